@@ -1,0 +1,63 @@
+"""Composition root: the only module that wires handlers to storage.
+
+`build_application(settings)` returns a PTB Application whose resources start in
+`post_init` and stop in `post_shutdown`; nothing happens at import time.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from telegram.ext import Application, ApplicationBuilder, ContextTypes, Defaults
+
+import handlers
+from bot.config import Settings
+from bot.context import BotContext, BotServices
+from bot.domain import segmenter
+from bot.services.clock import SystemClock
+from bot.services.ports import Clock
+from handlers.commands import publish_commands
+from handlers.outbox_dispatcher import OutboxDispatcher
+from storage.migrate import ensure_schema
+from storage.unit_of_work import Database
+
+log = logging.getLogger(__name__)
+
+TradeApp = Application[Any, BotContext, Any, Any, BotServices, Any]
+
+
+def build_application(settings: Settings, *, clock: Clock | None = None) -> TradeApp:
+    token = settings.token()
+    if not token:
+        raise ValueError("TELEGRAM_BOT_TOKEN is not set")
+    database = Database.from_url(settings.database_url)
+    context_types = ContextTypes(context=BotContext, bot_data=BotServices)
+    dispatcher = OutboxDispatcher(settings.outbox_interval)
+
+    async def post_init(app: TradeApp) -> None:
+        await ensure_schema(settings.database_url)
+        segmenter.warm_up()  # load jieba and our dictionaries now, not on a user's message
+        await publish_commands(app.bot, settings.default_language)
+        if app.job_queue is not None:
+            dispatcher.start(app.job_queue)
+        log.info("TradeCircle is up as @%s", app.bot.username)
+
+    async def post_shutdown(app: TradeApp) -> None:
+        await database.dispose()
+
+    app: TradeApp = (
+        ApplicationBuilder()
+        .token(token)
+        .base_url(settings.telegram_api_base_url)
+        .base_file_url(settings.telegram_api_base_url.replace("/bot", "/file/bot", 1))
+        .context_types(context_types)
+        .defaults(Defaults(block=True))
+        .post_init(post_init)
+        .post_shutdown(post_shutdown)
+        .build()
+    )
+    app.bot_data.configure(settings, database.uow, clock or SystemClock())
+    app.bot_data.extras["outbox"] = dispatcher
+    handlers.register(app)
+    return app

@@ -1,0 +1,105 @@
+"""Settings, read from the environment and `.env` (every field is listed in .env.example)."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from pathlib import Path
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from bot.domain.models import Lang
+
+DEFAULT_API_BASE_URL = "https://api.telegram.org/bot"
+
+_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhdw]?)\s*$", re.IGNORECASE)
+_UNIT_SECONDS = {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
+
+
+def parse_duration(value: str | int | float | timedelta) -> timedelta:
+    """'30d', '12h', '90s', '45m', '2w' or a number of seconds -> timedelta."""
+    if isinstance(value, timedelta):
+        return value
+    if isinstance(value, int | float):
+        return timedelta(seconds=value)
+    match = _DURATION.match(value)
+    if not match:
+        raise ValueError(f"not a duration: {value!r} (use e.g. 30d, 12h, 90s)")
+    seconds = float(match.group(1)) * _UNIT_SECONDS[match.group(2).lower()]
+    if seconds <= 0:
+        raise ValueError("a duration must be positive")
+    return timedelta(seconds=seconds)
+
+
+def normalise_database_url(url: str) -> str:
+    """Accept sqlite:///x.db, sqlite+aiosqlite:///x.db, postgres(ql)://..., postgresql+asyncpg://...
+    and return the async-driver form SQLAlchemy needs."""
+    url = url.strip()
+    for prefix, replacement in (
+        ("sqlite+aiosqlite://", "sqlite+aiosqlite://"),
+        ("sqlite://", "sqlite+aiosqlite://"),
+        ("postgresql+asyncpg://", "postgresql+asyncpg://"),
+        ("postgresql+psycopg://", "postgresql+asyncpg://"),
+        ("postgresql+psycopg2://", "postgresql+asyncpg://"),
+        ("postgresql://", "postgresql+asyncpg://"),
+        ("postgres://", "postgresql+asyncpg://"),
+    ):
+        if url.startswith(prefix):
+            return replacement + url[len(prefix) :]
+    raise ValueError("DATABASE_URL must start with sqlite:// or postgresql://")
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    telegram_bot_token: SecretStr | None = None
+    telegram_api_base_url: str = DEFAULT_API_BASE_URL
+    database_url: str = Field(
+        default_factory=lambda: f"sqlite+aiosqlite:///{Path.cwd() / 'tradecircle.db'}"
+    )
+    log_level: str = "INFO"
+    admin_chat_id: int | None = None
+    default_language: Lang = Lang.EN
+    post_ttl: timedelta = timedelta(days=30)
+    webhook_url: str | None = None
+    webhook_listen: str = "127.0.0.1"
+    webhook_port: int = 8443
+    webhook_secret_token: SecretStr | None = None
+    outbox_interval: float = 1.0  # seconds between outbox sweeps
+
+    @field_validator("database_url")
+    @classmethod
+    def _database_url(cls, value: str) -> str:
+        return normalise_database_url(value)
+
+    @field_validator("telegram_api_base_url")
+    @classmethod
+    def _base_url(cls, value: str) -> str:
+        value = value.strip()
+        if not value.startswith(("http://", "https://")):
+            raise ValueError("TELEGRAM_API_BASE_URL must be an http(s) URL")
+        return value
+
+    @field_validator("post_ttl", mode="before")
+    @classmethod
+    def _post_ttl(cls, value: object) -> timedelta:
+        if isinstance(value, str | int | float | timedelta):
+            return parse_duration(value)
+        raise ValueError("POST_TTL must be a duration such as 30d")
+
+    @field_validator("log_level")
+    @classmethod
+    def _log_level(cls, value: str) -> str:
+        value = value.upper()
+        if value not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+            raise ValueError("LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL")
+        return value
+
+    @field_validator("admin_chat_id", "webhook_url", "webhook_secret_token", mode="before")
+    @classmethod
+    def _empty_is_none(cls, value: object) -> object:
+        return None if value == "" else value
+
+    def token(self) -> str | None:
+        return self.telegram_bot_token.get_secret_value() if self.telegram_bot_token else None

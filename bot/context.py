@@ -1,0 +1,86 @@
+"""Typed context for handlers: `context.uow()`, `context.settings`, `context.lang`, ...
+
+Handlers receive a `BotContext` instead of digging typed objects out of `bot_data`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from telegram.ext import Application, CallbackContext, ExtBot
+
+from bot.config import Settings
+from bot.domain.models import Lang
+from bot.services.ports import Clock, UnitOfWork
+
+
+class BotServices:
+    """What the composition root hands to every handler, kept as `bot_data`.
+
+    PTB creates `bot_data` with no arguments, so the composition root fills it with
+    `configure()` right after building the Application.
+    """
+
+    def __init__(self) -> None:
+        self._settings: Settings | None = None
+        self._uow_factory: Callable[[], UnitOfWork] | None = None
+        self._clock: Clock | None = None
+        self.extras: dict[str, Any] = {}  # long-lived helpers: matcher, dispatcher, ...
+
+    def configure(
+        self, settings: Settings, uow_factory: Callable[[], UnitOfWork], clock: Clock
+    ) -> None:
+        self._settings, self._uow_factory, self._clock = settings, uow_factory, clock
+
+    @property
+    def settings(self) -> Settings:
+        assert self._settings is not None, "BotServices.configure() was not called"
+        return self._settings
+
+    @property
+    def uow_factory(self) -> Callable[[], UnitOfWork]:
+        assert self._uow_factory is not None, "BotServices.configure() was not called"
+        return self._uow_factory
+
+    @property
+    def clock(self) -> Clock:
+        assert self._clock is not None, "BotServices.configure() was not called"
+        return self._clock
+
+
+class BotContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], BotServices]):
+    """CallbackContext with typed access to our services and the user's language."""
+
+    def __init__(
+        self,
+        application: Application[Any, Any, Any, Any, Any, Any],
+        chat_id: int | None = None,
+        user_id: int | None = None,
+    ) -> None:
+        super().__init__(application=application, chat_id=chat_id, user_id=user_id)
+        self._lang: Lang | None = None
+
+    @property
+    def services(self) -> BotServices:
+        return self.bot_data
+
+    @property
+    def settings(self) -> Settings:
+        return self.bot_data.settings
+
+    @property
+    def clock(self) -> Clock:
+        return self.bot_data.clock
+
+    def uow(self) -> UnitOfWork:
+        return self.bot_data.uow_factory()
+
+    @property
+    def lang(self) -> Lang:
+        """The language to answer in: the stored user's choice, set by the user loader."""
+        return self._lang or self.bot_data.settings.default_language
+
+    @lang.setter
+    def lang(self, value: Lang) -> None:
+        self._lang = value

@@ -1,0 +1,69 @@
+"""Value types passed between term extraction, the index and scoring."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class PostTerms:
+    """Normalised, language-neutral terms of one post.
+
+    `product` and `specs` hold simplified, lower-case word tokens (jieba search-mode
+    pieces, English words singularised); `concepts` holds glossary concept ids ("c:vacuum_flask")
+    that tie zh-Hans, zh-Hant and English words for the same product together.
+    """
+
+    product: tuple[str, ...] = ()
+    specs: tuple[str, ...] = ()
+    concepts: tuple[str, ...] = ()
+    categories: tuple[str, ...] = ()  # glossary categories of the concepts ("housewares")
+
+    def all_terms(self) -> tuple[str, ...]:
+        return self.product + self.specs + self.concepts
+
+
+@dataclass(frozen=True, slots=True)
+class MatchFields:
+    """Structured fields of a post in comparable form (see bot.domain.money / units).
+
+    Prices are in the base currency (CNY) per base unit; None means not stated.
+    For a need, `price_max` is the budget ceiling; for an offer, `price_min`/`price_max`
+    its quoted price or range.
+    """
+
+    price_min: float | None = None
+    price_max: float | None = None
+    price_unit: str | None = None  # base unit the price refers to ("pcs", "kg", ...)
+    negotiable: bool = False
+    quantity: float | None = None  # in quantity_unit (base unit)
+    quantity_unit: str | None = None
+    moq: float | None = None
+    moq_unit: str | None = None
+    place: str | None = None  # normalised (simplified, lower case)
+    destination: str | None = None
+    trade_term: str | None = None
+    created_ts: float = 0.0  # POSIX seconds
+    expires_ts: float = 0.0
+    trust: float = 0.5  # 0..1 trust of the post's owner; 0.5 = neutral / new member
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """One part of a match explanation, rendered by the texts layer in the reader's language.
+
+    kind: "concept" (same product concept), "term" (shared word), "moq" (offer MOQ <= need qty),
+    "price" (offer price <= budget), "place" (from -> to), "trade_term", "fresh".
+    `values` carries what the sentence needs (e.g. {"offer": "12 CNY/pcs", "budget": ...}).
+    """
+
+    kind: str
+    values: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    post_id: int
+    user_id: int
+    score: float  # 0..1, see scoring.py
+    reasons: tuple[Reason, ...] = ()

@@ -1,0 +1,159 @@
+"""Plain domain objects shared by parsing, matching, services and storage.
+
+Pure Python: no Telegram, no SQL. Storage maps these to rows; handlers render them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+from enum import StrEnum
+
+
+class Lang(StrEnum):
+    ZH_HANS = "zh-Hans"
+    ZH_HANT = "zh-Hant"
+    EN = "en"
+
+
+class Intent(StrEnum):
+    OFFER = "offer"
+    NEED = "need"
+    NONE = "none"
+
+
+class PostKind(StrEnum):
+    OFFER = "offer"
+    NEED = "need"
+
+
+class PostStatus(StrEnum):
+    DRAFT = "draft"  # parsed, shown as a card, not yet published
+    OPEN = "open"
+    DEAL = "deal"  # closed because a deal was made (成交)
+    WITHDRAWN = "withdrawn"  # closed by the owner without a deal (撤下)
+    EXPIRED = "expired"
+
+
+@dataclass(frozen=True, slots=True)
+class Quantity:
+    """An amount of goods. `unit` is a canonical unit code from bot.domain.units
+    ("pcs", "set", "carton", "kg", "ton", ...) or None when the text gave none."""
+
+    amount: Decimal
+    unit: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Price:
+    """A unit price as written: a single value (low == high), a range, or a ceiling
+    ("10元以内": low None, high 10). `currency` is ISO 4217 ("CNY", "USD", ...);
+    `per_unit` a canonical unit code; `per_count` how many units the price covers
+    (12 for "per dozen" when per_unit is "pcs"). `negotiable` marks 价格私聊 / 面议."""
+
+    low: Decimal | None = None
+    high: Decimal | None = None
+    currency: str | None = None
+    per_unit: str | None = None
+    per_count: int = 1
+    negotiable: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedPost:
+    """What the parser understood of one message. `product` keeps the user's script;
+    `language` is the script/language the message was written in."""
+
+    intent: Intent
+    language: Lang
+    product: str | None = None
+    specs: tuple[str, ...] = ()
+    quantity: Quantity | None = None
+    moq: Quantity | None = None
+    price: Price | None = None
+    trade_term: str | None = None  # FOB, CIF, EXW, ...
+    place: str | None = None  # where goods ship from (offer) or port/city named
+    destination: str | None = None  # where goods go (need: 寄到上海)
+    valid_days: int | None = None
+    valid_until: datetime | None = None
+    contacts: tuple[str, ...] = ()  # phones and links: private until contacts are exchanged
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class User:
+    id: int  # Telegram user id
+    language: Lang
+    username: str | None = None
+    display_name: str = ""
+    timezone: str = "Asia/Shanghai"
+    phone: str | None = None
+    blocked_bot: bool = False
+    language_chosen: bool = False  # set by /language; otherwise follows Telegram's code
+    created_at: datetime | None = None
+
+
+@dataclass(slots=True)
+class CompanyProfile:
+    user_id: int
+    company_name: str = ""
+    region: str = ""
+    main_products: str = ""
+    keywords: tuple[str, ...] = ()  # at most 8
+
+
+@dataclass(slots=True)
+class Post:
+    id: int | None
+    user_id: int
+    kind: PostKind
+    raw_text: str
+    parsed: ParsedPost
+    status: PostStatus
+    language: Lang
+    created_at: datetime
+    expires_at: datetime
+    updated_at: datetime | None = None
+    circle_id: int | None = None
+    keywords: tuple[str, ...] = ()  # at most 3, chosen by the owner
+
+
+@dataclass(slots=True)
+class OutboxMessage:
+    """A message to someone other than the person being answered, written in the same
+    transaction as the change that causes it and sent later by the dispatcher."""
+
+    id: int | None
+    chat_id: int
+    text: str
+    buttons: list[list[tuple[str, str]]] = field(default_factory=list)  # rows of (label, data)
+    parse_mode: str | None = "HTML"
+    kind: str = "message"  # alert, reminder, contact, admin ...
+    created_at: datetime | None = None
+    attempts: int = 0
+    not_before: datetime | None = None
+
+
+@dataclass(slots=True)
+class TrustEvent:
+    user_id: int
+    kind: str  # post.created, post.edited, post.closed, post.expired, deal.confirmed, ...
+    at: datetime
+    post_id: int | None = None
+    counterpart_id: int | None = None
+    detail: dict[str, object] = field(default_factory=dict)
+    id: int | None = None
+
+
+@dataclass(slots=True)
+class ActionToken:
+    """Server-side token behind a button that changes data: bound to the one user who
+    may press it, to an action and its arguments, and to an expiry."""
+
+    token: str
+    user_id: int
+    action: str
+    payload: dict[str, object]
+    expires_at: datetime
+    used_at: datetime | None = None

@@ -1,0 +1,60 @@
+"""Action tokens: the server-side half of buttons that change data.
+
+A button carries only a short random token; what it does, for whom and until when is stored.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from datetime import timedelta
+from typing import Any
+
+from bot.domain.models import ActionToken
+from bot.services.errors import ButtonExpired, ButtonNotYours
+from bot.services.ports import Clock
+from bot.services.users import UowFactory
+
+DEFAULT_TTL = timedelta(days=14)
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(12)  # 16 characters, 96 bits
+
+
+async def issue(
+    uow_factory: UowFactory,
+    clock: Clock,
+    user_id: int,
+    actions: Sequence[tuple[str, dict[str, Any]]],
+    ttl: timedelta = DEFAULT_TTL,
+    once: bool = False,
+) -> list[str]:
+    """Store one token per (action, payload) for `user_id`; return the tokens in order.
+    With `once`, each token is spent when pressed (a double tap does not act twice)."""
+    expires = clock.now() + ttl
+    tokens = [new_token() for _ in actions]
+    async with uow_factory() as uow:
+        for token, (action, payload) in zip(tokens, actions, strict=True):
+            stored = {**payload, "_once": True} if once else dict(payload)
+            await uow.action_tokens.add(ActionToken(token, user_id, action, stored, expires))
+        await uow.commit()
+    return tokens
+
+
+async def redeem(
+    uow_factory: UowFactory, clock: Clock, token: str, user_id: int
+) -> ActionToken:
+    """The action behind a pressed button, if `user_id` may press it now. Single-use tokens
+    are spent here, in the same transaction as the check."""
+    now = clock.now()
+    async with uow_factory() as uow:
+        action = await uow.action_tokens.get(token)
+        if action is None or action.expires_at <= now or action.used_at is not None:
+            raise ButtonExpired()
+        if action.user_id != user_id:
+            raise ButtonNotYours()
+        if action.payload.get("_once"):
+            await uow.action_tokens.mark_used(token, now)
+            await uow.commit()
+        return action

@@ -1,0 +1,26 @@
+"""The inbox: every received update is recorded by `update_id`, so a redelivered update is
+handled once, and what was received is kept for replay after a crash."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.services.ports import Clock
+from bot.services.users import UowFactory
+
+
+async def record(
+    uow_factory: UowFactory, clock: Clock, update_id: int, payload: dict[str, Any]
+) -> bool:
+    """True when this update is new; False for a duplicate that must not be handled again."""
+    async with uow_factory() as uow:
+        fresh = await uow.inbox.record(update_id, payload, clock.now())
+        if fresh:
+            await uow.commit()
+        return fresh
+
+
+async def mark_done(uow_factory: UowFactory, clock: Clock, update_id: int) -> None:
+    async with uow_factory() as uow:
+        await uow.inbox.mark_done(update_id, clock.now())
+        await uow.commit()

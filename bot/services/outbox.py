@@ -1,0 +1,84 @@
+"""The outbox: messages to people other than the one being answered.
+
+Use cases write outbox rows in the same transaction as the change that causes them
+(`add_to`); the dispatcher (handlers/outbox_dispatcher.py) drains them within Telegram's limits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from bot.domain.models import OutboxMessage
+from bot.services.ports import Clock, UnitOfWork
+from bot.services.users import UowFactory
+
+MAX_ATTEMPTS = 5
+
+
+async def add_to(
+    uow: UnitOfWork,
+    now: datetime,
+    chat_id: int,
+    text: str,
+    *,
+    buttons: list[list[tuple[str, str]]] | None = None,
+    kind: str = "message",
+) -> int:
+    """Queue a message inside the caller's transaction."""
+    return await uow.outbox.add(
+        OutboxMessage(
+            id=None, chat_id=chat_id, text=text, buttons=buttons or [], kind=kind, created_at=now
+        )
+    )
+
+
+async def enqueue(
+    uow_factory: UowFactory, clock: Clock, chat_id: int, text: str, *, kind: str = "message"
+) -> int:
+    """Queue a message in a transaction of its own (for reports that follow no change)."""
+    async with uow_factory() as uow:
+        message_id = await add_to(uow, clock.now(), chat_id, text, kind=kind)
+        await uow.commit()
+        return message_id
+
+
+async def due(uow_factory: UowFactory, clock: Clock, limit: int) -> list[OutboxMessage]:
+    async with uow_factory() as uow:
+        return await uow.outbox.due(clock.now(), limit)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What happened when the dispatcher tried to send one message."""
+
+    sent_message_id: int | None = None
+    retry_after: float | None = None  # Telegram asked us to wait (429)
+    recipient_gone: bool = False  # 403: blocked the bot or deactivated
+    error: str | None = None
+    retryable: bool = False
+
+
+async def record_outcome(
+    uow_factory: UowFactory, clock: Clock, message: OutboxMessage, outcome: Outcome
+) -> None:
+    assert message.id is not None
+    now = clock.now()
+    async with uow_factory() as uow:
+        if outcome.sent_message_id is not None:
+            await uow.outbox.mark_sent(message.id, now, outcome.sent_message_id)
+        elif outcome.retry_after is not None:
+            await uow.outbox.mark_failed(
+                message.id,
+                "retry after",
+                retry_at=now + timedelta(seconds=outcome.retry_after),
+            )
+        else:
+            retry = outcome.retryable and message.attempts + 1 < MAX_ATTEMPTS
+            backoff = timedelta(seconds=2 ** (message.attempts + 1))
+            await uow.outbox.mark_failed(
+                message.id, outcome.error or "failed", retry_at=now + backoff if retry else None
+            )
+            if outcome.recipient_gone:
+                await uow.users.set_blocked(message.chat_id, True)
+        await uow.commit()

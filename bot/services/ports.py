@@ -1,0 +1,110 @@
+"""What the use cases need from the outside world, as Protocols.
+
+`storage` implements these with SQLAlchemy; tests may use fakes. All datetimes crossing
+these ports are timezone-aware UTC.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from datetime import datetime
+from types import TracebackType
+from typing import Any, Protocol, Self
+
+from bot.domain.models import (
+    ActionToken,
+    CompanyProfile,
+    Lang,
+    OutboxMessage,
+    Post,
+    PostKind,
+    PostStatus,
+    TrustEvent,
+    User,
+)
+
+
+class Clock(Protocol):
+    def now(self) -> datetime: ...
+
+
+class UsersRepository(Protocol):
+    async def get(self, user_id: int) -> User | None: ...
+    async def upsert(self, user: User) -> None: ...
+    async def set_language(self, user_id: int, language: Lang, *, chosen: bool) -> None: ...
+    async def set_blocked(self, user_id: int, blocked: bool) -> None: ...
+
+
+class ProfilesRepository(Protocol):
+    async def get(self, user_id: int) -> CompanyProfile | None: ...
+    async def save(self, profile: CompanyProfile) -> None: ...
+
+
+class PostsRepository(Protocol):
+    async def add(self, post: Post) -> int: ...
+    async def get(self, post_id: int) -> Post | None: ...
+    async def update(self, post: Post) -> None: ...
+    async def list_by_user(
+        self, user_id: int, statuses: Sequence[PostStatus], *, offset: int, limit: int
+    ) -> list[Post]: ...
+    async def count_by_user(self, user_id: int, statuses: Sequence[PostStatus]) -> int: ...
+    async def list_due_to_expire(self, now: datetime, limit: int) -> list[Post]: ...
+    def stream_open(
+        self, kind: PostKind | None = None, batch_size: int = 5000
+    ) -> AsyncIterator[list[Post]]: ...
+
+
+class OutboxRepository(Protocol):
+    async def add(self, message: OutboxMessage) -> int: ...
+    async def due(self, now: datetime, limit: int) -> list[OutboxMessage]: ...
+    async def mark_sent(self, message_id: int, at: datetime, telegram_message_id: int) -> None: ...
+    async def mark_failed(
+        self, message_id: int, error: str, *, retry_at: datetime | None
+    ) -> None: ...
+
+
+class TrustEventsRepository(Protocol):
+    async def add(self, event: TrustEvent) -> int: ...
+    async def list_for_user(self, user_id: int, limit: int = 1000) -> list[TrustEvent]: ...
+
+
+class ActionTokensRepository(Protocol):
+    async def add(self, token: ActionToken) -> None: ...
+    async def get(self, token: str) -> ActionToken | None: ...
+    async def mark_used(self, token: str, at: datetime) -> None: ...
+
+
+class InboxRepository(Protocol):
+    async def record(self, update_id: int, payload: dict[str, Any], at: datetime) -> bool:
+        """Store a received update; False when this update_id was already recorded."""
+        ...
+
+    async def mark_done(self, update_id: int, at: datetime) -> None: ...
+
+
+class PersistenceRepository(Protocol):
+    """Key/value rows behind PTB persistence (conversations, user_data)."""
+
+    async def load(self, namespace: str) -> dict[str, Any]: ...
+    async def save(self, namespace: str, key: str, value: Any | None) -> None: ...
+
+
+class UnitOfWork(Protocol):
+    users: UsersRepository
+    profiles: ProfilesRepository
+    posts: PostsRepository
+    outbox: OutboxRepository
+    trust_events: TrustEventsRepository
+    action_tokens: ActionTokensRepository
+    inbox: InboxRepository
+    persistence: PersistenceRepository
+
+    async def __aenter__(self) -> Self: ...
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None: ...
+    async def commit(self) -> None: ...
+    async def rollback(self) -> None: ...

@@ -1,0 +1,68 @@
+"""Users: registration on first contact and language choice."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.domain.language import language_from_telegram_code
+from bot.domain.models import Lang, User
+from bot.services.ports import Clock, UnitOfWork
+
+UowFactory = Callable[[], UnitOfWork]
+
+
+@dataclass(frozen=True, slots=True)
+class TelegramPerson:
+    """The parts of a Telegram user we keep."""
+
+    id: int
+    first_name: str
+    last_name: str | None = None
+    username: str | None = None
+    language_code: str | None = None
+
+    @property
+    def display_name(self) -> str:
+        return " ".join(p for p in (self.first_name, self.last_name) if p).strip()
+
+
+async def ensure_user(
+    uow_factory: UowFactory, person: TelegramPerson, clock: Clock, default: Lang
+) -> User:
+    """Register a user on first contact; keep name and username current. The language follows
+    Telegram's language code until the user picks one with /language."""
+    async with uow_factory() as uow:
+        user = await uow.users.get(person.id)
+        if user is None:
+            language = (
+                language_from_telegram_code(person.language_code)
+                if person.language_code
+                else default
+            )
+            user = User(
+                id=person.id,
+                language=language,
+                username=person.username,
+                display_name=person.display_name,
+                created_at=clock.now(),
+            )
+        elif (user.username, user.display_name, user.blocked_bot) == (
+            person.username,
+            person.display_name,
+            False,
+        ):
+            return user
+        else:
+            user.username = person.username
+            user.display_name = person.display_name
+            user.blocked_bot = False  # they wrote to us, so they have not blocked the bot
+        await uow.users.upsert(user)
+        await uow.commit()
+        return user
+
+
+async def set_language(uow_factory: UowFactory, user_id: int, language: Lang) -> None:
+    async with uow_factory() as uow:
+        await uow.users.set_language(user_id, language, chosen=True)
+        await uow.commit()

@@ -1,0 +1,57 @@
+"""Every user-visible string, keyed (`offer.ask_price`), in zh-Hans, zh-Hant and English.
+
+Texts are Telegram HTML. Placeholder values are HTML-escaped by `t()` unless wrapped in
+`Html` (for fragments that were already rendered and escaped by us).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import string
+from collections.abc import Mapping
+
+from bot.domain.models import Lang
+from bot.texts import en, zh_hans, zh_hant
+
+CATALOGUES: Mapping[Lang, Mapping[str, str]] = {
+    Lang.ZH_HANS: zh_hans.TEXTS,
+    Lang.ZH_HANT: zh_hant.TEXTS,
+    Lang.EN: en.TEXTS,
+}
+
+
+class Html(str):
+    """A fragment that is already valid, escaped Telegram HTML."""
+
+    __slots__ = ()
+
+
+def escape(value: object) -> str:
+    if isinstance(value, Html):
+        return str(value)
+    return html.escape(str(value), quote=False)
+
+
+def t(lang: Lang | str, key: str, /, **values: object) -> Html:
+    """The text for `key` in `lang`, with placeholders filled and escaped."""
+    catalogue = CATALOGUES.get(Lang(lang), en.TEXTS)
+    template = catalogue.get(key)
+    if template is None:
+        template = en.TEXTS[key]  # a missing key is a bug the parity test catches
+    return Html(template.format_map({k: escape(v) for k, v in values.items()}))
+
+
+def placeholders(template: str) -> frozenset[str]:
+    return frozenset(
+        name for _, name, _, _ in string.Formatter().parse(template) if name is not None
+    )
+
+
+def plain(lang: Lang | str, key: str, /, **values: object) -> str:
+    """The text as plain characters, for places that are not HTML (button labels, command
+    descriptions, callback answers): tags dropped, entities decoded."""
+    return html.unescape(_TAG.sub("", t(lang, key, **values)))
+
+
+_TAG = re.compile(r"<[^>]+>")

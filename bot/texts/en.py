@@ -1,0 +1,142 @@
+"""English texts (Telegram HTML; placeholders in braces)."""
+
+TEXTS: dict[str, str] = {
+    # foundation
+    "start.welcome": (
+        "👋 Hi {name}! I am <b>TradeCircle</b>: I put sellers and buyers in touch.\n"
+        "Just write what you sell or need, in your own words:\n"
+        "• <code>Selling 304 steel vacuum flasks 500ml, MOQ 1000 pcs, $1.6/pc, Yiwu</code>\n"
+        "• <code>Looking for vacuum flasks, 5k pcs, under $1.5</code>\n"
+        "I show you a card; one tap publishes it. /help for more."
+    ),
+    "help.text": (
+        "<b>How it works</b>\n"
+        "Write an offer or a need as you would in a trade group; I turn it into a card.\n"
+        "• Offer: <code>Selling LED bulbs 9W, 100 pcs per carton, $0.5/pc</code>\n"
+        "• Need: <code>WTB 20k pcs M6 stainless screws, FOB Ningbo, USD 0.02/pc</code>\n\n"
+        "<b>Commands</b>\n"
+        "/offer – post an offer step by step\n"
+        "/need – post a need step by step\n"
+        "/my – your posts\n"
+        "/search – search open posts\n"
+        "/profile – your company profile\n"
+        "/language – change language\n"
+        "/cancel – stop what you are doing"
+    ),
+    "language.choose": "Choose your language:",
+    "language.set": "✅ Language set to English.",
+    "cancel.done": "Cancelled. Nothing was changed.",
+    "cancel.nothing": "There is nothing to cancel. Write an offer or a need any time.",
+    "error.generic": "😕 Sorry, something went wrong on our side. Please try again in a moment.",
+    "error.admin_report": "⚠️ Error while handling an update:\n<pre>{error}</pre>",
+    "button.expired": "This button has expired. Please start again.",
+    "button.not_yours": "This button is not for you.",
+    "button.done": "Done.",
+    "cmd.start": "Start and see how it works",
+    "cmd.help": "Commands and examples",
+    "cmd.offer": "Post an offer step by step",
+    "cmd.need": "Post a need step by step",
+    "cmd.my": "Your posts",
+    "cmd.search": "Search open posts",
+    "cmd.profile": "Your company profile",
+    "cmd.language": "Change language",
+    "cmd.cancel": "Stop what you are doing",
+    # posting
+    "post.not_a_post": (
+        "I can help you sell or buy. Start with what you want, for example:\n"
+        "• <code>Selling ...</code> / <code>出售 ...</code>\n"
+        "• <code>Looking for ...</code> / <code>求购 ...</code>\n"
+        "Or use /offer or /need and I will ask step by step."
+    ),
+    "post.empty": "I could not find any words in that message. Write what you sell or need.",
+    "post.garbled": (
+        "This text looks garbled (wrong encoding?). Please type it again or copy it once more."
+    ),
+    "post.ask_product": "What product is it? Reply with its name, e.g. <code>vacuum flask</code>.",
+    "post.confirm_hint": "Check it and tap <b>Publish</b>.",
+    "post.published": "✅ Published. It stays open until {date}. I will tell you about matches.",
+    "post.cancelled": "Discarded. Nothing was published.",
+    "post.edit_choose": "What do you want to change?",
+    "post.edit_ask": "Send the new {field}.",
+    "post.edited": "Updated:",
+    "post.not_open": "This post is no longer open, so it cannot be changed.",
+    "post.not_found": "I cannot find that post any more.",
+    "post.closed_deal": "🤝 Closed as a deal. Congratulations!",
+    "post.withdrawn": "Withdrawn. It is no longer shown to anyone.",
+    "post.renewed": "🔄 Renewed until {date}.",
+    "post.expired_notice": (
+        "⌛ Your post <b>{product}</b> has expired. Use /my to find it and tap Renew to reopen it."
+    ),
+    "problem.price.zero": "The price cannot be 0. Send the price again, e.g. <code>12元/个</code>.",
+    "problem.price.absurd": "That price looks wrong. Please check it and send it again.",
+    "problem.quantity.absurd": "That quantity looks wrong. Please check it and send it again.",
+    "problem.quantity.zero": "The quantity must be more than 0.",
+    "problem.product.missing": "Please tell me the product name.",
+    "problem.value.unreadable": "I could not read that. Please try again, e.g. {example}",
+    # card
+    "card.offer": "🟢 <b>OFFER</b>",
+    "card.need": "🔵 <b>NEED</b>",
+    "card.product": "📦 {value}",
+    "card.specs": "🔧 {value}",
+    "card.quantity": "🔢 Quantity: {value}",
+    "card.moq": "📏 MOQ: {value}",
+    "card.price": "💰 Price: {value}",
+    "card.place": "📍 From: {value}",
+    "card.destination": "🚚 To: {value}",
+    "card.trade_term": "📄 Terms: {value}",
+    "card.validity": "⏳ Valid: {value}",
+    "card.contacts_hidden": "🔒 Contact details kept private until both sides agree.",
+    "card.original_language": "(written in {language})",
+    "card.status": "Status: {status}",
+    "price.negotiable": "negotiable",
+    "price.max": "up to {value}",
+    "price.min": "from {value}",
+    "validity.days": "{days} days",
+    "validity.until": "until {date}",
+    "status.draft": "draft",
+    "status.open": "open",
+    "status.deal": "deal done",
+    "status.withdrawn": "withdrawn",
+    "status.expired": "expired",
+    "language.name.zh-Hans": "Simplified Chinese",
+    "language.name.zh-Hant": "Traditional Chinese",
+    "language.name.en": "English",
+    # buttons
+    "btn.publish": "✅ Publish",
+    "btn.edit": "✏️ Edit",
+    "btn.cancel": "✖️ Cancel",
+    "btn.skip": "Skip ⏭",
+    "btn.back": "⬅️ Back",
+    "btn.deal": "🤝 Deal done",
+    "btn.withdraw": "🗑 Withdraw",
+    "btn.renew": "🔄 Renew",
+    "btn.prev": "◀️",
+    "btn.next": "▶️",
+    "field.product": "Product",
+    "field.quantity": "Quantity",
+    "field.moq": "MOQ",
+    "field.price": "Price",
+    "field.place": "Place",
+    # guided flows
+    "flow.offer.ask_product": "📦 What do you sell? (product name and specs)",
+    "flow.need.ask_product": "📦 What do you need? (product name and specs)",
+    "flow.ask_quantity": "🔢 How many? e.g. <code>5000 pcs</code> or <code>MOQ 1000</code>",
+    "flow.ask_price": "💰 Unit price? e.g. <code>12元/个</code>, <code>$1.5</code>, <code>negotiable</code>",
+    "flow.ask_place": "📍 Where? e.g. <code>Yiwu</code>, <code>FOB Ningbo</code>",
+    "flow.timeout": "⌛ I stopped waiting. Your answers so far were not published; /offer or /need to start again.",
+    # my posts
+    "my.empty": "You have no open posts. Write an offer or a need to post one.",
+    "my.header": "<b>Your posts</b> ({page}/{pages})",
+    # profile
+    "profile.show": (
+        "<b>Company profile</b>\n"
+        "🏢 {company}\n📍 {region}\n📦 {products}\n🏷 {keywords}"
+    ),
+    "profile.none": "—",
+    "profile.ask_company": "🏢 Company name? (or Skip)",
+    "profile.ask_region": "📍 Region or city?",
+    "profile.ask_products": "📦 Main products?",
+    "profile.ask_keywords": "🏷 Up to 8 keywords, separated by commas:",
+    "profile.too_many_keywords": "At most 8 keywords, please. You sent {count}.",
+    "profile.saved": "✅ Profile saved.",
+}

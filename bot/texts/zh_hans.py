@@ -1,0 +1,135 @@
+"""简体中文文本（Telegram HTML；花括号内为占位符）。"""
+
+TEXTS: dict[str, str] = {
+    # foundation
+    "start.welcome": (
+        "👋 {name}，你好！我是 <b>TradeCircle</b>，帮你找买家和供应商。\n"
+        "直接用平常的话发一句就行：\n"
+        "• 出售：<code>出售 304不锈钢保温杯 500ml 起订1000个 12元/个 义乌发货</code>\n"
+        "• 求购：<code>求购保温杯5000只，10元以内</code>\n"
+        "我会整理成卡片，点一下就发布。更多见 /help。"
+    ),
+    "help.text": (
+        "<b>怎么用</b>\n"
+        "像在生意群里一样写出售或求购信息，我会整理成卡片。\n"
+        "• 出售：<code>供应 LED灯泡 9W 每箱100个 单价3.5元</code>\n"
+        "• 求购：<code>求购 M6不锈钢螺丝 2万个 宁波FOB 0.02美元/个</code>\n\n"
+        "<b>命令</b>\n"
+        "/offer – 一步步发布供应\n"
+        "/need – 一步步发布求购\n"
+        "/my – 我的信息\n"
+        "/search – 搜索在售和求购信息\n"
+        "/profile – 公司资料\n"
+        "/language – 切换语言\n"
+        "/cancel – 取消当前操作"
+    ),
+    "language.choose": "请选择语言：",
+    "language.set": "✅ 已切换为简体中文。",
+    "cancel.done": "已取消，没有做任何更改。",
+    "cancel.nothing": "现在没有可取消的操作。随时可以发出售或求购信息。",
+    "error.generic": "😕 抱歉，我们这边出了点问题，请稍后再试。",
+    "error.admin_report": "⚠️ 处理更新时出错：\n<pre>{error}</pre>",
+    "button.expired": "这个按钮已过期，请重新开始。",
+    "button.not_yours": "这个按钮不是给你的。",
+    "button.done": "好了。",
+    "cmd.start": "开始，看看怎么用",
+    "cmd.help": "命令和示例",
+    "cmd.offer": "一步步发布供应",
+    "cmd.need": "一步步发布求购",
+    "cmd.my": "我的信息",
+    "cmd.search": "搜索在售和求购信息",
+    "cmd.profile": "公司资料",
+    "cmd.language": "切换语言",
+    "cmd.cancel": "取消当前操作",
+    # posting
+    "post.not_a_post": (
+        "我可以帮你卖货或找货。请用你想做的事开头，例如：\n"
+        "• <code>出售 ...</code> / <code>供应 ...</code>\n"
+        "• <code>求购 ...</code> / <code>采购 ...</code>\n"
+        "也可以用 /offer 或 /need，我一步步问你。"
+    ),
+    "post.empty": "这条消息里没有文字。请写下你要卖或要买的东西。",
+    "post.garbled": "这段文字像是乱码（编码不对？）。请重新输入或再复制一次。",
+    "post.ask_product": "是什么产品？请回复产品名称，例如 <code>保温杯</code>。",
+    "post.confirm_hint": "请核对，然后点 <b>发布</b>。",
+    "post.published": "✅ 已发布，有效期到 {date}。有匹配时我会通知你。",
+    "post.cancelled": "已放弃，没有发布。",
+    "post.edit_choose": "要修改哪一项？",
+    "post.edit_ask": "请发送新的{field}。",
+    "post.edited": "已更新：",
+    "post.not_open": "这条信息已经关闭，不能再修改。",
+    "post.not_found": "找不到这条信息了。",
+    "post.closed_deal": "🤝 已标记为成交，恭喜！",
+    "post.withdrawn": "已撤下，不再展示给任何人。",
+    "post.renewed": "🔄 已续期到 {date}。",
+    "post.expired_notice": "⌛ 你的信息 <b>{product}</b> 已过期。在 /my 里点“续期”即可重新开放。",
+    "problem.price.zero": "价格不能为 0。请重新发送价格，例如 <code>12元/个</code>。",
+    "problem.price.absurd": "这个价格看起来不对，请检查后重新发送。",
+    "problem.quantity.absurd": "这个数量看起来不对，请检查后重新发送。",
+    "problem.quantity.zero": "数量必须大于 0。",
+    "problem.product.missing": "请告诉我产品名称。",
+    "problem.value.unreadable": "没看懂，请再试一次，例如 {example}",
+    # card
+    "card.offer": "🟢 <b>供应</b>",
+    "card.need": "🔵 <b>求购</b>",
+    "card.product": "📦 {value}",
+    "card.specs": "🔧 {value}",
+    "card.quantity": "🔢 数量：{value}",
+    "card.moq": "📏 起订量：{value}",
+    "card.price": "💰 单价：{value}",
+    "card.place": "📍 发货地：{value}",
+    "card.destination": "🚚 送达：{value}",
+    "card.trade_term": "📄 贸易条款：{value}",
+    "card.validity": "⏳ 有效期：{value}",
+    "card.contacts_hidden": "🔒 联系方式在双方同意前保密。",
+    "card.original_language": "（原文为{language}）",
+    "card.status": "状态：{status}",
+    "price.negotiable": "面议",
+    "price.max": "{value}以内",
+    "price.min": "{value}起",
+    "validity.days": "{days}天",
+    "validity.until": "到 {date}",
+    "status.draft": "草稿",
+    "status.open": "开放中",
+    "status.deal": "已成交",
+    "status.withdrawn": "已撤下",
+    "status.expired": "已过期",
+    "language.name.zh-Hans": "简体中文",
+    "language.name.zh-Hant": "繁体中文",
+    "language.name.en": "英文",
+    # buttons
+    "btn.publish": "✅ 发布",
+    "btn.edit": "✏️ 修改",
+    "btn.cancel": "✖️ 取消",
+    "btn.skip": "跳过 ⏭",
+    "btn.back": "⬅️ 返回",
+    "btn.deal": "🤝 已成交",
+    "btn.withdraw": "🗑 撤下",
+    "btn.renew": "🔄 续期",
+    "btn.prev": "◀️",
+    "btn.next": "▶️",
+    "field.product": "产品",
+    "field.quantity": "数量",
+    "field.moq": "起订量",
+    "field.price": "价格",
+    "field.place": "地点",
+    # guided flows
+    "flow.offer.ask_product": "📦 你要卖什么？（产品名称和规格）",
+    "flow.need.ask_product": "📦 你要买什么？（产品名称和规格）",
+    "flow.ask_quantity": "🔢 多少？例如 <code>5000个</code> 或 <code>起订1000</code>",
+    "flow.ask_price": "💰 单价？例如 <code>12元/个</code>、<code>$1.5</code>、<code>面议</code>",
+    "flow.ask_place": "📍 在哪里？例如 <code>义乌</code>、<code>宁波FOB</code>",
+    "flow.timeout": "⌛ 等待超时，之前的回答没有发布。用 /offer 或 /need 重新开始。",
+    # my posts
+    "my.empty": "你没有开放中的信息。发一条出售或求购吧。",
+    "my.header": "<b>我的信息</b>（{page}/{pages}）",
+    # profile
+    "profile.show": "<b>公司资料</b>\n🏢 {company}\n📍 {region}\n📦 {products}\n🏷 {keywords}",
+    "profile.none": "—",
+    "profile.ask_company": "🏢 公司名称？（可跳过）",
+    "profile.ask_region": "📍 所在地区或城市？",
+    "profile.ask_products": "📦 主营产品？",
+    "profile.ask_keywords": "🏷 最多 8 个关键词，用逗号分开：",
+    "profile.too_many_keywords": "关键词最多 8 个，你发了 {count} 个。",
+    "profile.saved": "✅ 资料已保存。",
+}

@@ -1,0 +1,135 @@
+"""繁體中文文字（Telegram HTML；大括號內為佔位符）。"""
+
+TEXTS: dict[str, str] = {
+    # foundation
+    "start.welcome": (
+        "👋 {name}，你好！我是 <b>TradeCircle</b>，幫你找買家和供應商。\n"
+        "直接用平常的話發一句就行：\n"
+        "• 出售：<code>出售 304不鏽鋼保溫杯 500ml 起訂1000個 12元/個 義烏發貨</code>\n"
+        "• 求購：<code>求購保溫杯5000只，10元以內</code>\n"
+        "我會整理成卡片，點一下就釋出。更多見 /help。"
+    ),
+    "help.text": (
+        "<b>怎麼用</b>\n"
+        "像在生意群裡一樣寫出售或求購資訊，我會整理成卡片。\n"
+        "• 出售：<code>供應 LED燈泡 9W 每箱100個 單價3.5元</code>\n"
+        "• 求購：<code>求購 M6不鏽鋼螺絲 2萬個 寧波FOB 0.02美元/個</code>\n\n"
+        "<b>命令</b>\n"
+        "/offer – 一步步釋出供應\n"
+        "/need – 一步步釋出求購\n"
+        "/my – 我的資訊\n"
+        "/search – 搜尋在售和求購資訊\n"
+        "/profile – 公司資料\n"
+        "/language – 切換語言\n"
+        "/cancel – 取消當前操作"
+    ),
+    "language.choose": "請選擇語言：",
+    "language.set": "✅ 已切換為繁體中文。",
+    "cancel.done": "已取消，沒有做任何更改。",
+    "cancel.nothing": "現在沒有可取消的操作。隨時可以發出售或求購資訊。",
+    "error.generic": "😕 抱歉，我們這邊出了點問題，請稍後再試。",
+    "error.admin_report": "⚠️ 處理更新時出錯：\n<pre>{error}</pre>",
+    "button.expired": "這個按鈕已過期，請重新開始。",
+    "button.not_yours": "這個按鈕不是給你的。",
+    "button.done": "好了。",
+    "cmd.start": "開始，看看怎麼用",
+    "cmd.help": "命令和示例",
+    "cmd.offer": "一步步釋出供應",
+    "cmd.need": "一步步釋出求購",
+    "cmd.my": "我的資訊",
+    "cmd.search": "搜尋在售和求購資訊",
+    "cmd.profile": "公司資料",
+    "cmd.language": "切換語言",
+    "cmd.cancel": "取消當前操作",
+    # posting
+    "post.not_a_post": (
+        "我可以幫你賣貨或找貨。請用你想做的事開頭，例如：\n"
+        "• <code>出售 ...</code> / <code>供應 ...</code>\n"
+        "• <code>求購 ...</code> / <code>採購 ...</code>\n"
+        "也可以用 /offer 或 /need，我一步步問你。"
+    ),
+    "post.empty": "這條訊息裡沒有文字。請寫下你要賣或要買的東西。",
+    "post.garbled": "這段文字像是亂碼（編碼不對？）。請重新輸入或再複製一次。",
+    "post.ask_product": "是什麼產品？請回覆產品名稱，例如 <code>保溫杯</code>。",
+    "post.confirm_hint": "請核對，然後點 <b>釋出</b>。",
+    "post.published": "✅ 已釋出，有效期到 {date}。有匹配時我會通知你。",
+    "post.cancelled": "已放棄，沒有釋出。",
+    "post.edit_choose": "要修改哪一項？",
+    "post.edit_ask": "請傳送新的{field}。",
+    "post.edited": "已更新：",
+    "post.not_open": "這條資訊已經關閉，不能再修改。",
+    "post.not_found": "找不到這條資訊了。",
+    "post.closed_deal": "🤝 已標記為成交，恭喜！",
+    "post.withdrawn": "已撤下，不再展示給任何人。",
+    "post.renewed": "🔄 已續期到 {date}。",
+    "post.expired_notice": "⌛ 你的資訊 <b>{product}</b> 已過期。在 /my 裡點“續期”即可重新開放。",
+    "problem.price.zero": "價格不能為 0。請重新發送價格，例如 <code>12元/個</code>。",
+    "problem.price.absurd": "這個價格看起來不對，請檢查後重新發送。",
+    "problem.quantity.absurd": "這個數量看起來不對，請檢查後重新發送。",
+    "problem.quantity.zero": "數量必須大於 0。",
+    "problem.product.missing": "請告訴我產品名稱。",
+    "problem.value.unreadable": "沒看懂，請再試一次，例如 {example}",
+    # card
+    "card.offer": "🟢 <b>供應</b>",
+    "card.need": "🔵 <b>求購</b>",
+    "card.product": "📦 {value}",
+    "card.specs": "🔧 {value}",
+    "card.quantity": "🔢 數量：{value}",
+    "card.moq": "📏 起訂量：{value}",
+    "card.price": "💰 單價：{value}",
+    "card.place": "📍 發貨地：{value}",
+    "card.destination": "🚚 送達：{value}",
+    "card.trade_term": "📄 貿易條款：{value}",
+    "card.validity": "⏳ 有效期：{value}",
+    "card.contacts_hidden": "🔒 聯絡方式在雙方同意前保密。",
+    "card.original_language": "（原文為{language}）",
+    "card.status": "狀態：{status}",
+    "price.negotiable": "面議",
+    "price.max": "{value}以內",
+    "price.min": "{value}起",
+    "validity.days": "{days}天",
+    "validity.until": "到 {date}",
+    "status.draft": "草稿",
+    "status.open": "開放中",
+    "status.deal": "已成交",
+    "status.withdrawn": "已撤下",
+    "status.expired": "已過期",
+    "language.name.zh-Hans": "簡體中文",
+    "language.name.zh-Hant": "繁體中文",
+    "language.name.en": "英文",
+    # buttons
+    "btn.publish": "✅ 釋出",
+    "btn.edit": "✏️ 修改",
+    "btn.cancel": "✖️ 取消",
+    "btn.skip": "跳過 ⏭",
+    "btn.back": "⬅️ 返回",
+    "btn.deal": "🤝 已成交",
+    "btn.withdraw": "🗑 撤下",
+    "btn.renew": "🔄 續期",
+    "btn.prev": "◀️",
+    "btn.next": "▶️",
+    "field.product": "產品",
+    "field.quantity": "數量",
+    "field.moq": "起訂量",
+    "field.price": "價格",
+    "field.place": "地點",
+    # guided flows
+    "flow.offer.ask_product": "📦 你要賣什麼？（產品名稱和規格）",
+    "flow.need.ask_product": "📦 你要買什麼？（產品名稱和規格）",
+    "flow.ask_quantity": "🔢 多少？例如 <code>5000個</code> 或 <code>起訂1000</code>",
+    "flow.ask_price": "💰 單價？例如 <code>12元/個</code>、<code>$1.5</code>、<code>面議</code>",
+    "flow.ask_place": "📍 在哪裡？例如 <code>義烏</code>、<code>寧波FOB</code>",
+    "flow.timeout": "⌛ 等待超時，之前的回答沒有釋出。用 /offer 或 /need 重新開始。",
+    # my posts
+    "my.empty": "你沒有開放中的資訊。發一條出售或求購吧。",
+    "my.header": "<b>我的資訊</b>（{page}/{pages}）",
+    # profile
+    "profile.show": "<b>公司資料</b>\n🏢 {company}\n📍 {region}\n📦 {products}\n🏷 {keywords}",
+    "profile.none": "—",
+    "profile.ask_company": "🏢 公司名稱？（可跳過）",
+    "profile.ask_region": "📍 所在地區或城市？",
+    "profile.ask_products": "📦 主營產品？",
+    "profile.ask_keywords": "🏷 最多 8 個關鍵詞，用逗號分開：",
+    "profile.too_many_keywords": "關鍵詞最多 8 個，你發了 {count} 個。",
+    "profile.saved": "✅ 資料已儲存。",
+}

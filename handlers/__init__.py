@@ -1,0 +1,41 @@
+"""Telegram glue. `register(app)` adds every handler, in one ordered list."""
+
+from __future__ import annotations
+
+from telegram.ext import (
+    Application,
+    CallbackQueryHandler,
+    CommandHandler,
+    MessageHandler,
+    TypeHandler,
+    filters,
+)
+from telegram import Update
+
+from handlers import cancel, fallback, language, start, users
+from handlers.buttons import on_token_button
+from handlers.errors import on_error
+from handlers.keyboards import TOKEN_PATTERN
+
+PRIVATE = filters.ChatType.PRIVATE
+
+# Handler groups run in ascending order; within a group the first matching handler wins.
+BEFORE_ALL = -1  # dedupe + user/language loading; may stop the update
+MAIN = 0
+AFTER_ALL = 100  # bookkeeping once every handler is done
+
+
+def register(app: Application) -> None:  # type: ignore[type-arg]
+    app.add_handler(TypeHandler(Update, users.load_user), group=BEFORE_ALL)
+
+    # Order matters: commands before the catch-all text handler, and the catch-all last.
+    app.add_handler(CommandHandler("start", start.start, filters=PRIVATE))
+    app.add_handler(CommandHandler("help", start.help_command))
+    app.add_handler(CommandHandler("language", language.choose_language, filters=PRIVATE))
+    app.add_handler(CommandHandler("cancel", cancel.cancel))
+    app.add_handler(CallbackQueryHandler(on_token_button, pattern=TOKEN_PATTERN))
+    app.add_handler(MessageHandler(PRIVATE & filters.COMMAND, fallback.unknown_command))
+    app.add_handler(MessageHandler(PRIVATE & ~filters.COMMAND, fallback.other_message))
+
+    app.add_handler(TypeHandler(Update, users.mark_done), group=AFTER_ALL)
+    app.add_error_handler(on_error)  # type: ignore[arg-type]

@@ -1,0 +1,55 @@
+"""The one error handler: friendly words for the user, a traceback for the logs and the admin."""
+
+from __future__ import annotations
+
+import logging
+import traceback
+
+from telegram import Update
+from telegram.constants import ParseMode
+from telegram.error import Forbidden
+
+from bot.context import BotContext
+from bot.services import outbox
+from bot.services.errors import UserFacingError
+from bot.texts import plain, t
+
+log = logging.getLogger(__name__)
+ADMIN_REPORT_LIMIT = 3500  # characters of traceback; the message limit is 4096
+
+
+async def on_error(update: object, context: BotContext) -> None:
+    error = context.error
+    if isinstance(update, Update) and isinstance(error, UserFacingError):
+        await _tell_user(update, context, error.key, error.values)
+        return
+    log.error("error while handling an update", exc_info=error)
+    if isinstance(update, Update):
+        await _tell_user(update, context, "error.generic", {})
+    admin = context.settings.admin_chat_id
+    if admin is not None and error is not None:
+        trace = "".join(traceback.format_exception(error))[-ADMIN_REPORT_LIMIT:]
+        text = t("en", "error.admin_report", error=trace)
+        await outbox.enqueue(
+            context.services.uow_factory, context.clock, admin, text, kind="admin"
+        )
+
+
+async def _tell_user(
+    update: Update, context: BotContext, key: str, values: dict[str, object]
+) -> None:
+    try:
+        if update.callback_query is not None:
+            await update.callback_query.answer(plain(context.lang, key, **values)[:200],
+                                               show_alert=True)
+            return
+        if update.effective_chat is not None:
+            await context.bot.send_message(
+                update.effective_chat.id,
+                t(context.lang, key, **values),
+                parse_mode=ParseMode.HTML,
+            )
+    except Forbidden:
+        log.info("user %s has blocked the bot", update.effective_user and update.effective_user.id)
+    except Exception:  # the error handler itself must never raise
+        log.exception("could not tell the user about an error")

@@ -1,0 +1,64 @@
+"""The one callback-data codec: `v1:<kind>:<args...>`, always <= 64 bytes.
+
+Kinds:
+- `t:<token>`  a button that changes data; the token is a server-side ActionToken bound to the
+  user allowed to press it (checked for ownership and expiry when pressed).
+- `p:<view>:<page>`  paging through a read-only list (no data changes, no token needed).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+VERSION = "v1"
+MAX_BYTES = 64
+
+
+class CallbackDataError(ValueError):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class CallbackData:
+    kind: str
+    args: tuple[str, ...]
+
+
+def encode(kind: str, *args: str | int) -> str:
+    parts = [VERSION, kind, *(str(a) for a in args)]
+    if any(":" in p for p in parts[1:]):
+        raise CallbackDataError("callback data parts must not contain ':'")
+    data = ":".join(parts)
+    if len(data.encode()) > MAX_BYTES:
+        raise CallbackDataError(f"callback data longer than {MAX_BYTES} bytes: {data!r}")
+    return data
+
+
+def decode(data: str) -> CallbackData:
+    parts = data.split(":")
+    if len(parts) < 2 or parts[0] != VERSION:
+        raise CallbackDataError(f"unknown callback data: {data!r}")
+    return CallbackData(kind=parts[1], args=tuple(parts[2:]))
+
+
+def token_data(token: str) -> str:
+    return encode("t", token)
+
+
+def page_data(view: str, page: int) -> str:
+    return encode("p", view, page)
+
+
+TOKEN_PATTERN = rf"^{VERSION}:t:"
+PAGE_PATTERN = rf"^{VERSION}:p:"
+
+
+def markup(rows: list[list[tuple[str, str]]]) -> InlineKeyboardMarkup | None:
+    """Rows of (label, callback data) -> an inline keyboard (None when there are no rows)."""
+    if not rows:
+        return None
+    return InlineKeyboardMarkup(
+        [[InlineKeyboardButton(label, callback_data=data) for label, data in row] for row in rows]
+    )

@@ -1,0 +1,36 @@
+"""/language: choose zh-Hans, zh-Hant or English with a button; stored per user."""
+
+from __future__ import annotations
+
+from telegram import Update
+
+from bot.context import BotContext
+from bot.domain.models import ActionToken, Lang
+from bot.services import users
+from bot.texts import plain
+from handlers.buttons import action, issue_buttons
+from handlers.commands import set_chat_commands
+from handlers.replies import reply
+
+LABELS = {Lang.ZH_HANS: "简体中文", Lang.ZH_HANT: "繁體中文", Lang.EN: "English"}
+
+
+async def choose_language(update: Update, context: BotContext) -> None:
+    user = update.effective_user
+    assert user is not None
+    rows = [[(label, "language.set", {"lang": lang.value}) for lang, label in LABELS.items()]]
+    buttons = await issue_buttons(context, user.id, rows)
+    await reply(update, context, "language.choose", buttons=buttons)
+
+
+@action("language.set")
+async def language_chosen(update: Update, context: BotContext, pressed: ActionToken) -> None:
+    query = update.callback_query
+    assert query is not None
+    lang = Lang(str(pressed.payload["lang"]))
+    await users.set_language(context.services.uow_factory, pressed.user_id, lang)
+    context.lang = lang
+    await query.answer(plain(lang, "button.done"))
+    await query.edit_message_text(plain(lang, "language.set"))
+    if query.message is not None:
+        await set_chat_commands(context.bot, query.message.chat.id, lang)
