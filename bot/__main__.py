@@ -58,28 +58,29 @@ def _run(settings: Settings, *, webhook: bool) -> int:
     if not settings.token():
         print(NO_TOKEN, file=sys.stderr)
         return 2
-    from bot.app import build_application
+    secret = _secret(settings)
+    if webhook and (not secret or not settings.webhook_url):
+        print("Webhook mode needs WEBHOOK_URL and WEBHOOK_SECRET_TOKEN.", file=sys.stderr)
+        return 2
+    from bot.app import build_application, prepare_database
     from storage.migrate import SchemaTooNew
 
-    app = build_application(settings)
     try:
-        if webhook:
-            secret = _secret(settings)
-            if not secret or not settings.webhook_url:
-                print("Webhook mode needs WEBHOOK_URL and WEBHOOK_SECRET_TOKEN.", file=sys.stderr)
-                return 2
-            app.run_webhook(
-                listen=settings.webhook_listen,
-                port=settings.webhook_port,
-                url_path="telegram",
-                webhook_url=settings.webhook_url,
-                secret_token=secret,
-            )
-        else:
-            app.run_polling(drop_pending_updates=False)
+        asyncio.run(prepare_database(settings))
     except SchemaTooNew as exc:
         print(f"Refusing to run: {exc}", file=sys.stderr)
         return 3
+    app = build_application(settings)
+    if webhook:
+        app.run_webhook(
+            listen=settings.webhook_listen,
+            port=settings.webhook_port,
+            url_path="telegram",
+            webhook_url=settings.webhook_url,
+            secret_token=secret,
+        )
+    else:
+        app.run_polling(drop_pending_updates=False)
     return 0
 
 

@@ -18,13 +18,21 @@ from bot.domain import segmenter
 from bot.services.clock import SystemClock
 from bot.services.ports import Clock
 from handlers.commands import publish_commands
+from handlers.jobs import expire_posts
 from handlers.outbox_dispatcher import OutboxDispatcher
+from handlers.persistence import DatabasePersistence
 from storage.migrate import ensure_schema
 from storage.unit_of_work import Database
 
 log = logging.getLogger(__name__)
 
 TradeApp = Application[Any, BotContext, Any, Any, BotServices, Any]
+
+
+async def prepare_database(settings: Settings) -> None:
+    """Upgrade the schema before the Application starts (persistence reads it on start);
+    raises SchemaTooNew when the database was written by a newer version."""
+    await ensure_schema(settings.database_url)
 
 
 def build_application(settings: Settings, *, clock: Clock | None = None) -> TradeApp:
@@ -36,11 +44,13 @@ def build_application(settings: Settings, *, clock: Clock | None = None) -> Trad
     dispatcher = OutboxDispatcher(settings.outbox_interval)
 
     async def post_init(app: TradeApp) -> None:
-        await ensure_schema(settings.database_url)
         segmenter.warm_up()  # load jieba and our dictionaries now, not on a user's message
         await publish_commands(app.bot, settings.default_language)
         if app.job_queue is not None:
             dispatcher.start(app.job_queue)
+            app.job_queue.run_repeating(
+                expire_posts, interval=settings.sweep_interval, first=1.0, name="expire-posts"
+            )
         log.info("TradeCircle is up as @%s", app.bot.username)
 
     async def post_shutdown(app: TradeApp) -> None:
@@ -55,6 +65,7 @@ def build_application(settings: Settings, *, clock: Clock | None = None) -> Trad
         .defaults(Defaults(block=True))
         .post_init(post_init)
         .post_shutdown(post_shutdown)
+        .persistence(DatabasePersistence(database.uow))
         .build()
     )
     app.bot_data.configure(settings, database.uow, clock or SystemClock())

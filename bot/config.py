@@ -67,6 +67,7 @@ class Settings(BaseSettings):
     webhook_port: int = 8443
     webhook_secret_token: SecretStr | None = None
     outbox_interval: float = 1.0  # seconds between outbox sweeps
+    sweep_interval: float = 60.0  # seconds between sweeps for expired posts
 
     @field_validator("database_url")
     @classmethod

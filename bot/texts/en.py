@@ -116,6 +116,7 @@ TEXTS: dict[str, str] = {
     "field.quantity": "Quantity",
     "field.moq": "MOQ",
     "field.price": "Price",
+    "field.keywords": "Keywords (up to 3)",
     "field.place": "Place",
     # guided flows
     "flow.offer.ask_product": "📦 What do you sell? (product name and specs)",

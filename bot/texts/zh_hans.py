@@ -112,6 +112,7 @@ TEXTS: dict[str, str] = {
     "field.quantity": "数量",
     "field.moq": "起订量",
     "field.price": "价格",
+    "field.keywords": "关键词（最多3个）",
     "field.place": "地点",
     # guided flows
     "flow.offer.ask_product": "📦 你要卖什么？（产品名称和规格）",

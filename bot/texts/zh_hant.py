@@ -112,6 +112,7 @@ TEXTS: dict[str, str] = {
     "field.quantity": "數量",
     "field.moq": "起訂量",
     "field.price": "價格",
+    "field.keywords": "關鍵詞（最多3個）",
     "field.place": "地點",
     # guided flows
     "flow.offer.ask_product": "📦 你要賣什麼？（產品名稱和規格）",

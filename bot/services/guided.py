@@ -1,0 +1,48 @@
+"""Guided posting (/offer, /need): answers to one question at a time become a ParsedPost."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from bot.domain.language import detect_language
+from bot.domain.models import Intent, ParsedPost, PostKind
+from bot.domain.parsing import parse_post
+from bot.services.post_changes import apply_edit
+
+QUESTIONS = ("product", "quantity", "price", "place")
+
+
+def check_answer(kind: PostKind, answers: dict[str, str], question: str, value: str) -> None:
+    """Raise a UserFacingError when `value` cannot answer `question`; nothing is kept then."""
+    compose(kind, {**answers, question: value})
+
+
+def compose(kind: PostKind, answers: dict[str, str]) -> ParsedPost:
+    """Apply the answers in order; skipped questions are simply absent."""
+    text = " ".join(answers.values())
+    parsed = ParsedPost(intent=Intent(kind.value), language=detect_language(text))
+    for question in QUESTIONS:
+        value = answers.get(question)
+        if not value:
+            continue
+        if question == "quantity":
+            parsed = _quantity(parsed, value)
+        else:
+            parsed = apply_edit(parsed, question, value)
+        if question == "place" and parsed.trade_term is None:
+            parsed = dataclasses.replace(parsed, trade_term=parse_post(value).trade_term)
+    return parsed
+
+
+def _quantity(parsed: ParsedPost, value: str) -> ParsedPost:
+    """"5000个" is a quantity, "起订1000" / "MOQ 1000" a minimum order."""
+    fragment = parse_post(value)
+    if fragment.moq is not None or fragment.quantity is not None:
+        return dataclasses.replace(
+            parsed, quantity=fragment.quantity or parsed.quantity, moq=fragment.moq or parsed.moq
+        )
+    return apply_edit(parsed, "quantity", value)
+
+
+def raw_text(answers: dict[str, str]) -> str:
+    return " · ".join(v for q in QUESTIONS if (v := answers.get(q)))

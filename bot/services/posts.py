@@ -1,0 +1,168 @@
+"""Posting use cases: a message becomes a draft card, one tap publishes it, the owner closes,
+renews or edits it, and posts expire. Every state change is kept as a trust event."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+
+from bot.domain.models import (
+    Intent,
+    ParsedPost,
+    Post,
+    PostKind,
+    PostStatus,
+    TrustEvent,
+)
+from bot.domain.parsing import parse_post, validate
+from bot.domain.text import looks_garbled, normalise
+from bot.services.errors import UserFacingError
+from bot.services.ports import Clock, UnitOfWork
+from bot.services.users import UowFactory
+
+OPEN_STATUSES = (PostStatus.OPEN,)
+LIVE_STATUSES = (PostStatus.DRAFT, PostStatus.OPEN)
+MAX_POST_KEYWORDS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Drafted:
+    post: Post
+    needs_product: bool  # ask one question before showing the card
+
+
+def understand(text: str, *, kind: PostKind | None = None) -> ParsedPost:
+    """Parse a message, or raise a UserFacingError that says what is wrong with it."""
+    if not normalise(text).strip():
+        raise UserFacingError("post.empty")
+    if looks_garbled(text):
+        raise UserFacingError("post.garbled")
+    parsed = parse_post(text)
+    if kind is not None and parsed.intent is Intent.NONE:
+        parsed = dataclasses.replace(parsed, intent=Intent(kind.value))
+    if parsed.intent is Intent.NONE:
+        raise UserFacingError("post.not_a_post")
+    _reject_problems(parsed)
+    return parsed
+
+
+def _reject_problems(parsed: ParsedPost) -> None:
+    for problem in validate(parsed):
+        if problem != "product.missing":
+            raise UserFacingError(f"problem.{problem}")
+
+
+async def draft(
+    uow_factory: UowFactory, clock: Clock, ttl: timedelta, user_id: int, text: str,
+    *, kind: PostKind | None = None, parsed: ParsedPost | None = None,
+) -> Drafted:
+    """Save what was understood as a draft; nothing is public until `publish`."""
+    parsed = parsed or understand(text, kind=kind)
+    now = clock.now()
+    post = Post(
+        id=None,
+        user_id=user_id,
+        kind=PostKind(parsed.intent.value),
+        raw_text=text,
+        parsed=parsed,
+        status=PostStatus.DRAFT,
+        language=parsed.language,
+        created_at=now,
+        expires_at=now + ttl,
+    )
+    async with uow_factory() as uow:
+        post.id = await uow.posts.add(post)
+        await uow.commit()
+    return Drafted(post, needs_product=not parsed.product)
+
+
+async def owned_post(uow: UnitOfWork, post_id: int, user_id: int) -> Post:
+    post = await uow.posts.get(post_id)
+    if post is None or post.user_id != user_id:
+        raise UserFacingError("post.not_found")
+    return post
+
+
+def require_status(post: Post, statuses: Sequence[PostStatus]) -> None:
+    if post.status not in statuses:
+        raise UserFacingError("post.not_open")
+
+
+async def record_event(uow: UnitOfWork, post: Post, kind: str, **detail: object) -> None:
+    assert post.id is not None
+    at = post.updated_at or post.created_at
+    await uow.trust_events.add(TrustEvent(post.user_id, kind, at, post_id=post.id, detail=detail))
+
+
+async def publish(
+    uow_factory: UowFactory, clock: Clock, ttl: timedelta, post_id: int, user_id: int
+) -> Post:
+    async with uow_factory() as uow:
+        post = await owned_post(uow, post_id, user_id)
+        require_status(post, (PostStatus.DRAFT,))
+        if not post.parsed.product:
+            raise UserFacingError("problem.product.missing")
+        now = clock.now()
+        post.status, post.created_at, post.updated_at = PostStatus.OPEN, now, now
+        post.expires_at = now + ttl
+        await uow.posts.update(post)
+        await record_event(uow, post, "post.created", kind=post.kind.value)
+        await uow.commit()
+        return post
+
+
+async def discard(uow_factory: UowFactory, clock: Clock, post_id: int, user_id: int) -> None:
+    async with uow_factory() as uow:
+        post = await owned_post(uow, post_id, user_id)
+        require_status(post, (PostStatus.DRAFT,))
+        post.status, post.updated_at = PostStatus.WITHDRAWN, clock.now()
+        await uow.posts.update(post)
+        await uow.commit()
+
+
+async def close(
+    uow_factory: UowFactory, clock: Clock, post_id: int, user_id: int, *, deal: bool
+) -> Post:
+    async with uow_factory() as uow:
+        post = await owned_post(uow, post_id, user_id)
+        require_status(post, OPEN_STATUSES)
+        post.status = PostStatus.DEAL if deal else PostStatus.WITHDRAWN
+        post.updated_at = clock.now()
+        await uow.posts.update(post)
+        await record_event(uow, post, "post.closed", outcome=post.status.value)
+        await uow.commit()
+        return post
+
+
+async def renew(
+    uow_factory: UowFactory, clock: Clock, ttl: timedelta, post_id: int, user_id: int
+) -> Post:
+    async with uow_factory() as uow:
+        post = await owned_post(uow, post_id, user_id)
+        require_status(post, (PostStatus.OPEN, PostStatus.EXPIRED))
+        now = clock.now()
+        post.status, post.updated_at, post.expires_at = PostStatus.OPEN, now, now + ttl
+        await uow.posts.update(post)
+        await record_event(uow, post, "post.renewed")
+        await uow.commit()
+        return post
+
+
+async def get_owned(uow_factory: UowFactory, post_id: int, user_id: int) -> Post:
+    async with uow_factory() as uow:
+        return await owned_post(uow, post_id, user_id)
+
+
+async def list_mine(
+    uow_factory: UowFactory, user_id: int, page: int, page_size: int
+) -> tuple[list[Post], int]:
+    """One page (0-based) of the user's open and expired posts, newest first, and the total."""
+    statuses = (PostStatus.OPEN, PostStatus.EXPIRED)
+    async with uow_factory() as uow:
+        total = await uow.posts.count_by_user(user_id, statuses)
+        posts = await uow.posts.list_by_user(
+            user_id, statuses, offset=page * page_size, limit=page_size
+        )
+        return posts, total

@@ -1,0 +1,44 @@
+"""Company profiles: name, region, main products and up to 8 keywords (which feed matching)."""
+
+from __future__ import annotations
+
+import re
+
+from bot.domain.models import CompanyProfile
+from bot.services.errors import UserFacingError
+from bot.services.users import UowFactory
+
+MAX_KEYWORDS = 8
+MAX_FIELD = 80
+_SPLIT = re.compile(r"[,，、;；\n]+")
+
+
+def parse_keywords(text: str) -> tuple[str, ...]:
+    words = tuple(dict.fromkeys(w.strip()[:30] for w in _SPLIT.split(text) if w.strip()))
+    if len(words) > MAX_KEYWORDS:
+        raise UserFacingError("profile.too_many_keywords", count=len(words))
+    return words
+
+
+async def get(uow_factory: UowFactory, user_id: int) -> CompanyProfile:
+    async with uow_factory() as uow:
+        return await uow.profiles.get(user_id) or CompanyProfile(user_id=user_id)
+
+
+async def save(
+    uow_factory: UowFactory, user_id: int, answers: dict[str, str]
+) -> CompanyProfile:
+    """Keep what was answered; a skipped question keeps the old value."""
+    async with uow_factory() as uow:
+        profile = await uow.profiles.get(user_id) or CompanyProfile(user_id=user_id)
+        if answers.get("company"):
+            profile.company_name = answers["company"].strip()[:MAX_FIELD]
+        if answers.get("region"):
+            profile.region = answers["region"].strip()[:MAX_FIELD]
+        if answers.get("products"):
+            profile.main_products = answers["products"].strip()[:MAX_FIELD * 2]
+        if answers.get("keywords"):
+            profile.keywords = parse_keywords(answers["keywords"])
+        await uow.profiles.save(profile)
+        await uow.commit()
+        return profile

@@ -1,0 +1,114 @@
+"""Posts as cards: structured fields in the reader's language, the user's own words escaped.
+
+Pure functions; used by handlers for replies and by services for outbox messages.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from bot.domain.models import Lang, ParsedPost, Post, PostKind, Price, Quantity
+from bot.domain.units import unit_name
+from bot.texts import Html, escape, plain, t
+
+CURRENCY_SYMBOLS = {
+    "CNY": "¥", "USD": "$", "EUR": "€", "GBP": "£", "HKD": "HK$", "TWD": "NT$", "JPY": "JP¥",
+}
+MAX_FIELD = 120  # characters of user text shown per field; cards stay short on a phone
+
+
+def amount(value: Decimal) -> str:
+    value = value.normalize()
+    if value == value.to_integral_value():
+        return f"{int(value):,}"
+    return f"{value:,f}"
+
+
+def quantity(q: Quantity, lang: Lang) -> str:
+    unit = unit_name(q.unit, lang)
+    if not unit:
+        return amount(q.amount)
+    separator = "" if lang is not Lang.EN else " "
+    return f"{amount(q.amount)}{separator}{unit}"
+
+
+def _money(value: Decimal, currency: str | None) -> str:
+    if currency is None:
+        return amount(value)
+    symbol = CURRENCY_SYMBOLS.get(currency)
+    return f"{symbol}{amount(value)}" if symbol else f"{currency} {amount(value)}"
+
+
+def price(p: Price, lang: Lang) -> str:
+    if p.negotiable and p.low is None and p.high is None:
+        return plain(lang, "price.negotiable")
+    if p.low is not None and p.high is not None and p.low != p.high:
+        value = f"{_money(p.low, p.currency)}–{amount(p.high)}"
+    elif p.low is None and p.high is not None:
+        value = plain(lang, "price.max", value=_money(p.high, p.currency))
+    elif p.high is None and p.low is not None:
+        value = plain(lang, "price.min", value=_money(p.low, p.currency))
+    else:
+        value = _money(p.low or p.high or Decimal(0), p.currency)
+    if p.per_unit:
+        per = unit_name(p.per_unit, lang)
+        value += f" / {p.per_count} {per}" if p.per_count != 1 else f" / {per}"
+    return value
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= MAX_FIELD else text[: MAX_FIELD - 1] + "…"
+
+
+def field_lines(parsed: ParsedPost, lang: Lang) -> list[Html]:
+    lines: list[Html] = []
+    if parsed.product:
+        lines.append(t(lang, "card.product", value=Html(f"<b>{escape(_clip(parsed.product))}</b>")))
+    if parsed.specs:
+        lines.append(t(lang, "card.specs", value=_clip(" · ".join(parsed.specs))))
+    if parsed.quantity:
+        lines.append(t(lang, "card.quantity", value=quantity(parsed.quantity, lang)))
+    if parsed.moq:
+        lines.append(t(lang, "card.moq", value=quantity(parsed.moq, lang)))
+    if parsed.price:
+        lines.append(t(lang, "card.price", value=price(parsed.price, lang)))
+    if parsed.trade_term:
+        lines.append(t(lang, "card.trade_term", value=parsed.trade_term))
+    if parsed.place:
+        lines.append(t(lang, "card.place", value=_clip(parsed.place)))
+    if parsed.destination:
+        lines.append(t(lang, "card.destination", value=_clip(parsed.destination)))
+    if parsed.valid_days:
+        lines.append(t(lang, "card.validity", value=t(lang, "validity.days", days=parsed.valid_days)))
+    elif parsed.valid_until:
+        until = parsed.valid_until.date().isoformat()
+        lines.append(t(lang, "card.validity", value=t(lang, "validity.until", date=until)))
+    return lines
+
+
+def post_card(post: Post, lang: Lang, *, status: bool = False) -> Html:
+    """The card a user sees for a post: kind, fields, privacy note, optional status."""
+    head = t(lang, "card.offer" if post.kind is PostKind.OFFER else "card.need")
+    if post.language is not lang:
+        name = t(lang, f"language.name.{post.language.value}")
+        head = Html(f"{head} {t(lang, 'card.original_language', language=name)}")
+    lines = [head, *field_lines(post.parsed, lang)]
+    if post.parsed.contacts:
+        lines.append(t(lang, "card.contacts_hidden"))
+    if status:
+        lines.append(t(lang, "card.status", status=t(lang, f"status.{post.status.value}")))
+    return Html("\n".join(lines))
+
+
+def post_line(post: Post, lang: Lang, number: int) -> Html:
+    """One line per post for lists such as /my."""
+    kind = "🟢" if post.kind is PostKind.OFFER else "🔵"
+    product = escape(_clip(post.parsed.product or post.raw_text[:40]))
+    parts = [f"{number}. {kind} <b>{product}</b>"]
+    if post.parsed.price:
+        parts.append(escape(price(post.parsed.price, lang)))
+    if post.parsed.quantity:
+        parts.append(escape(quantity(post.parsed.quantity, lang)))
+    state = escape(t(lang, f"status.{post.status.value}"))
+    until = post.expires_at.date().isoformat()
+    return Html(f"{' · '.join(parts)}\n   {state} · ⏳ {until}")

@@ -1,0 +1,14 @@
+"""Repeating background work, run by PTB's JobQueue."""
+
+from __future__ import annotations
+
+from bot.context import BotContext
+from bot.services import post_changes
+from handlers.outbox_dispatcher import OutboxDispatcher
+
+
+async def expire_posts(context: BotContext) -> None:
+    expired = await post_changes.expire_due(context.services.uow_factory, context.clock)
+    if expired:
+        dispatcher: OutboxDispatcher = context.services.extras["outbox"]
+        dispatcher.kick(context.job_queue)

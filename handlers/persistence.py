@@ -1,0 +1,92 @@
+"""PTB persistence kept in our database (not a pickle file): conversation states and
+user_data survive a restart of the bot process.
+
+Values must be JSON: flows keep plain dicts, strings and numbers in user_data.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from copy import deepcopy
+from typing import Any
+
+from telegram.ext import BasePersistence, PersistenceInput
+from telegram.ext._utils.types import CDCData, ConversationDict, ConversationKey
+
+from bot.services.ports import UnitOfWork
+
+USER_DATA = "user_data"
+FLUSH_INTERVAL = 2.0  # seconds; PTB writes changed data in the background this often
+
+
+class DatabasePersistence(BasePersistence[dict[Any, Any], dict[Any, Any], dict[Any, Any]]):
+    def __init__(self, uow_factory: Callable[[], UnitOfWork]) -> None:
+        super().__init__(
+            store_data=PersistenceInput(
+                bot_data=False, chat_data=False, user_data=True, callback_data=False
+            ),
+            update_interval=FLUSH_INTERVAL,
+        )
+        self._uow_factory = uow_factory
+
+    async def _load(self, namespace: str) -> dict[str, Any]:
+        async with self._uow_factory() as uow:
+            return await uow.persistence.load(namespace)
+
+    async def _save(self, namespace: str, key: str, value: Any | None) -> None:
+        async with self._uow_factory() as uow:
+            await uow.persistence.save(namespace, key, value)
+            await uow.commit()
+
+    async def get_user_data(self) -> dict[int, dict[Any, Any]]:
+        return {int(k): dict(v) for k, v in (await self._load(USER_DATA)).items()}
+
+    async def update_user_data(self, user_id: int, data: dict[Any, Any]) -> None:
+        await self._save(USER_DATA, str(user_id), deepcopy(data) if data else None)
+
+    async def drop_user_data(self, user_id: int) -> None:
+        await self._save(USER_DATA, str(user_id), None)
+
+    async def refresh_user_data(self, user_id: int, user_data: dict[Any, Any]) -> None:
+        """Nothing to do: user_data is written by this process only."""
+
+    async def get_conversations(self, name: str) -> ConversationDict:
+        stored = await self._load(f"conversation:{name}")
+        return {tuple(json.loads(key)): state for key, state in stored.items()}
+
+    async def update_conversation(
+        self, name: str, key: ConversationKey, new_state: object | None
+    ) -> None:
+        await self._save(f"conversation:{name}", json.dumps(list(key)), new_state)
+
+    # chat_data, bot_data and callback_data are not stored (see store_data above).
+    async def get_chat_data(self) -> dict[int, dict[Any, Any]]:
+        return {}
+
+    async def update_chat_data(self, chat_id: int, data: dict[Any, Any]) -> None:
+        return None
+
+    async def drop_chat_data(self, chat_id: int) -> None:
+        return None
+
+    async def refresh_chat_data(self, chat_id: int, chat_data: dict[Any, Any]) -> None:
+        return None
+
+    async def get_bot_data(self) -> dict[Any, Any]:
+        return {}
+
+    async def update_bot_data(self, data: dict[Any, Any]) -> None:
+        return None
+
+    async def refresh_bot_data(self, bot_data: dict[Any, Any]) -> None:
+        return None
+
+    async def get_callback_data(self) -> CDCData | None:
+        return None
+
+    async def update_callback_data(self, data: CDCData) -> None:
+        return None
+
+    async def flush(self) -> None:
+        """Every write is committed as it happens."""

@@ -1,0 +1,76 @@
+"""The foundation as a user meets it: welcome in their language, /language, restarts."""
+
+from __future__ import annotations
+
+from bot.fake_telegram import FakeTelegram
+from tests.e2e.conftest import RunningBot, latest
+
+
+async def test_start_greets_each_user_in_their_language(fake: FakeTelegram, bot: RunningBot) -> None:
+    hans = fake.user("小王", language_code="zh-hans")
+    hant = fake.user("阿明", language_code="zh-hant")
+    english = fake.user("Sam", language_code="en")
+    await hans.send("/start")
+    await hant.send("/start")
+    await english.send("/start")
+    (hans_reply,) = await hans.wait_for_messages(1)
+    (hant_reply,) = await hant.wait_for_messages(1)
+    (en_reply,) = await english.wait_for_messages(1)
+    assert "你好" in hans_reply.text and "帮你找买家" in hans_reply.text
+    assert "幫你找買家" in hant_reply.text and "帮你" not in hant_reply.text
+    assert "Hi Sam" in en_reply.text and "Looking for vacuum flasks" in en_reply.text
+    assert fake.errors() == []
+
+
+async def test_start_with_deep_link_payload_still_welcomes(
+    fake: FakeTelegram, bot: RunningBot
+) -> None:
+    user = fake.user("Li", language_code="zh-CN")
+    await user.send("/start circle_42")
+    (welcome,) = await user.wait_for_messages(1)
+    assert "TradeCircle" in welcome.text and "出售" in welcome.text
+
+
+async def test_language_choice_survives_a_restart(fake: FakeTelegram, bot: RunningBot) -> None:
+    user = fake.user("Ann", language_code="en")
+    await user.send("/language")
+    (menu,) = await user.wait_for_messages(1)
+    query = await user.press(menu, "繁體中文")
+    await user.wait_answer(query)
+    await latest(user, fake, lambda m: "繁體中文" in (m.text or "") and "切換" in (m.text or ""))
+
+    await bot.restart()
+    await user.send("/help")
+    (help_text,) = await user.wait_for_messages(1)
+    assert "命令" in help_text.text and "切換語言" in help_text.text
+    assert fake.errors() == []
+
+
+async def test_commands_are_published_per_language(fake: FakeTelegram, bot: RunningBot) -> None:
+    default = fake.commands()
+    chinese = fake.commands(language_code="zh")
+    assert [c["command"] for c in default][:3] == ["start", "offer", "need"]
+    assert any("发布" in c["description"] for c in chinese)
+
+
+async def test_unknown_text_and_commands_get_a_helpful_reply(
+    fake: FakeTelegram, bot: RunningBot
+) -> None:
+    user = fake.user("Bo", language_code="zh-hans")
+    await user.send("你好")
+    (hint,) = await user.wait_for_messages(1)
+    assert "出售" in hint.text and "/offer" in hint.text
+    await user.send("/nosuchcommand")
+    (help_text,) = await user.wait_for_messages(1)
+    assert "/language" in help_text.text
+
+
+async def test_button_of_another_user_is_refused(fake: FakeTelegram, bot: RunningBot) -> None:
+    owner = fake.user("Owner", language_code="en")
+    await owner.send("/language")
+    (menu,) = await owner.wait_for_messages(1)
+    # The same message, pressed by someone else (as if forwarded into a shared chat).
+    intruder = fake.user("Intruder", language_code="en")
+    query = await intruder.press(menu, "English")
+    answer = await intruder.wait_answer(query)
+    assert "not for you" in answer["text"]
