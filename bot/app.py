@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from telegram.ext import Application, ApplicationBuilder, ContextTypes, Defaults
+from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, ContextTypes, Defaults
 
 import handlers
 from bot.config import Settings
@@ -26,6 +26,7 @@ from storage.unit_of_work import Database
 
 log = logging.getLogger(__name__)
 
+REPLY_RETRIES = 3
 TradeApp = Application[Any, BotContext, Any, Any, BotServices, Any]
 
 
@@ -63,6 +64,8 @@ def build_application(settings: Settings, *, clock: Clock | None = None) -> Trad
         .base_file_url(settings.telegram_api_base_url.replace("/bot", "/file/bot", 1))
         .context_types(context_types)
         .defaults(Defaults(block=True))
+        # Replies wait out a 429 and try again; private chats get short bursts only.
+        .rate_limiter(AIORateLimiter(max_retries=REPLY_RETRIES))
         .post_init(post_init)
         .post_shutdown(post_shutdown)
         .persistence(DatabasePersistence(database.uow))

@@ -10,7 +10,7 @@ from telegram.constants import ParseMode
 from telegram.error import Forbidden
 
 from bot.context import BotContext
-from bot.services import outbox
+from bot.services import outbox, users
 from bot.services.errors import UserFacingError
 from bot.texts import plain, t
 
@@ -20,6 +20,11 @@ ADMIN_REPORT_LIMIT = 3500  # characters of traceback; the message limit is 4096
 
 async def on_error(update: object, context: BotContext) -> None:
     error = context.error
+    if isinstance(update, Update) and update.effective_user is not None:
+        # PTB gives the error handler a fresh context: look the user's language up again.
+        context.lang = await users.language_of(
+            context.services.uow_factory, update.effective_user.id, context.lang
+        )
     if isinstance(update, Update) and isinstance(error, UserFacingError):
         await _tell_user(update, context, error.key, error.values)
         return

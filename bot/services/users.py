@@ -66,3 +66,9 @@ async def set_language(uow_factory: UowFactory, user_id: int, language: Lang) ->
     async with uow_factory() as uow:
         await uow.users.set_language(user_id, language, chosen=True)
         await uow.commit()
+
+
+async def language_of(uow_factory: UowFactory, user_id: int, default: Lang) -> Lang:
+    async with uow_factory() as uow:
+        user = await uow.users.get(user_id)
+        return user.language if user else default

@@ -11,7 +11,7 @@ import pytest
 
 from bot.app import build_application, prepare_database
 from bot.config import Settings
-from bot.fake_telegram import FakeTelegram, StoredMessage, UserHandle
+from bot.fake_telegram import FakeTelegram, FloodLimits, RequestRecord, StoredMessage, UserHandle, Window
 
 TOKEN = "4242:TEST-token-never-logged"
 
@@ -58,10 +58,20 @@ class RunningBot:
         await self.start()
 
 
+# Test users type far faster than people; a roomier private-chat window keeps the suite quick.
+# test_flood.py runs the bot under Telegram's own limits.
+FAST_USERS = FloodLimits(private_chat=Window(20, 3.0))
+
+
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeTelegram]:
-    async with FakeTelegram(token=TOKEN) as telegram:
+    async with FakeTelegram(token=TOKEN, limits=FAST_USERS) as telegram:
         yield telegram
+
+
+def rejected(fake: FakeTelegram) -> list[RequestRecord]:
+    """Requests Telegram would have refused as malformed (400): must stay empty."""
+    return [r for r in fake.requests() if r.status == 400]
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.fake_telegram import FakeTelegram
-from tests.e2e.conftest import RunningBot, latest
+from tests.e2e.conftest import RunningBot, latest, rejected
 
 
 async def test_start_greets_each_user_in_their_language(fake: FakeTelegram, bot: RunningBot) -> None:
@@ -19,7 +19,7 @@ async def test_start_greets_each_user_in_their_language(fake: FakeTelegram, bot:
     assert "你好" in hans_reply.text and "帮你找买家" in hans_reply.text
     assert "幫你找買家" in hant_reply.text and "帮你" not in hant_reply.text
     assert "Hi Sam" in en_reply.text and "Looking for vacuum flasks" in en_reply.text
-    assert fake.errors() == []
+    assert rejected(fake) == []
 
 
 async def test_start_with_deep_link_payload_still_welcomes(
@@ -43,7 +43,7 @@ async def test_language_choice_survives_a_restart(fake: FakeTelegram, bot: Runni
     await user.send("/help")
     (help_text,) = await user.wait_for_messages(1)
     assert "命令" in help_text.text and "切換語言" in help_text.text
-    assert fake.errors() == []
+    assert rejected(fake) == []
 
 
 async def test_commands_are_published_per_language(fake: FakeTelegram, bot: RunningBot) -> None:

@@ -1,0 +1,63 @@
+"""The real entrypoint (`python -m bot run`) as a subprocess against the fake Telegram."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from pathlib import Path
+
+from bot.fake_telegram import FakeTelegram
+from tests.e2e.conftest import TOKEN, rejected
+
+ROOT = Path(__file__).parents[2]
+
+
+def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "DATABASE_"))}
+    env.update(DATABASE_URL=f"sqlite:///{tmp_path / 'bot.db'}", LOG_LEVEL="DEBUG", **extra)
+    return env
+
+
+async def test_runs_polls_answers_and_stops_cleanly(fake: FakeTelegram, tmp_path: Path) -> None:
+    env = _env(tmp_path, TELEGRAM_BOT_TOKEN=TOKEN, TELEGRAM_API_BASE_URL=fake.base_url)
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "run", cwd=tmp_path, env=env,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )
+    try:
+        await fake.wait_polling(timeout=30)
+        user = fake.user("Sub", language_code="en")
+        await user.send("/start")
+        (welcome,) = await user.wait_for_messages(1, timeout=15)
+        assert "TradeCircle" in welcome.text
+    finally:
+        process.send_signal(signal.SIGINT)
+        _, stderr = await asyncio.wait_for(process.communicate(), timeout=30)
+    assert process.returncode == 0, stderr.decode()[-2000:]
+    log = stderr.decode()
+    assert "TradeCircle is up" in log
+    assert TOKEN not in log and TOKEN.split(":")[1] not in log
+    assert rejected(fake) == []
+
+
+async def test_without_a_token_it_explains_and_exits_non_zero(tmp_path: Path) -> None:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "run", cwd=tmp_path, env=_env(tmp_path),
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )
+    _, stderr = await asyncio.wait_for(process.communicate(), timeout=60)
+    assert process.returncode == 2
+    assert "@BotFather" in stderr.decode()
+
+
+async def test_webhook_mode_refuses_to_start_without_a_secret(tmp_path: Path) -> None:
+    env = _env(tmp_path, TELEGRAM_BOT_TOKEN=TOKEN, WEBHOOK_URL="https://example.invalid/hook")
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "run", "--webhook", cwd=tmp_path, env=env,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )
+    _, stderr = await asyncio.wait_for(process.communicate(), timeout=60)
+    assert process.returncode == 2
+    assert "WEBHOOK_SECRET_TOKEN" in stderr.decode()
