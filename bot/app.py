@@ -14,7 +14,10 @@ from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, Contex
 import handlers
 from bot.config import Settings
 from bot.context import BotContext, BotServices
-from bot.domain import segmenter
+from bot.domain.matching import terms
+from bot.domain.matching.engine import Matcher
+from bot.domain.matching.scoring import Thresholds
+from bot.services import matching
 from bot.services.clock import SystemClock
 from bot.services.ports import Clock
 from handlers.commands import publish_commands
@@ -36,6 +39,19 @@ async def prepare_database(settings: Settings) -> None:
     await ensure_schema(settings.database_url)
 
 
+def build_matching_index(settings: Settings) -> matching.MatchingIndex:
+    policy = matching.MatchPolicy(
+        max_alerts_per_need=settings.max_alerts_per_need,
+        max_alerts_per_day=settings.max_alerts_per_day,
+        rates=settings.rates(),
+    )
+    thresholds = Thresholds()
+    if settings.match_alert_threshold is not None:
+        thresholds = Thresholds(alert=settings.match_alert_threshold,
+                                min_score=min(thresholds.min_score, settings.match_alert_threshold))
+    return matching.MatchingIndex(policy, Matcher(thresholds=thresholds))
+
+
 def build_application(settings: Settings, *, clock: Clock | None = None) -> TradeApp:
     token = settings.token()
     if not token:
@@ -43,9 +59,12 @@ def build_application(settings: Settings, *, clock: Clock | None = None) -> Trad
     database = Database.from_url(settings.database_url)
     context_types = ContextTypes(context=BotContext, bot_data=BotServices)
     dispatcher = OutboxDispatcher(settings.outbox_interval)
+    index = build_matching_index(settings)
 
     async def post_init(app: TradeApp) -> None:
-        segmenter.warm_up()  # load jieba and our dictionaries now, not on a user's message
+        terms.warm_up()  # load jieba, the trade dictionary and glossary now, not on a message
+        loaded = await matching.rebuild(database.uow, index)
+        log.info("matching index rebuilt with %d open posts", loaded)
         await publish_commands(app.bot, settings.default_language)
         if app.job_queue is not None:
             dispatcher.start(app.job_queue)
@@ -73,5 +92,6 @@ def build_application(settings: Settings, *, clock: Clock | None = None) -> Trad
     )
     app.bot_data.configure(settings, database.uow, clock or SystemClock())
     app.bot_data.extras["outbox"] = dispatcher
+    app.bot_data.extras["matching"] = index
     handlers.register(app)
     return app

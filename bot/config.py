@@ -9,6 +9,7 @@ from pathlib import Path
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.domain import money
 from bot.domain.models import Lang
 
 DEFAULT_API_BASE_URL = "https://api.telegram.org/bot"
@@ -68,6 +69,22 @@ class Settings(BaseSettings):
     webhook_secret_token: SecretStr | None = None
     outbox_interval: float = 1.0  # seconds between outbox sweeps
     sweep_interval: float = 60.0  # seconds between sweeps for expired posts
+    max_alerts_per_need: int = Field(default=5, ge=1, le=50)
+    max_alerts_per_day: int = Field(default=20, ge=1, le=1000)
+    currency_rates: str = ""  # "USD=7.2,EUR=7.8": CNY per unit, over built-in defaults
+    match_alert_threshold: float | None = Field(default=None, ge=0, le=1)
+
+    @field_validator("currency_rates")
+    @classmethod
+    def _rates(cls, value: str) -> str:
+        if value.strip():
+            money.parse_rates(value)  # raises ValueError with the problem
+        return value
+
+    def rates(self) -> dict[str, float]:
+        return money.parse_rates(self.currency_rates) if self.currency_rates.strip() else dict(
+            money.DEFAULT_RATES
+        )
 
     @field_validator("database_url")
     @classmethod
@@ -97,7 +114,10 @@ class Settings(BaseSettings):
             raise ValueError("LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL")
         return value
 
-    @field_validator("admin_chat_id", "webhook_url", "webhook_secret_token", mode="before")
+    @field_validator(
+        "admin_chat_id", "webhook_url", "webhook_secret_token", "match_alert_threshold",
+        mode="before",
+    )
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         return None if value == "" else value

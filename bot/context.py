@@ -12,6 +12,7 @@ from telegram.ext import Application, CallbackContext, ExtBot
 
 from bot.config import Settings
 from bot.domain.models import Lang
+from bot.services.matching import MatchingIndex
 from bot.services.ports import Clock, UnitOfWork
 
 
@@ -75,6 +76,11 @@ class BotContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], B
 
     def uow(self) -> UnitOfWork:
         return self.bot_data.uow_factory()
+
+    @property
+    def matching(self) -> MatchingIndex:
+        index: MatchingIndex = self.bot_data.extras["matching"]
+        return index
 
     @property
     def lang(self) -> Lang:

@@ -17,6 +17,7 @@ from handlers import (
     fallback,
     guided_post,
     language,
+    matches,
     my_posts,
     posting,
     profile,
@@ -25,7 +26,7 @@ from handlers import (
 )
 from handlers.buttons import on_token_button
 from handlers.errors import on_error
-from handlers.keyboards import PAGE_PATTERN, TOKEN_PATTERN
+from handlers.keyboards import TOKEN_PATTERN, page_pattern
 
 PRIVATE = filters.ChatType.PRIVATE
 
@@ -47,12 +48,18 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(CommandHandler("help", start.help_command))
     app.add_handler(CommandHandler("language", language.choose_language, filters=PRIVATE))
     app.add_handler(CommandHandler("my", my_posts.my_posts, filters=PRIVATE))
+    app.add_handler(CommandHandler("search", matches.search_command, filters=PRIVATE))
     app.add_handler(CommandHandler("cancel", cancel.cancel))
     # 3. buttons: token buttons change data, page buttons only redraw a list;
     app.add_handler(CallbackQueryHandler(on_token_button, pattern=TOKEN_PATTERN))
-    app.add_handler(CallbackQueryHandler(my_posts.turn_page, pattern=PAGE_PATTERN))
-    # 4. unknown commands, then plain text (a post in plain words), then anything else.
+    app.add_handler(CallbackQueryHandler(my_posts.turn_page, pattern=page_pattern("my")))
+    app.add_handler(
+        CallbackQueryHandler(matches.search_turn_page, pattern=page_pattern(matches.SEARCH_KEY))
+    )
+    # 4. unknown commands, a shared phone number, plain text (a post in plain words), then
+    #    anything else.
     app.add_handler(MessageHandler(PRIVATE & filters.COMMAND, fallback.unknown_command))
+    app.add_handler(MessageHandler(PRIVATE & filters.CONTACT, matches.shared_contact))
     app.add_handler(MessageHandler(PRIVATE & filters.TEXT, posting.on_text))
     app.add_handler(MessageHandler(PRIVATE, fallback.other_message))
 

@@ -9,6 +9,8 @@ from handlers.outbox_dispatcher import OutboxDispatcher
 
 async def expire_posts(context: BotContext) -> None:
     expired = await post_changes.expire_due(context.services.uow_factory, context.clock)
+    for post in expired:
+        context.matching.remove(post.id)
     if expired:
         dispatcher: OutboxDispatcher = context.services.extras["outbox"]
         dispatcher.kick(context.job_queue)

@@ -52,7 +52,10 @@ def page_data(view: str, page: int) -> str:
 
 
 TOKEN_PATTERN = rf"^{VERSION}:t:"
-PAGE_PATTERN = rf"^{VERSION}:p:"
+
+
+def page_pattern(view: str) -> str:
+    return rf"^{VERSION}:p:{view}:"
 
 
 def markup(rows: list[list[tuple[str, str]]]) -> InlineKeyboardMarkup | None:

@@ -13,7 +13,7 @@ from telegram.constants import ParseMode
 
 from bot.context import BotContext
 from bot.domain.models import ActionToken, Post, PostStatus
-from bot.services import post_changes, posts
+from bot.services import matching, post_changes, posts
 from bot.texts import Html, plain, t
 from bot.texts.cards import post_card
 from handlers.buttons import action, issue_buttons
@@ -86,6 +86,8 @@ async def _answer_pending(update: Update, context: BotContext, text: str) -> Non
     context.user_data.pop(PENDING, None)
     intro = t(context.lang, "post.edited") if pending["kind"] == "edit" else None
     await show_card(update, context, post, intro=intro)
+    if post.status is PostStatus.OPEN:
+        await _match(context, post)  # an edited post may now fit needs it did not before
 
 
 async def _replace_card(update: Update, context: BotContext, post: Post, note: Html) -> None:
@@ -101,6 +103,15 @@ async def _replace_card(update: Update, context: BotContext, post: Post, note: H
     )
 
 
+async def _match(context: BotContext, post: Post) -> None:
+    """Index the (re)opened post and alert both sides of new pairs at once."""
+    alerted = await matching.match_new_post(
+        context.services.uow_factory, context.clock, context.matching, post
+    )
+    if alerted:
+        context.services.extras["outbox"].kick(context.job_queue)
+
+
 @action("post.publish")
 async def publish(update: Update, context: BotContext, pressed: ActionToken) -> None:
     post = await posts.publish(
@@ -109,6 +120,7 @@ async def publish(update: Update, context: BotContext, pressed: ActionToken) -> 
     )
     date = post.expires_at.date().isoformat()
     await _replace_card(update, context, post, t(context.lang, "post.published", date=date))
+    await _match(context, post)
 
 
 @action("post.discard")
@@ -139,6 +151,7 @@ async def _close(update: Update, context: BotContext, pressed: ActionToken, *, d
         context.services.uow_factory, context.clock, int(str(pressed.payload["post"])),
         pressed.user_id, deal=deal,
     )
+    context.matching.sync(post)
     note = t(context.lang, "post.closed_deal" if deal else "post.withdrawn")
     await _replace_card(update, context, post, note)
 
@@ -151,6 +164,7 @@ async def renew(update: Update, context: BotContext, pressed: ActionToken) -> No
     )
     date = post.expires_at.date().isoformat()
     await _replace_card(update, context, post, t(context.lang, "post.renewed", date=date))
+    await _match(context, post)
 
 
 @action("post.edit")

@@ -127,7 +127,8 @@ class OutboxMessage:
     id: int | None
     chat_id: int
     text: str
-    buttons: list[list[tuple[str, str]]] = field(default_factory=list)  # rows of (label, data)
+    # rows of (label, action token): outbox buttons always act through server-side tokens
+    buttons: list[list[tuple[str, str]]] = field(default_factory=list)
     parse_mode: str | None = "HTML"
     kind: str = "message"  # alert, reminder, contact, admin ...
     created_at: datetime | None = None
@@ -157,3 +158,42 @@ class ActionToken:
     payload: dict[str, object]
     expires_at: datetime
     used_at: datetime | None = None
+
+
+@dataclass(slots=True)
+class Match:
+    """An offer and a need the engine paired; each side is alerted at most once and may
+    dismiss it ("not relevant")."""
+
+    id: int | None
+    offer_id: int
+    need_id: int
+    score: float
+    reasons: list[dict[str, object]]  # [{"kind": "moq", "values": {...}}, ...]
+    created_at: datetime
+    offer_alerted: bool = False
+    need_alerted: bool = False
+    offer_dismissed: bool = False
+    need_dismissed: bool = False
+
+
+class ContactStatus(StrEnum):
+    PENDING = "pending"
+    ACCEPTED = "accepted"
+    DECLINED = "declined"
+    EXPIRED = "expired"
+
+
+@dataclass(slots=True)
+class ContactRequest:
+    """One side asked to exchange contacts; details flow only once the other side accepts."""
+
+    id: int | None
+    match_id: int | None  # from a match alert
+    post_id: int | None  # the post it is about (the target's), also for /search results
+    from_user_id: int
+    to_user_id: int
+    status: ContactStatus
+    created_at: datetime
+    responded_at: datetime | None = None
+    expires_at: datetime | None = None

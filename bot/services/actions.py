@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from bot.domain.models import ActionToken
 from bot.services.errors import ButtonExpired, ButtonNotYours
-from bot.services.ports import Clock
+from bot.services.ports import Clock, UnitOfWork
 from bot.services.users import UowFactory
 
 DEFAULT_TTL = timedelta(days=14)
@@ -20,6 +20,22 @@ DEFAULT_TTL = timedelta(days=14)
 
 def new_token() -> str:
     return secrets.token_urlsafe(12)  # 16 characters, 96 bits
+
+
+async def add_tokens(
+    uow: UnitOfWork,
+    expires: datetime,
+    user_id: int,
+    actions: Sequence[tuple[str, dict[str, Any]]],
+    *,
+    once: bool = False,
+) -> list[str]:
+    """Store one token per (action, payload) inside the caller's transaction."""
+    tokens = [new_token() for _ in actions]
+    for token, (action, payload) in zip(tokens, actions, strict=True):
+        stored = {**payload, "_once": True} if once else dict(payload)
+        await uow.action_tokens.add(ActionToken(token, user_id, action, stored, expires))
+    return tokens
 
 
 async def issue(
@@ -32,12 +48,8 @@ async def issue(
 ) -> list[str]:
     """Store one token per (action, payload) for `user_id`; return the tokens in order.
     With `once`, each token is spent when pressed (a double tap does not act twice)."""
-    expires = clock.now() + ttl
-    tokens = [new_token() for _ in actions]
     async with uow_factory() as uow:
-        for token, (action, payload) in zip(tokens, actions, strict=True):
-            stored = {**payload, "_once": True} if once else dict(payload)
-            await uow.action_tokens.add(ActionToken(token, user_id, action, stored, expires))
+        tokens = await add_tokens(uow, clock.now() + ttl, user_id, actions, once=once)
         await uow.commit()
     return tokens
 

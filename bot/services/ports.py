@@ -14,7 +14,9 @@ from typing import Any, Protocol, Self
 from bot.domain.models import (
     ActionToken,
     CompanyProfile,
+    ContactRequest,
     Lang,
+    Match,
     OutboxMessage,
     Post,
     PostKind,
@@ -89,6 +91,38 @@ class PersistenceRepository(Protocol):
     async def save(self, namespace: str, key: str, value: Any | None) -> None: ...
 
 
+class MatchesRepository(Protocol):
+    async def add(self, match: Match) -> int | None:
+        """Store a new pair; None when this offer and need were paired before."""
+        ...
+
+    async def get(self, match_id: int) -> Match | None: ...
+    async def update(self, match: Match) -> None: ...
+    async def paired_with(self, post_id: int) -> set[int]:
+        """Ids of every post already paired with `post_id` (either side)."""
+        ...
+
+    async def count_alerted_for_need(self, need_id: int) -> int: ...
+    async def count_alerts_to_user_since(self, user_id: int, since: datetime) -> int:
+        """Alerts sent to `user_id` (as either side's owner) since `since`."""
+        ...
+
+    async def dismissals(self) -> list[tuple[int, int]]:
+        """(user who said "not relevant", the counterpart post) for every dismissal."""
+        ...
+
+
+class ContactRequestsRepository(Protocol):
+    async def add(self, request: ContactRequest) -> int: ...
+    async def get(self, request_id: int) -> ContactRequest | None: ...
+    async def update(self, request: ContactRequest) -> None: ...
+    async def find(
+        self, from_user_id: int, to_user_id: int, post_id: int | None, match_id: int | None
+    ) -> ContactRequest | None:
+        """The newest request from one user to another about the same match or post."""
+        ...
+
+
 class UnitOfWork(Protocol):
     users: UsersRepository
     profiles: ProfilesRepository
@@ -98,6 +132,8 @@ class UnitOfWork(Protocol):
     action_tokens: ActionTokensRepository
     inbox: InboxRepository
     persistence: PersistenceRepository
+    matches: MatchesRepository
+    contact_requests: ContactRequestsRepository
 
     async def __aenter__(self) -> Self: ...
     async def __aexit__(

@@ -108,7 +108,7 @@ async def publish(
         post.status, post.created_at, post.updated_at = PostStatus.OPEN, now, now
         post.expires_at = now + ttl
         await uow.posts.update(post)
-        await record_event(uow, post, "post.created", kind=post.kind.value)
+        await record_event(uow, post, "post.created", post_kind=post.kind.value)
         await uow.commit()
         return post
 

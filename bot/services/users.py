@@ -72,3 +72,13 @@ async def language_of(uow_factory: UowFactory, user_id: int, default: Lang) -> L
     async with uow_factory() as uow:
         user = await uow.users.get(user_id)
         return user.language if user else default
+
+
+async def set_phone(uow_factory: UowFactory, user_id: int, phone: str) -> None:
+    """Keep the number the user shared; it is shown only after a contact is accepted."""
+    async with uow_factory() as uow:
+        user = await uow.users.get(user_id)
+        if user is not None:
+            user.phone = phone[:32]
+            await uow.users.upsert(user)
+            await uow.commit()

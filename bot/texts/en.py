@@ -140,4 +140,44 @@ TEXTS: dict[str, str] = {
     "profile.ask_keywords": "🏷 Up to 8 keywords, separated by commas:",
     "profile.too_many_keywords": "At most 8 keywords, please. You sent {count}.",
     "profile.saved": "✅ Profile saved.",
+    # matching
+    "alert.offer_for_you": "🔔 <b>A supplier for your need</b>",
+    "alert.need_for_you": "🔔 <b>A buyer for your offer</b>",
+    "alert.why": "💡 {reasons}",
+    "alert.trust_new": "🛡 New member: no trade record yet",
+    "reason.concept": "same product: {name}",
+    "reason.term": "shared word: {term}",
+    "reason.moq": "MOQ {moq} ≤ need {quantity} {unit}",
+    "reason.price": "price {offer} ≤ budget {budget} / {unit}",
+    "reason.fresh": "posted {hours} h ago",
+    "btn.contact": "🤝 Contact",
+    "btn.not_relevant": "🙅 Not relevant",
+    "btn.accept": "✅ Accept",
+    "btn.decline": "✖️ Decline",
+    "match.dismissed": "Noted. You will see fewer matches like this.",
+    "contact.sent": "📨 Request sent. You get their contact as soon as they accept.",
+    "contact.already_sent": "You already asked; waiting for their answer.",
+    "contact.incoming": (
+        "📨 <b>Someone wants to contact you</b> about your post <b>{product}</b>.\n"
+        "{trust}\nTheir post:\n{card}\n\nAccept to exchange contacts; until then neither side "
+        "sees the other's details."
+    ),
+    "contact.incoming_plain": (
+        "📨 <b>Someone wants to contact you</b> about your post <b>{product}</b>.\n"
+        "{trust}\n\nAccept to exchange contacts; until then neither side sees the other's details."
+    ),
+    "contact.card": "🤝 <b>Contact for {product}</b>\n{name}{username}{phone}",
+    "contact.phone": "\n📞 {phone}",
+    "contact.username": " (@{username})",
+    "contact.declined": "The other side declined the contact request for <b>{product}</b>. Other matches will follow.",
+    "contact.declined_you": "Declined. They will not see your details.",
+    "contact.accepted_you": "✅ Accepted. Contact details are on their way to both of you.",
+    "contact.own_post": "This is your own post.",
+    "contact.gone": "This post is no longer open.",
+    "contact.phone_saved": "📞 Saved. Your number is shared only with people whose contact request you accept.",
+    "contact.phone_not_yours": "Please share your own contact (the 📎 menu → Contact → yourself).",
+    # search
+    "search.usage": "What are you looking for? e.g. <code>/search 保温杯</code> or <code>/search vacuum flask</code>",
+    "search.empty": "No open posts match <b>{query}</b> yet. Post a need and I will alert you when one appears.",
+    "search.header": "🔎 <b>{query}</b> ({page}/{pages})",
 }

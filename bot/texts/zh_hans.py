@@ -133,4 +133,43 @@ TEXTS: dict[str, str] = {
     "profile.ask_keywords": "🏷 最多 8 个关键词，用逗号分开：",
     "profile.too_many_keywords": "关键词最多 8 个，你发了 {count} 个。",
     "profile.saved": "✅ 资料已保存。",
+    # matching
+    "alert.offer_for_you": "🔔 <b>有供应商匹配你的求购</b>",
+    "alert.need_for_you": "🔔 <b>有买家匹配你的供应</b>",
+    "alert.why": "💡 {reasons}",
+    "alert.trust_new": "🛡 新会员：暂无交易记录",
+    "reason.concept": "同品类：{name}",
+    "reason.term": "共同词：{term}",
+    "reason.moq": "起订{moq} ≤ 需求{quantity}{unit}",
+    "reason.price": "报价{offer} ≤ 预算{budget}/{unit}",
+    "reason.fresh": "{hours}小时前发布",
+    "btn.contact": "🤝 联系",
+    "btn.not_relevant": "🙅 不相关",
+    "btn.accept": "✅ 同意",
+    "btn.decline": "✖️ 拒绝",
+    "match.dismissed": "收到，以后会少推荐这类信息。",
+    "contact.sent": "📨 已发出请求。对方同意后你会收到联系方式。",
+    "contact.already_sent": "你已经发过请求，正在等对方回复。",
+    "contact.incoming": (
+        "📨 <b>有人想联系你</b>，关于你的信息 <b>{product}</b>。\n"
+        "{trust}\n对方的信息：\n{card}\n\n同意后双方交换联系方式；在此之前双方都看不到对方的资料。"
+    ),
+    "contact.incoming_plain": (
+        "📨 <b>有人想联系你</b>，关于你的信息 <b>{product}</b>。\n"
+        "{trust}\n\n同意后双方交换联系方式；在此之前双方都看不到对方的资料。"
+    ),
+    "contact.card": "🤝 <b>{product} 的联系方式</b>\n{name}{username}{phone}",
+    "contact.phone": "\n📞 {phone}",
+    "contact.username": "（@{username}）",
+    "contact.declined": "对方婉拒了关于 <b>{product}</b> 的联系请求。还会有其他匹配。",
+    "contact.declined_you": "已拒绝，对方看不到你的资料。",
+    "contact.accepted_you": "✅ 已同意，联系方式正在发给你们双方。",
+    "contact.own_post": "这是你自己的信息。",
+    "contact.gone": "这条信息已经关闭。",
+    "contact.phone_saved": "📞 已保存。只有你同意的联系请求才会看到你的号码。",
+    "contact.phone_not_yours": "请分享你自己的联系方式（📎 → 联系人 → 自己）。",
+    # search
+    "search.usage": "你想找什么？例如 <code>/search 保温杯</code> 或 <code>/search vacuum flask</code>",
+    "search.empty": "还没有与 <b>{query}</b> 匹配的信息。发一条求购，有了我会通知你。",
+    "search.header": "🔎 <b>{query}</b>（{page}/{pages}）",
 }

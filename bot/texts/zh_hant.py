@@ -133,4 +133,43 @@ TEXTS: dict[str, str] = {
     "profile.ask_keywords": "🏷 最多 8 個關鍵詞，用逗號分開：",
     "profile.too_many_keywords": "關鍵詞最多 8 個，你發了 {count} 個。",
     "profile.saved": "✅ 資料已儲存。",
+    # matching
+    "alert.offer_for_you": "🔔 <b>有供應商匹配你的求購</b>",
+    "alert.need_for_you": "🔔 <b>有買家匹配你的供應</b>",
+    "alert.why": "💡 {reasons}",
+    "alert.trust_new": "🛡 新會員：暫無交易記錄",
+    "reason.concept": "同品類：{name}",
+    "reason.term": "共同詞：{term}",
+    "reason.moq": "起訂{moq} ≤ 需求{quantity}{unit}",
+    "reason.price": "報價{offer} ≤ 預算{budget}/{unit}",
+    "reason.fresh": "{hours}小時前釋出",
+    "btn.contact": "🤝 聯絡",
+    "btn.not_relevant": "🙅 不相關",
+    "btn.accept": "✅ 同意",
+    "btn.decline": "✖️ 拒絕",
+    "match.dismissed": "收到，以後會少推薦這類資訊。",
+    "contact.sent": "📨 已發出請求。對方同意後你會收到聯絡方式。",
+    "contact.already_sent": "你已經發過請求，正在等對方回覆。",
+    "contact.incoming": (
+        "📨 <b>有人想聯絡你</b>，關於你的資訊 <b>{product}</b>。\n"
+        "{trust}\n對方的資訊：\n{card}\n\n同意後雙方交換聯絡方式；在此之前雙方都看不到對方的資料。"
+    ),
+    "contact.incoming_plain": (
+        "📨 <b>有人想聯絡你</b>，關於你的資訊 <b>{product}</b>。\n"
+        "{trust}\n\n同意後雙方交換聯絡方式；在此之前雙方都看不到對方的資料。"
+    ),
+    "contact.card": "🤝 <b>{product} 的聯絡方式</b>\n{name}{username}{phone}",
+    "contact.phone": "\n📞 {phone}",
+    "contact.username": "（@{username}）",
+    "contact.declined": "對方婉拒了關於 <b>{product}</b> 的聯絡請求。還會有其他匹配。",
+    "contact.declined_you": "已拒絕，對方看不到你的資料。",
+    "contact.accepted_you": "✅ 已同意，聯絡方式正在發給你們雙方。",
+    "contact.own_post": "這是你自己的資訊。",
+    "contact.gone": "這條資訊已經關閉。",
+    "contact.phone_saved": "📞 已儲存。只有你同意的聯絡請求才會看到你的號碼。",
+    "contact.phone_not_yours": "請分享你自己的聯絡方式（📎 → 聯絡人 → 自己）。",
+    # search
+    "search.usage": "你想找什麼？例如 <code>/search 保溫杯</code> 或 <code>/search vacuum flask</code>",
+    "search.empty": "還沒有與 <b>{query}</b> 匹配的資訊。發一條求購，有了我會通知你。",
+    "search.header": "🔎 <b>{query}</b>（{page}/{pages}）",
 }

@@ -1,0 +1,144 @@
+"""Matching use cases: keep the in-memory index in step with the database and alert both
+sides of good new pairs, fairly.
+
+The database is the system of record; `MatchingIndex` is rebuilt from it at start-up and
+updated by the same use case that opens, changes or closes a post.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from bot.domain import money
+from bot.domain.matching.engine import Matcher
+from bot.domain.matching.fields import fields_from_parsed
+from bot.domain.matching.terms import extract_terms
+from bot.domain.matching.types import MatchResult
+from bot.domain.models import Match, Post, PostKind, PostStatus
+from bot.services import alerts
+from bot.services.ports import Clock, UnitOfWork
+from bot.services.users import UowFactory
+
+CANDIDATES = 30  # looked at per new post, before fairness rules pick whom to alert
+ROTATION_WINDOW = timedelta(days=1)
+ROTATION_PENALTY = 0.04  # per alert a seller got in the window: new sellers get a turn
+NEUTRAL_TRUST = 0.5  # until trust records exist every member counts as new
+
+
+@dataclass(slots=True)
+class MatchPolicy:
+    max_alerts_per_need: int = 5
+    max_alerts_per_day: int = 20
+    rates: Mapping[str, float] = field(default_factory=lambda: dict(money.DEFAULT_RATES))
+
+
+class MatchingIndex:
+    """The engine plus what it takes to index a stored post."""
+
+    def __init__(self, policy: MatchPolicy, matcher: Matcher | None = None) -> None:
+        self.policy = policy
+        self.matcher = matcher or Matcher()
+
+    def add(self, post: Post) -> None:
+        assert post.id is not None
+        terms = extract_terms(post.parsed, post.raw_text)
+        fields = fields_from_parsed(
+            post.parsed, post.created_at, post.expires_at, self.policy.rates, trust=NEUTRAL_TRUST
+        )
+        self.matcher.add(post.id, post.user_id, post.kind, terms, fields)
+
+    def remove(self, post_id: int | None) -> None:
+        if post_id is not None:
+            self.matcher.remove(post_id)
+
+    def sync(self, post: Post) -> None:
+        """Index an open post (again, after an edit or renewal); drop any other."""
+        if post.status is PostStatus.OPEN:
+            self.add(post)
+        else:
+            self.remove(post.id)
+
+
+async def rebuild(uow_factory: UowFactory, index: MatchingIndex) -> int:
+    """Load every open post (streamed in batches) and the users' "not relevant" choices."""
+    count = 0
+    async with uow_factory() as uow:
+        async for batch in uow.posts.stream_open():
+            for post in batch:
+                index.add(post)
+            count += len(batch)
+        for user_id, post_id in await uow.matches.dismissals():
+            index.matcher.penalise_post(user_id, post_id)
+    return count
+
+
+async def match_new_post(
+    uow_factory: UowFactory, clock: Clock, index: MatchingIndex, post: Post
+) -> int:
+    """Index a just-opened post, pick whom to alert and queue alerts to both sides in one
+    transaction. Returns how many pairs were alerted."""
+    index.sync(post)
+    if post.status is not PostStatus.OPEN or not index.matcher.contains(post.id or -1):
+        return 0
+    assert post.id is not None
+    terms = index.matcher.terms_of(post.id)
+    assert terms is not None
+    now = clock.now()
+    fields = fields_from_parsed(post.parsed, post.created_at, post.expires_at, index.policy.rates)
+    async with uow_factory() as uow:
+        paired = await uow.matches.paired_with(post.id)
+        found = index.matcher.match(
+            post.kind, terms, fields, user_id=post.user_id, now_ts=now.timestamp(),
+            limit=CANDIDATES, exclude=paired, min_score=index.matcher.alert_threshold,
+        )
+        chosen = await _fair_choice(uow, index.policy, post, found, now)
+        alerted = 0
+        for result in chosen:
+            other = await uow.posts.get(result.post_id)
+            if other is None or other.status is not PostStatus.OPEN or other.expires_at <= now:
+                continue
+            offer, need = (post, other) if post.kind is PostKind.OFFER else (other, post)
+            assert offer.id is not None and need.id is not None
+            reasons = [{"kind": r.kind, "values": dict(r.values)} for r in result.reasons]
+            match = Match(None, offer.id, need.id, result.score, reasons, now,
+                          offer_alerted=True, need_alerted=True)
+            match.id = await uow.matches.add(match)
+            if match.id is None:
+                continue  # paired before (a concurrent post): never alert a pair twice
+            await alerts.queue_match_alerts(uow, now, match, offer, need)
+            alerted += 1
+        await uow.commit()
+        return alerted
+
+
+async def _fair_choice(
+    uow: UnitOfWork, policy: MatchPolicy, post: Post, found: list[MatchResult], now: datetime
+) -> list[MatchResult]:
+    """At most `max_alerts_per_need` sellers per need, at most `max_alerts_per_day` alerts
+    per seller, and a small rotation penalty for sellers alerted recently."""
+    since = now - ROTATION_WINDOW
+    ranked: list[tuple[float, MatchResult]] = []
+    for result in found:
+        seller = post.user_id if post.kind is PostKind.OFFER else result.user_id
+        recent = await uow.matches.count_alerts_to_user_since(seller, since)
+        if recent >= policy.max_alerts_per_day:
+            continue
+        if (
+            post.kind is PostKind.OFFER
+            and await uow.matches.count_alerted_for_need(result.post_id)
+            >= policy.max_alerts_per_need
+        ):
+            continue  # this need has heard from enough sellers
+        ranked.append((result.score - ROTATION_PENALTY * recent, result))
+    ranked.sort(key=lambda pair: -pair[0])
+    chosen = [result for _, result in ranked]
+    if post.kind is PostKind.NEED:
+        chosen = chosen[: policy.max_alerts_per_need]
+    else:  # the new offer's seller is one person: respect their daily cap as well
+        left = policy.max_alerts_per_day - await uow.matches.count_alerts_to_user_since(
+            post.user_id, since
+        )
+        chosen = chosen[: max(left, 0)]
+    return chosen

@@ -1,0 +1,30 @@
+"""/search: open posts of both kinds, ranked by the matching engine."""
+
+from __future__ import annotations
+
+from bot.domain.matching.terms import query_terms
+from bot.domain.models import Post, PostStatus
+from bot.services.matching import MatchingIndex
+from bot.services.ports import Clock
+from bot.services.users import UowFactory
+
+MAX_QUERY = 100
+
+
+async def search(
+    uow_factory: UowFactory, clock: Clock, index: MatchingIndex, words: str, page: int,
+    page_size: int,
+) -> tuple[list[Post], bool]:
+    """One page (0-based) of open posts for `words`, and whether another page follows."""
+    terms = query_terms(words[:MAX_QUERY])
+    now = clock.now()
+    found = index.matcher.search(
+        terms, None, now.timestamp(), offset=page * page_size, limit=page_size + 1
+    )
+    posts: list[Post] = []
+    async with uow_factory() as uow:
+        for result in found[:page_size]:
+            post = await uow.posts.get(result.post_id)
+            if post is not None and post.status is PostStatus.OPEN and post.expires_at > now:
+                posts.append(post)
+    return posts, len(found) > page_size

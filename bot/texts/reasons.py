@@ -1,0 +1,65 @@
+"""Why two posts matched, in the reader's language: "同品类: 保温杯 · 起订1000 ≤ 需求3000"."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from decimal import Decimal, InvalidOperation
+
+from bot.domain.matching.glossary import default_glossary
+from bot.domain.models import Lang
+from bot.domain.units import unit_name
+from bot.texts import Html, escape, plain
+from bot.texts.cards import CURRENCY_SYMBOLS, amount
+
+MAX_REASONS = 4
+
+
+def _num(value: object) -> str:
+    try:
+        return amount(Decimal(str(value)))
+    except (InvalidOperation, ValueError):
+        return str(value)
+
+
+def _concept(values: Mapping[str, object], lang: Lang) -> str:
+    concept = str(values.get("concept", ""))
+    try:
+        name = default_glossary().display_name(concept, lang)
+    except KeyError:
+        name = concept.removeprefix("c:").replace("_", " ")
+    return plain(lang, "reason.concept", name=name)
+
+
+def _one(kind: str, values: Mapping[str, object], lang: Lang) -> str | None:
+    unit = unit_name(str(values["unit"]), lang) if values.get("unit") else ""
+    symbol = CURRENCY_SYMBOLS.get(str(values.get("currency", "CNY")), "")
+    if kind == "concept":
+        return _concept(values, lang)
+    if kind == "term":
+        return plain(lang, "reason.term", term=values.get("term", ""))
+    if kind == "moq":
+        return plain(lang, "reason.moq", moq=_num(values.get("moq")),
+                     quantity=_num(values.get("quantity")), unit=unit)
+    if kind == "price":
+        return plain(lang, "reason.price", offer=f"{symbol}{_num(values.get('offer_amount'))}",
+                     budget=f"{symbol}{_num(values.get('budget_amount'))}", unit=unit)
+    if kind == "place":
+        return f"{values.get('from', '')} → {values.get('to', '')}".strip(" →")
+    if kind == "trade_term":
+        return str(values.get("term", ""))
+    if kind == "fresh":
+        return plain(lang, "reason.fresh", hours=values.get("hours", ""))
+    return None
+
+
+def render_reasons(reasons: Iterable[Mapping[str, object]], lang: Lang) -> Html:
+    """Reasons as stored with a match ({"kind", "values"}), joined for one line."""
+    parts = []
+    for reason in reasons:
+        values = reason.get("values")
+        text = _one(str(reason.get("kind")), values if isinstance(values, Mapping) else {}, lang)
+        if text:
+            parts.append(escape(text))
+        if len(parts) == MAX_REASONS:
+            break
+    return Html(" · ".join(parts))

@@ -1,0 +1,90 @@
+"""Async engine factory for already-normalised URLs (sqlite+aiosqlite / postgresql+asyncpg).
+
+SQLite gets WAL, a busy timeout, foreign keys and `BEGIN IMMEDIATE` transactions through
+SQLAlchemy's documented event recipe ("Enabling Non-Legacy SQLite Transactional Modes",
+aiosqlite variant on `engine.sync_engine`), and exactly one pooled connection: SQLite before
+3.51.3 can corrupt a WAL database when concurrent writers race a WAL reset, and one writer
+per process is all a bot of this size needs anyway. Units of work then queue for that one
+connection instead of fighting over file locks.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.pool import ConnectionPoolEntry
+
+SQLITE_BUSY_TIMEOUT_MS = 5000
+# Waiting for the single SQLite connection: longer than the busy timeout so that a unit of
+# work stuck behind another process's write lock fails with SQLite's error, not the pool's.
+SQLITE_POOL_TIMEOUT_S = 30
+
+# Keep Chinese readable in SQLite files and psql output instead of \uXXXX escapes.
+_json_dumps = functools.partial(json.dumps, ensure_ascii=False, separators=(",", ":"))
+
+
+def is_sqlite(url: str | URL) -> bool:
+    return make_url(url).get_backend_name() == "sqlite"
+
+
+def is_memory_sqlite(url: str | URL) -> bool:
+    database = make_url(url).database
+    return is_sqlite(url) and database in (None, "", ":memory:")
+
+
+def create_engine(url: str | URL, *, echo: bool = False) -> AsyncEngine:
+    """Build the async engine for `url` (`sqlite+aiosqlite:///path.db`,
+    `sqlite+aiosqlite:///:memory:` or `postgresql+asyncpg://...`)."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        return _create_sqlite_engine(parsed, echo=echo)
+    return create_async_engine(
+        parsed,
+        echo=echo,
+        pool_size=5,
+        max_overflow=5,
+        pool_pre_ping=True,
+        pool_recycle=1800,
+        json_serializer=_json_dumps,
+    )
+
+
+def _create_sqlite_engine(url: URL, *, echo: bool) -> AsyncEngine:
+    options: dict[str, Any] = {"echo": echo, "json_serializer": _json_dumps}
+    if is_memory_sqlite(url):
+        # The dialect picks StaticPool for :memory:, which is already one shared connection.
+        memory = True
+    else:
+        memory = False
+        options.update(pool_size=1, max_overflow=0, pool_timeout=SQLITE_POOL_TIMEOUT_S)
+    engine = create_async_engine(url, **options)
+    _install_sqlite_hooks(engine, wal=not memory)
+    return engine
+
+
+def _install_sqlite_hooks(engine: AsyncEngine, *, wal: bool) -> None:
+    @event.listens_for(engine.sync_engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:
+        # Take BEGIN away from the driver (its legacy mode skips BEGIN before SELECT and DDL);
+        # the "begin" hook below emits it instead. COMMIT/ROLLBACK still go through the driver.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        try:
+            if wal:
+                cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+            cursor.execute("PRAGMA foreign_keys=ON")
+        finally:
+            cursor.close()
+
+    @event.listens_for(engine.sync_engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        # IMMEDIATE takes the write lock up front: a transaction that reads and then writes
+        # can otherwise fail at once with SQLITE_BUSY (busy_timeout does not help a deferred
+        # transaction whose snapshot went stale), e.g. when `migrate` runs beside the bot.
+        connection.exec_driver_sql("BEGIN IMMEDIATE")

@@ -1,0 +1,1 @@
+"""Alembic environment and revisions for the TradeCircle schema (see storage/alembic.ini)."""

@@ -1,0 +1,23 @@
+"""Repositories mapping rows to the dataclasses in `bot.domain.models`, one per feature."""
+
+from storage.repositories.action_tokens import SqlActionTokensRepository
+from storage.repositories.inbox import SqlInboxRepository
+from storage.repositories.matches import SqlContactRequestsRepository, SqlMatchesRepository
+from storage.repositories.outbox import SqlOutboxRepository
+from storage.repositories.persistence import SqlPersistenceRepository
+from storage.repositories.posts import SqlPostsRepository
+from storage.repositories.trust_events import SqlTrustEventsRepository
+from storage.repositories.users import SqlProfilesRepository, SqlUsersRepository
+
+__all__ = [
+    "SqlActionTokensRepository",
+    "SqlContactRequestsRepository",
+    "SqlInboxRepository",
+    "SqlMatchesRepository",
+    "SqlOutboxRepository",
+    "SqlPersistenceRepository",
+    "SqlPostsRepository",
+    "SqlProfilesRepository",
+    "SqlTrustEventsRepository",
+    "SqlUsersRepository",
+]

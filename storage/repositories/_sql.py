@@ -1,0 +1,39 @@
+"""Small SQL helpers shared by the repositories."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from sqlalchemy import Table
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.ext.asyncio import AsyncSession
+
+Insert = postgresql.Insert | sqlite.Insert
+
+
+def dialect_insert(session: AsyncSession, table: Table | Any) -> Insert:
+    """`INSERT` with ON CONFLICT support for the session's backend (both SQLite and
+    PostgreSQL spell it the same way in SQLAlchemy, but the constructs are per dialect)."""
+    name = session.get_bind().dialect.name
+    if name == "postgresql":
+        return postgresql.insert(table)
+    if name == "sqlite":
+        return sqlite.insert(table)
+    raise NotImplementedError(f"upserts are not implemented for {name}")
+
+
+def upsert(
+    session: AsyncSession,
+    table: Table | Any,
+    values: dict[str, Any],
+    *,
+    key: Iterable[str],
+    keep: Iterable[str] = (),
+) -> Insert:
+    """INSERT ... ON CONFLICT (key) DO UPDATE every column except the key and `keep`."""
+    key = list(key)
+    frozen = set(key) | set(keep)
+    stmt = dialect_insert(session, table).values(**values)
+    updates = {name: stmt.excluded[name] for name in values if name not in frozen}
+    return stmt.on_conflict_do_update(index_elements=key, set_=updates)

@@ -1,0 +1,45 @@
+"""Durable inbox of Telegram updates, deduplicated on `update_id`."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from storage.repositories._sql import dialect_insert
+from storage.tables import InboxRow
+
+
+class SqlInboxRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self._session = session
+
+    async def record(self, update_id: int, payload: dict[str, Any], at: datetime) -> bool:
+        """Store a received update; False when this update_id was already recorded."""
+        stmt = (
+            dialect_insert(self._session, InboxRow)
+            .values(update_id=update_id, payload=payload, received_at=at)
+            .on_conflict_do_nothing(index_elements=["update_id"])
+            .returning(InboxRow.update_id)
+        )
+        inserted = (await self._session.execute(stmt)).scalar_one_or_none()
+        return inserted is not None
+
+    async def mark_done(self, update_id: int, at: datetime) -> None:
+        await self._session.execute(
+            update(InboxRow)
+            .where(InboxRow.update_id == update_id, InboxRow.done_at.is_(None))
+            .values(done_at=at)
+        )
+
+    async def pending(self, limit: int = 100) -> list[tuple[int, dict[str, Any]]]:
+        """Recorded but not done updates, in update_id order: what to replay after a crash."""
+        result = await self._session.execute(
+            select(InboxRow.update_id, InboxRow.payload)
+            .where(InboxRow.done_at.is_(None))
+            .order_by(InboxRow.update_id)
+            .limit(limit)
+        )
+        return [(update_id, payload) for update_id, payload in result.all()]

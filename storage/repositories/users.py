@@ -1,0 +1,103 @@
+"""Users and their company profiles."""
+
+from __future__ import annotations
+
+from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.domain.models import CompanyProfile, Lang, User
+from storage.repositories._sql import upsert
+from storage.tables import CompanyProfileRow, UserRow
+from storage.types import utcnow
+
+
+def _user_from_row(row: UserRow) -> User:
+    return User(
+        id=row.id,
+        language=Lang(row.language),
+        username=row.username,
+        display_name=row.display_name,
+        timezone=row.timezone,
+        phone=row.phone,
+        blocked_bot=row.blocked_bot,
+        language_chosen=row.language_chosen,
+        created_at=row.created_at,
+    )
+
+
+class SqlUsersRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self._session = session
+
+    async def get(self, user_id: int) -> User | None:
+        row = await self._session.scalar(
+            select(UserRow).where(UserRow.id == user_id).execution_options(populate_existing=True)
+        )
+        return None if row is None else _user_from_row(row)
+
+    async def upsert(self, user: User) -> None:
+        """Insert or overwrite every field; `created_at` is kept from the first insert."""
+        now = utcnow()
+        values = {
+            "id": user.id,
+            "username": user.username,
+            "display_name": user.display_name,
+            "language": user.language.value,
+            "language_chosen": user.language_chosen,
+            "timezone": user.timezone,
+            "phone": user.phone,
+            "blocked_bot": user.blocked_bot,
+            "created_at": user.created_at or now,
+            "updated_at": now,
+        }
+        await self._session.execute(
+            upsert(self._session, UserRow, values, key=["id"], keep=["created_at"])
+        )
+
+    async def set_language(self, user_id: int, language: Lang, *, chosen: bool) -> None:
+        await self._session.execute(
+            update(UserRow)
+            .where(UserRow.id == user_id)
+            .values(language=language.value, language_chosen=chosen, updated_at=utcnow())
+        )
+
+    async def set_blocked(self, user_id: int, blocked: bool) -> None:
+        await self._session.execute(
+            update(UserRow)
+            .where(UserRow.id == user_id)
+            .values(blocked_bot=blocked, updated_at=utcnow())
+        )
+
+
+class SqlProfilesRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self._session = session
+
+    async def get(self, user_id: int) -> CompanyProfile | None:
+        row = await self._session.scalar(
+            select(CompanyProfileRow)
+            .where(CompanyProfileRow.user_id == user_id)
+            .execution_options(populate_existing=True)
+        )
+        if row is None:
+            return None
+        return CompanyProfile(
+            user_id=row.user_id,
+            company_name=row.company_name,
+            region=row.region,
+            main_products=row.main_products,
+            keywords=tuple(row.keywords),
+        )
+
+    async def save(self, profile: CompanyProfile) -> None:
+        values = {
+            "user_id": profile.user_id,
+            "company_name": profile.company_name,
+            "region": profile.region,
+            "main_products": profile.main_products,
+            "keywords": list(profile.keywords),
+            "updated_at": utcnow(),
+        }
+        await self._session.execute(
+            upsert(self._session, CompanyProfileRow, values, key=["user_id"])
+        )

@@ -1,0 +1,36 @@
+"""Every table of the schema, as typed declarative classes; `metadata` feeds Alembic."""
+
+from storage.tables.base import Base
+from storage.tables.people import CircleMembershipRow, CircleRow, CompanyProfileRow, UserRow
+from storage.tables.plumbing import ActionTokenRow, InboxRow, OutboxRow, PersistenceRow
+from storage.tables.trading import (
+    ContactRequestRow,
+    DealRow,
+    MatchRow,
+    PostRow,
+    RatingRow,
+    ReminderRow,
+    TrustEventRow,
+)
+
+metadata = Base.metadata
+
+__all__ = [
+    "ActionTokenRow",
+    "Base",
+    "CircleMembershipRow",
+    "CircleRow",
+    "CompanyProfileRow",
+    "ContactRequestRow",
+    "DealRow",
+    "InboxRow",
+    "MatchRow",
+    "OutboxRow",
+    "PersistenceRow",
+    "PostRow",
+    "RatingRow",
+    "ReminderRow",
+    "TrustEventRow",
+    "UserRow",
+    "metadata",
+]

@@ -1,0 +1,74 @@
+"""Who uses the bot: users, their company profiles, and circles (Telegram groups)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import BigInteger, Boolean, ForeignKey, String, Text, false
+from sqlalchemy.orm import Mapped, mapped_column
+
+from storage.tables.base import Base, created_at_column
+from storage.types import JSONDoc, UTCDateTime, utcnow
+
+
+class UserRow(Base):
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    username: Mapped[str | None] = mapped_column(String(64))
+    display_name: Mapped[str] = mapped_column(String(256), nullable=False, default="")
+    language: Mapped[str] = mapped_column(String(8), nullable=False)
+    language_chosen: Mapped[bool] = mapped_column(
+        Boolean, nullable=False, default=False, server_default=false()
+    )
+    timezone: Mapped[str] = mapped_column(String(64), nullable=False, default="Asia/Shanghai")
+    phone: Mapped[str | None] = mapped_column(String(32))
+    blocked_bot: Mapped[bool] = mapped_column(
+        Boolean, nullable=False, default=False, server_default=false()
+    )
+    created_at: Mapped[datetime] = created_at_column()
+    updated_at: Mapped[datetime] = mapped_column(
+        UTCDateTime(), nullable=False, default=utcnow, onupdate=utcnow
+    )
+
+
+class CompanyProfileRow(Base):
+    __tablename__ = "company_profiles"
+
+    user_id: Mapped[int] = mapped_column(
+        BigInteger, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    company_name: Mapped[str] = mapped_column(String(200), nullable=False, default="")
+    region: Mapped[str] = mapped_column(String(200), nullable=False, default="")
+    main_products: Mapped[str] = mapped_column(Text, nullable=False, default="")
+    keywords: Mapped[list[str]] = mapped_column(JSONDoc, nullable=False, default=list)
+    updated_at: Mapped[datetime] = mapped_column(
+        UTCDateTime(), nullable=False, default=utcnow, onupdate=utcnow
+    )
+
+
+class CircleRow(Base):
+    """A Telegram group the bot serves; `id` is the group's chat id (negative)."""
+
+    __tablename__ = "circles"
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    title: Mapped[str] = mapped_column(String(256), nullable=False, default="")
+    created_at: Mapped[datetime] = created_at_column()
+    # Set when the group became a supergroup: Telegram gives it a new chat id.
+    migrated_to: Mapped[int | None] = mapped_column(BigInteger)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSONDoc, nullable=False, default=dict)
+
+
+class CircleMembershipRow(Base):
+    __tablename__ = "circle_memberships"
+
+    circle_id: Mapped[int] = mapped_column(
+        BigInteger, ForeignKey("circles.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[int] = mapped_column(
+        BigInteger, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    joined_at: Mapped[datetime] = created_at_column()
+    left_at: Mapped[datetime | None] = mapped_column(UTCDateTime())

@@ -1,0 +1,82 @@
+"""Reliability plumbing: durable inbox of updates, transactional outbox, action tokens
+behind buttons, and the key/value rows behind PTB persistence."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import BigInteger, Index, Integer, String, Text, text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from storage.tables.base import Base, created_at_column
+from storage.types import BigId, JSONDoc, UTCDateTime, utcnow
+
+
+class InboxRow(Base):
+    __tablename__ = "inbox"
+    __table_args__ = (
+        Index(
+            "ix_inbox_pending_update_id",
+            "update_id",
+            sqlite_where=text("done_at IS NULL"),
+            postgresql_where=text("done_at IS NULL"),
+        ),
+    )
+
+    update_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    payload: Mapped[dict[str, Any]] = mapped_column(JSONDoc, nullable=False)
+    received_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False)
+    done_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+
+class OutboxRow(Base):
+    __tablename__ = "outbox"
+    __table_args__ = (
+        # Only pending rows are indexed, so the dispatcher's poll stays cheap however much
+        # history accumulates.
+        Index(
+            "ix_outbox_due",
+            "not_before",
+            "id",
+            sqlite_where=text("sent_at IS NULL AND failed_at IS NULL"),
+            postgresql_where=text("sent_at IS NULL AND failed_at IS NULL"),
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    chat_id: Mapped[int] = mapped_column(BigInteger, nullable=False, index=True)
+    text: Mapped[str] = mapped_column(Text, nullable=False)
+    buttons: Mapped[list[list[list[str]]]] = mapped_column(JSONDoc, nullable=False, default=list)
+    parse_mode: Mapped[str | None] = mapped_column(String(16))
+    kind: Mapped[str] = mapped_column(String(32), nullable=False, default="message")
+    created_at: Mapped[datetime] = created_at_column()
+    not_before: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    attempts: Mapped[int] = mapped_column(Integer, nullable=False, default=0, server_default="0")
+    sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    telegram_message_id: Mapped[int | None] = mapped_column(BigInteger)
+    failed_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    last_error: Mapped[str | None] = mapped_column(Text)
+
+
+class ActionTokenRow(Base):
+    __tablename__ = "action_tokens"
+
+    token: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(BigInteger, nullable=False, index=True)
+    action: Mapped[str] = mapped_column(String(32), nullable=False)
+    payload: Mapped[dict[str, Any]] = mapped_column(JSONDoc, nullable=False, default=dict)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False, index=True)
+    used_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    created_at: Mapped[datetime] = created_at_column()
+
+
+class PersistenceRow(Base):
+    __tablename__ = "persistence"
+
+    namespace: Mapped[str] = mapped_column(String(64), primary_key=True)
+    key: Mapped[str] = mapped_column(String(255), primary_key=True)
+    value: Mapped[Any] = mapped_column(JSONDoc, nullable=False)
+    updated_at: Mapped[datetime] = mapped_column(
+        UTCDateTime(), nullable=False, default=utcnow, onupdate=utcnow
+    )

@@ -1,0 +1,124 @@
+"""Unit of work over one AsyncSession, and `Database`, which owns engine and sessions.
+
+`async with db.uow() as uow: ...; await uow.commit()` — leaving the block without commit
+rolls back. Each unit of work holds one connection from the time it first touches the
+database until it exits; on SQLite there is exactly one, so never open a second unit of
+work while one is active in the same task (it would wait for the pool timeout).
+"""
+
+from __future__ import annotations
+
+from types import TracebackType
+from typing import Self
+
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+
+from bot.services.ports import (
+    ActionTokensRepository,
+    ContactRequestsRepository,
+    InboxRepository,
+    MatchesRepository,
+    OutboxRepository,
+    PersistenceRepository,
+    PostsRepository,
+    ProfilesRepository,
+    TrustEventsRepository,
+    UsersRepository,
+)
+from storage.engine import create_engine
+from storage.repositories import (
+    SqlActionTokensRepository,
+    SqlContactRequestsRepository,
+    SqlInboxRepository,
+    SqlMatchesRepository,
+    SqlOutboxRepository,
+    SqlPersistenceRepository,
+    SqlPostsRepository,
+    SqlProfilesRepository,
+    SqlTrustEventsRepository,
+    SqlUsersRepository,
+)
+
+
+class SqlAlchemyUnitOfWork:
+    """Implements `bot.services.ports.UnitOfWork`. Repositories exist only inside
+    `async with`; entering again starts a fresh session."""
+
+    # Typed as the ports (Protocol attributes are invariant); the Sql* classes add a few
+    # extras, e.g. SqlInboxRepository.pending().
+    users: UsersRepository
+    profiles: ProfilesRepository
+    posts: PostsRepository
+    outbox: OutboxRepository
+    trust_events: TrustEventsRepository
+    action_tokens: ActionTokensRepository
+    inbox: InboxRepository
+    persistence: PersistenceRepository
+    matches: MatchesRepository
+    contact_requests: ContactRequestsRepository
+
+    def __init__(self, session_factory: async_sessionmaker[AsyncSession]) -> None:
+        self._session_factory = session_factory
+        self._session: AsyncSession | None = None
+
+    @property
+    def session(self) -> AsyncSession:
+        """The active session, for adapters that need queries the ports do not offer."""
+        if self._session is None:
+            raise RuntimeError("unit of work used outside `async with`")
+        return self._session
+
+    async def __aenter__(self) -> Self:
+        if self._session is not None:
+            raise RuntimeError("unit of work is already active")
+        session = self._session_factory()
+        self._session = session
+        self.users = SqlUsersRepository(session)
+        self.profiles = SqlProfilesRepository(session)
+        self.posts = SqlPostsRepository(session)
+        self.outbox = SqlOutboxRepository(session)
+        self.trust_events = SqlTrustEventsRepository(session)
+        self.action_tokens = SqlActionTokensRepository(session)
+        self.inbox = SqlInboxRepository(session)
+        self.persistence = SqlPersistenceRepository(session)
+        self.matches = SqlMatchesRepository(session)
+        self.contact_requests = SqlContactRequestsRepository(session)
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        session, self._session = self.session, None
+        try:
+            # Anything not committed is discarded; after commit() this is a no-op.
+            await session.rollback()
+        finally:
+            await session.close()
+
+    async def commit(self) -> None:
+        await self.session.commit()
+
+    async def rollback(self) -> None:
+        await self.session.rollback()
+
+
+class Database:
+    """Engine plus session factory; create once at startup, `dispose()` at shutdown."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        # Domain objects are built from rows before commit, so nothing needs reloading after.
+        self.session_factory = async_sessionmaker(engine, expire_on_commit=False)
+
+    @classmethod
+    def from_url(cls, url: str, *, echo: bool = False) -> Database:
+        return cls(create_engine(url, echo=echo))
+
+    def uow(self) -> SqlAlchemyUnitOfWork:
+        return SqlAlchemyUnitOfWork(self.session_factory)
+
+    async def dispose(self) -> None:
+        await self.engine.dispose()

@@ -1,0 +1,193 @@
+"""Alembic: up, down, up again; status detection; the schema matches the models."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import inspect, text
+from sqlalchemy.engine import Connection
+
+from storage import Database, migrate
+from storage.engine import create_engine
+from storage.migrate import (
+    SchemaTooNew,
+    downgrade_to_base,
+    ensure_schema,
+    schema_status,
+    upgrade_engine,
+    upgrade_to_head,
+)
+from storage.tables import metadata
+from tests.integration.factories import make_post, make_user
+
+
+@pytest.fixture
+async def url(database_url: str) -> AsyncIterator[str]:
+    """The module's database, always handed over and left empty."""
+    assert await schema_status(database_url) == "empty"
+    yield database_url
+    # Not downgrade_to_base: some tests leave a revision Alembic does not know.
+    engine = create_engine(database_url)
+    try:
+        async with engine.begin() as connection:
+            await connection.run_sync(metadata.drop_all)
+            await connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
+    finally:
+        await engine.dispose()
+
+
+def _table_names(connection: Connection) -> set[str]:
+    return set(inspect(connection).get_table_names()) - {"alembic_version"}
+
+
+def _schema_diff(connection: Connection) -> list[object]:
+    context = MigrationContext.configure(connection, opts={"compare_type": True})
+    return list(compare_metadata(context, metadata))
+
+
+async def test_upgrade_downgrade_upgrade(url: str) -> None:
+    engine = create_engine(url)
+    try:
+        await upgrade_to_head(url)
+        assert await schema_status(url) == "current"
+        async with engine.connect() as connection:
+            assert await connection.run_sync(_table_names) == set(metadata.tables)
+            # The hand-cleaned revision creates exactly what the models describe.
+            assert await connection.run_sync(_schema_diff) == []
+
+        await downgrade_to_base(url)
+        assert await schema_status(url) == "empty"
+        async with engine.connect() as connection:
+            assert await connection.run_sync(_table_names) == set()
+
+        await upgrade_to_head(url)
+        assert await schema_status(url) == "current"
+        async with engine.connect() as connection:
+            assert await connection.run_sync(_table_names) == set(metadata.tables)
+    finally:
+        await engine.dispose()
+
+
+async def test_ensure_schema_upgrades_an_empty_database_once(url: str) -> None:
+    assert await ensure_schema(url) == "empty"
+    assert await schema_status(url) == "current"
+    assert await ensure_schema(url) == "current"
+
+
+async def test_ensure_schema_refuses_a_database_from_a_newer_release(url: str) -> None:
+    await upgrade_to_head(url)
+    engine = create_engine(url)
+    try:
+        async with engine.begin() as connection:
+            await connection.execute(
+                text("UPDATE alembic_version SET version_num = '9999_future'")
+            )
+    finally:
+        await engine.dispose()
+
+    assert await schema_status(url) == "ahead"
+    with pytest.raises(SchemaTooNew) as raised:
+        await ensure_schema(url)
+    assert raised.value.revisions == ("9999_future",)
+    assert await schema_status(url) == "ahead"  # nothing was touched
+
+
+NEXT_REVISION = """
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0002_test_only"
+down_revision = "0001"
+
+
+def upgrade():
+    op.create_table("tc_extra", sa.Column("id", sa.Integer, primary_key=True))
+    # On SQLite this rebuilds `users` (copy, drop, rename): posts must survive it.
+    recreate = "always" if op.get_bind().dialect.name == "sqlite" else "auto"
+    with op.batch_alter_table("users", recreate=recreate) as batch:
+        batch.add_column(sa.Column("tc_note", sa.Text, nullable=True))
+
+
+def downgrade():
+    with op.batch_alter_table("users") as batch:
+        batch.drop_column("tc_note")
+    op.drop_table("tc_extra")
+"""
+
+
+async def test_ensure_schema_upgrades_a_database_that_is_behind(
+    url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await upgrade_to_head(url)
+    # A newer release of the code: one more revision than the database has.
+    (tmp_path / "0002_test_only.py").write_text(NEXT_REVISION)
+    packaged = migrate.alembic_config
+    versions = Path(packaged().get_main_option("script_location") or "") / "versions"
+
+    def newer_config() -> Config:
+        config = packaged()
+        config.set_main_option("version_locations", f"{versions}{os.pathsep}{tmp_path}")
+        return config
+
+    monkeypatch.setattr(migrate, "alembic_config", newer_config)
+    db = Database.from_url(url)
+    try:
+        async with db.uow() as uow:
+            await uow.users.upsert(make_user())
+            post_id = await uow.posts.add(make_post())
+            await uow.commit()
+        assert await schema_status(url) == "behind"
+        assert await ensure_schema(url) == "behind"
+        assert await schema_status(url) == "current"
+        async with db.engine.connect() as connection:
+            assert "tc_extra" in await connection.run_sync(_table_names)
+        async with db.uow() as uow:
+            assert await uow.posts.get(post_id) is not None
+        assert await _pragma_foreign_keys(db) in (1, None)
+        await migrate.downgrade_engine(db.engine, "0001")
+        assert await schema_status(url) == "behind"  # downgrades work through the same path
+    finally:
+        async with db.engine.begin() as connection:
+            await connection.execute(text("DROP TABLE IF EXISTS tc_extra"))
+        await db.dispose()
+
+
+async def _pragma_foreign_keys(db: Database) -> int | None:
+    if db.engine.dialect.name != "sqlite":
+        return None
+    async with db.engine.connect() as connection:
+        return (await connection.exec_driver_sql("PRAGMA foreign_keys")).scalar()
+
+
+async def test_failed_migration_leaves_no_partial_schema(url: str) -> None:
+    # A table the migration wants to create already exists: the upgrade fails half-way
+    # and, being one transaction, must leave neither new tables nor a version row.
+    engine = create_engine(url)
+    try:
+        async with engine.begin() as connection:
+            await connection.execute(text("CREATE TABLE ratings (id INTEGER PRIMARY KEY)"))
+        with pytest.raises(Exception, match="(?i)ratings"):
+            await upgrade_engine(engine)
+        async with engine.connect() as connection:
+            assert await connection.run_sync(_table_names) == {"ratings"}
+        assert await schema_status(url) == "empty"
+        async with engine.begin() as connection:
+            await connection.execute(text("DROP TABLE ratings"))
+    finally:
+        await engine.dispose()
+
+
+async def test_memory_database_migrates_through_its_engine() -> None:
+    engine = create_engine("sqlite+aiosqlite:///:memory:")
+    try:
+        await upgrade_engine(engine)
+        async with engine.connect() as connection:
+            assert await connection.run_sync(_table_names) == set(metadata.tables)
+    finally:
+        await engine.dispose()

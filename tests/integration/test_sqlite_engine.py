@@ -1,0 +1,144 @@
+"""SQLite engine settings are really in effect: WAL, busy timeout, foreign keys, one pooled
+connection, and BEGIN IMMEDIATE so that concurrent writers wait instead of failing."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import event, text
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+from storage import Database
+from storage.engine import SQLITE_BUSY_TIMEOUT_MS, create_engine
+from storage.migrate import upgrade_engine, upgrade_to_head
+from tests.integration.factories import make_user
+
+
+@pytest.fixture
+async def sqlite_db(tmp_path: Path) -> Any:
+    database = Database.from_url(f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}")
+    await upgrade_engine(database.engine)
+    yield database
+    await database.dispose()
+
+
+async def _pragma(engine: AsyncEngine, name: str) -> Any:
+    async with engine.connect() as connection:
+        return (await connection.exec_driver_sql(f"PRAGMA {name}")).scalar_one()
+
+
+async def test_pragmas_are_in_effect(sqlite_db: Database) -> None:
+    assert await _pragma(sqlite_db.engine, "journal_mode") == "wal"
+    assert await _pragma(sqlite_db.engine, "busy_timeout") == SQLITE_BUSY_TIMEOUT_MS
+    assert await _pragma(sqlite_db.engine, "foreign_keys") == 1
+
+
+async def test_foreign_keys_are_enforced(sqlite_db: Database) -> None:
+    async with sqlite_db.engine.begin() as connection:
+        with pytest.raises(IntegrityError):
+            await connection.execute(
+                text(
+                    "INSERT INTO company_profiles "
+                    "(user_id, company_name, region, main_products, keywords, updated_at) "
+                    "VALUES (404, '', '', '', '[]', '2026-01-01 00:00:00')"
+                )
+            )
+
+
+async def test_one_pooled_connection(sqlite_db: Database) -> None:
+    assert sqlite_db.engine.pool.size() == 1  # type: ignore[attr-defined]
+
+
+async def test_units_of_work_begin_immediate(sqlite_db: Database) -> None:
+    statements: list[str] = []
+
+    def record(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        statements.append(statement)
+
+    event.listen(sqlite_db.engine.sync_engine, "before_cursor_execute", record)
+    async with sqlite_db.uow() as uow:
+        await uow.users.upsert(make_user())
+        await uow.commit()
+    assert statements[0] == "BEGIN IMMEDIATE"
+    assert statements.count("BEGIN IMMEDIATE") == 1
+
+
+async def test_many_concurrent_units_of_work_on_one_database(sqlite_db: Database) -> None:
+    async def write(user_id: int) -> None:
+        async with sqlite_db.uow() as uow:
+            await uow.users.upsert(make_user(user_id))
+            await asyncio.sleep(0)  # let the others queue up
+            await uow.commit()
+
+    await asyncio.gather(*(write(i) for i in range(1, 21)))
+    async with sqlite_db.uow() as uow:
+        assert all([await uow.users.get(i) for i in range(1, 21)])
+
+
+async def _read_then_write(engine: AsyncEngine, user_id: int) -> None:
+    """Read, pause while the other writer does the same, then write: the classic
+    deferred-transaction deadlock between two processes."""
+    async with engine.begin() as connection:
+        await connection.execute(text("SELECT count(*) FROM users"))
+        await asyncio.sleep(0.05)
+        await connection.execute(
+            text(
+                "INSERT INTO users (id, display_name, language, language_chosen, timezone,"
+                " blocked_bot, created_at, updated_at) VALUES (:id, '', 'en', 0, 'UTC', 0,"
+                " '2026-01-01 00:00:00', '2026-01-01 00:00:00')"
+            ),
+            {"id": user_id},
+        )
+        await asyncio.sleep(0.05)
+
+
+async def test_two_processes_writing_concurrently_do_not_lock(tmp_path: Path) -> None:
+    # Two engines on one file stand for the bot and a second process (e.g. `migrate`).
+    url = f"sqlite+aiosqlite:///{tmp_path / 'shared.db'}"
+    first, second = create_engine(url), create_engine(url)
+    try:
+        await upgrade_engine(first)
+        await asyncio.gather(_read_then_write(first, 1), _read_then_write(second, 2))
+        async with first.connect() as connection:
+            count = (await connection.execute(text("SELECT count(*) FROM users"))).scalar()
+        assert count == 2
+    finally:
+        await first.dispose()
+        await second.dispose()
+
+
+def _deferred_engine(url: str) -> AsyncEngine:
+    """Like storage.engine's SQLite engine, but with a plain (deferred) BEGIN."""
+    engine = create_async_engine(url)
+
+    @event.listens_for(engine.sync_engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+        cursor.close()
+
+    @event.listens_for(engine.sync_engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        connection.exec_driver_sql("BEGIN")
+
+    return engine
+
+
+async def test_the_same_race_fails_with_a_deferred_begin(tmp_path: Path) -> None:
+    """Control for the test above: the race is real, and busy_timeout alone does not help
+    (SQLite refuses at once to upgrade a stale read snapshot to a write)."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'deferred.db'}"
+    first, second = _deferred_engine(url), _deferred_engine(url)
+    try:
+        await upgrade_to_head(url)
+        with pytest.raises(OperationalError, match="database is locked"):
+            await asyncio.gather(_read_then_write(first, 1), _read_then_write(second, 2))
+    finally:
+        await first.dispose()
+        await second.dispose()
