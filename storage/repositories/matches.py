@@ -52,6 +52,14 @@ class SqlMatchesRepository:
         row.offer_dismissed, row.need_dismissed = match.offer_dismissed, match.need_dismissed
         await self._session.flush()
 
+    async def for_post(self, post_id: int) -> list[Match]:
+        rows = await self._session.scalars(
+            select(MatchRow)
+            .where(or_(MatchRow.offer_id == post_id, MatchRow.need_id == post_id))
+            .order_by(MatchRow.id)
+        )
+        return [_match(row) for row in rows]
+
     async def paired_with(self, post_id: int) -> set[int]:
         offers = select(MatchRow.offer_id).where(MatchRow.need_id == post_id)
         needs = select(MatchRow.need_id).where(MatchRow.offer_id == post_id)

@@ -1,0 +1,46 @@
+"""The outbox under Telegram's limits: 429s are waited out, a blocked user is marked gone."""
+
+from __future__ import annotations
+
+from bot.fake_telegram import FakeTelegram, FloodLimits
+from storage import Database
+from tests.e2e.conftest import RunningBot, rejected
+from tests.e2e.test_matching import NEED, OFFER, _alerts
+from tests.e2e.test_posting import post_and_publish
+
+
+async def test_alerts_arrive_despite_strict_flood_limits(
+    fake: FakeTelegram, bot: RunningBot
+) -> None:
+    seller = fake.user("S", language_code="zh-hans")
+    buyers = [fake.user(f"B{i}", language_code="zh-hans") for i in range(3)]
+    await post_and_publish(fake, seller, OFFER)
+    for buyer in buyers:
+        await post_and_publish(fake, buyer, NEED)
+    fake.set_limits(FloodLimits.strict())  # 1 message per chat per second, no burst
+    await post_and_publish(fake, fake.user("Late", language_code="zh-hans"), NEED)
+    await _alerts(fake, seller, count=4, timeout=15)
+    for buyer in buyers:
+        await _alerts(fake, buyer)
+    assert rejected(fake) == []
+
+
+async def test_a_user_who_blocked_the_bot_is_marked_and_others_still_hear(
+    fake: FakeTelegram, bot: RunningBot
+) -> None:
+    seller = fake.user("S", language_code="zh-hans")
+    buyer = fake.user("B", language_code="zh-hans")
+    await post_and_publish(fake, seller, OFFER)
+    seller.block_bot()
+    await post_and_publish(fake, buyer, NEED)
+    await _alerts(fake, buyer)
+    assert await fake.wait_until(
+        lambda: any(r.status == 403 for r in fake.requests("sendMessage")), 5
+    )
+    database = Database.from_url(bot.settings.database_url)
+    try:
+        async with database.uow() as uow:
+            user = await uow.users.get(seller.id)
+        assert user is not None and user.blocked_bot
+    finally:
+        await database.dispose()
