@@ -11,7 +11,14 @@ import pytest
 
 from bot.app import build_application, prepare_database
 from bot.config import Settings
-from bot.fake_telegram import FakeTelegram, FloodLimits, RequestRecord, StoredMessage, UserHandle, Window
+from bot.fake_telegram import (
+    FakeTelegram,
+    FloodLimits,
+    RequestRecord,
+    StoredMessage,
+    UserHandle,
+    Window,
+)
 
 TOKEN = "4242:TEST-token-never-logged"
 
