@@ -78,6 +78,13 @@ class BotContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], B
         return self.bot_data.uow_factory()
 
     @property
+    def store(self) -> dict[Any, Any]:
+        """This user's persisted user_data (every handler that uses it runs for a user)."""
+        data = self.user_data
+        assert data is not None, "user_data is only available in updates from a user"
+        return data
+
+    @property
     def matching(self) -> MatchingIndex:
         index: MatchingIndex = self.bot_data.extras["matching"]
         return index

@@ -11,5 +11,5 @@ PENDING_KEYS = ("pending",)  # user_data keys other features use for a one-quest
 
 
 async def cancel(update: Update, context: BotContext) -> None:
-    pending = [key for key in PENDING_KEYS if context.user_data.pop(key, None) is not None]
+    pending = [key for key in PENDING_KEYS if context.store.pop(key, None) is not None]
     await reply(update, context, "cancel.done" if pending else "cancel.nothing")

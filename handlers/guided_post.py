@@ -7,9 +7,11 @@ State lives in a persistent ConversationHandler and user_data, so it survives a 
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Any
 
 from telegram import Update
 from telegram.ext import (
+    BaseHandler,
     CallbackQueryHandler,
     CommandHandler,
     ConversationHandler,
@@ -53,8 +55,8 @@ async def ask_need(update: Update, context: BotContext) -> Step:
 
 
 async def _begin(update: Update, context: BotContext, kind: PostKind) -> Step:
-    context.user_data.pop("pending", None)
-    context.user_data[FLOW] = {"kind": kind.value, "answers": {}}
+    context.store.pop("pending", None)
+    context.store[FLOW] = {"kind": kind.value, "answers": {}}
     await reply(update, context, f"flow.{kind.value}.ask_product")
     return Step.PRODUCT
 
@@ -62,8 +64,8 @@ async def _begin(update: Update, context: BotContext, kind: PostKind) -> Step:
 async def got_answer(update: Update, context: BotContext) -> Step | int:
     message = update.effective_message
     assert message is not None
-    step = Step(len(context.user_data[FLOW]["answers"]))
-    flow = context.user_data[FLOW]
+    step = Step(len(context.store[FLOW]["answers"]))
+    flow = context.store[FLOW]
     question = guided.QUESTIONS[step]
     guided.check_answer(PostKind(flow["kind"]), flow["answers"], question, message.text or "")
     flow["answers"][question] = message.text or ""
@@ -74,7 +76,7 @@ async def skipped(update: Update, context: BotContext) -> Step | int:
     query = update.callback_query
     assert query is not None
     await query.answer()
-    flow = context.user_data[FLOW]
+    flow = context.store[FLOW]
     step = Step(len(flow["answers"]))
     flow["answers"][guided.QUESTIONS[step]] = ""
     return await _next(update, context, step)
@@ -90,7 +92,7 @@ async def _next(update: Update, context: BotContext, step: Step) -> Step | int:
 
 
 async def _finish(update: Update, context: BotContext) -> int:
-    flow = context.user_data.pop(FLOW)
+    flow = context.store.pop(FLOW)
     user = update.effective_user
     assert user is not None
     kind, answers = PostKind(flow["kind"]), flow["answers"]
@@ -103,20 +105,20 @@ async def _finish(update: Update, context: BotContext) -> int:
 
 
 async def cancel(update: Update, context: BotContext) -> int:
-    context.user_data.pop(FLOW, None)
+    context.store.pop(FLOW, None)
     await reply(update, context, "cancel.done")
     return ConversationHandler.END
 
 
 async def timed_out(update: Update, context: BotContext) -> None:
-    context.user_data.pop(FLOW, None)
+    context.store.pop(FLOW, None)
     await reply(update, context, "flow.timeout")
 
 
 def build() -> ConversationHandler:  # type: ignore[type-arg]
     private = filters.ChatType.PRIVATE
-    answer = MessageHandler(private & filters.TEXT & ~filters.COMMAND, got_answer)
-    skip = CallbackQueryHandler(skipped, pattern=f"^{SKIP}$")
+    answer: BaseHandler[Update, Any, Any] = MessageHandler(private & filters.TEXT & ~filters.COMMAND, got_answer)
+    skip: BaseHandler[Update, Any, Any] = CallbackQueryHandler(skipped, pattern=f"^{SKIP}$")
     return ConversationHandler(
         entry_points=[
             CommandHandler("offer", ask_offer, filters=private),

@@ -104,7 +104,7 @@ async def search_command(update: Update, context: BotContext) -> None:
     if not words:
         await reply(update, context, "search.usage")
         return
-    context.user_data[SEARCH_KEY] = words
+    context.store[SEARCH_KEY] = words
     text, buttons = await _search_page(update, context, words, 0)
     await context.bot.send_message(
         update.effective_chat.id if update.effective_chat else 0, text,
@@ -115,7 +115,7 @@ async def search_command(update: Update, context: BotContext) -> None:
 async def search_turn_page(update: Update, context: BotContext) -> None:
     query = update.callback_query
     assert query is not None and query.data is not None
-    words = str(context.user_data.get(SEARCH_KEY) or "")
+    words = str(context.store.get(SEARCH_KEY) or "")
     page = int(decode(query.data).args[1])
     text, buttons = await _search_page(update, context, words, page)
     await query.answer()

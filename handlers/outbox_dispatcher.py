@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from typing import Any
 
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
@@ -37,7 +38,7 @@ class OutboxDispatcher:
     def start(self, job_queue: JobQueue[BotContext]) -> None:
         job_queue.run_repeating(self._job, interval=self.interval, first=0.1, name="outbox")
 
-    def kick(self, job_queue: JobQueue[BotContext] | None) -> None:
+    def kick(self, job_queue: JobQueue[Any] | None) -> None:
         """Send what is due now instead of at the next sweep (after a use case queued alerts)."""
         if job_queue is not None:
             job_queue.run_once(self._job, when=0, name="outbox-kick")

@@ -61,7 +61,7 @@ async def on_text(update: Update, context: BotContext) -> None:
     user = update.effective_user
     assert message is not None and user is not None
     text = message.text or message.caption or ""
-    if context.user_data.get(PENDING):
+    if context.store.get(PENDING):
         await _answer_pending(update, context, text)
         return
     services = context.services
@@ -69,7 +69,7 @@ async def on_text(update: Update, context: BotContext) -> None:
         services.uow_factory, context.clock, context.settings.post_ttl, user.id, text
     )
     if drafted.needs_product:
-        context.user_data[PENDING] = {"kind": "product", "post": drafted.post.id}
+        context.store[PENDING] = {"kind": "product", "post": drafted.post.id}
         await reply(update, context, "post.ask_product")
         return
     await show_card(update, context, drafted.post)
@@ -78,12 +78,12 @@ async def on_text(update: Update, context: BotContext) -> None:
 async def _answer_pending(update: Update, context: BotContext, text: str) -> None:
     user = update.effective_user
     assert user is not None
-    pending = dict(context.user_data[PENDING])
+    pending = dict(context.store[PENDING])
     field = "product" if pending["kind"] == "product" else str(pending["field"])
     post = await post_changes.edit_field(
         context.services.uow_factory, context.clock, int(pending["post"]), user.id, field, text
     )  # a bad value raises before anything changes, and the wait stays for another try
-    context.user_data.pop(PENDING, None)
+    context.store.pop(PENDING, None)
     intro = t(context.lang, "post.edited") if pending["kind"] == "edit" else None
     await show_card(update, context, post, intro=intro)
     if post.status is PostStatus.OPEN:
@@ -131,7 +131,7 @@ async def discard(update: Update, context: BotContext, pressed: ActionToken) -> 
         context.services.uow_factory, context.clock, int(str(pressed.payload["post"])),
         pressed.user_id,
     )
-    context.user_data.pop(PENDING, None)
+    context.store.pop(PENDING, None)
     await query.answer()
     await query.edit_message_text(t(context.lang, "post.cancelled"), parse_mode=ParseMode.HTML)
 
@@ -189,7 +189,7 @@ async def edit_field(update: Update, context: BotContext, pressed: ActionToken) 
     query = update.callback_query
     assert query is not None
     field = str(pressed.payload["field"])
-    context.user_data[PENDING] = {"kind": "edit", "post": pressed.payload["post"], "field": field}
+    context.store[PENDING] = {"kind": "edit", "post": pressed.payload["post"], "field": field}
     await query.answer()
     await query.edit_message_text(
         t(context.lang, "post.edit_ask", field=plain(context.lang, f"field.{field}")),

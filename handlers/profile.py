@@ -4,9 +4,11 @@ each question can be skipped to keep the old value."""
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Any
 
 from telegram import Update
 from telegram.ext import (
+    BaseHandler,
     CallbackQueryHandler,
     CommandHandler,
     ConversationHandler,
@@ -48,7 +50,7 @@ def render(profile: CompanyProfile, lang: str) -> Html:
 async def start(update: Update, context: BotContext) -> Step:
     assert update.effective_user is not None
     profile = await profiles.get(context.services.uow_factory, update.effective_user.id)
-    context.user_data[ANSWERS] = {}
+    context.store[ANSWERS] = {}
     await reply_html(update, context, render(profile, context.lang))
     return await _ask(update, context, Step.COMPANY)
 
@@ -62,18 +64,18 @@ async def _ask(update: Update, context: BotContext, step: Step) -> Step:
 async def got_answer(update: Update, context: BotContext) -> Step | int:
     assert update.effective_message is not None
     text = update.effective_message.text or ""
-    step = Step(len(context.user_data[ANSWERS]))
+    step = Step(len(context.store[ANSWERS]))
     if step is Step.KEYWORDS:
         profiles.parse_keywords(text)  # too many keywords: say so and ask again
-    context.user_data[ANSWERS][QUESTIONS[step]] = text
+    context.store[ANSWERS][QUESTIONS[step]] = text
     return await _next(update, context, step)
 
 
 async def skipped(update: Update, context: BotContext) -> Step | int:
     assert update.callback_query is not None
     await update.callback_query.answer()
-    step = Step(len(context.user_data[ANSWERS]))
-    context.user_data[ANSWERS][QUESTIONS[step]] = ""
+    step = Step(len(context.store[ANSWERS]))
+    context.store[ANSWERS][QUESTIONS[step]] = ""
     return await _next(update, context, step)
 
 
@@ -81,7 +83,7 @@ async def _next(update: Update, context: BotContext, step: Step) -> Step | int:
     if step < Step.KEYWORDS:
         return await _ask(update, context, Step(step + 1))
     assert update.effective_user is not None
-    answers = context.user_data.pop(ANSWERS)
+    answers = context.store.pop(ANSWERS)
     profile = await profiles.save(context.services.uow_factory, update.effective_user.id, answers)
     await reply_html(
         update, context, Html(f"{t(context.lang, 'profile.saved')}\n\n{render(profile, context.lang)}")
@@ -90,15 +92,15 @@ async def _next(update: Update, context: BotContext, step: Step) -> Step | int:
 
 
 async def cancel(update: Update, context: BotContext) -> int:
-    context.user_data.pop(ANSWERS, None)
+    context.store.pop(ANSWERS, None)
     await reply(update, context, "cancel.done")
     return ConversationHandler.END
 
 
 def build() -> ConversationHandler:  # type: ignore[type-arg]
     private = filters.ChatType.PRIVATE
-    answer = MessageHandler(private & filters.TEXT & ~filters.COMMAND, got_answer)
-    skip = CallbackQueryHandler(skipped, pattern=f"^{SKIP}$")
+    answer: BaseHandler[Update, Any, Any] = MessageHandler(private & filters.TEXT & ~filters.COMMAND, got_answer)
+    skip: BaseHandler[Update, Any, Any] = CallbackQueryHandler(skipped, pattern=f"^{SKIP}$")
     return ConversationHandler(
         entry_points=[CommandHandler("profile", start, filters=private)],
         states={step: [answer, skip] for step in Step},

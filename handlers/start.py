@@ -14,7 +14,7 @@ async def start(update: Update, context: BotContext) -> None:
     if context.args:
         # Deep links (t.me/<bot>?start=<payload>) carry a payload that later features act on
         # (joining a circle, opening a match); keep it for them.
-        context.user_data[DEEP_LINK_KEY] = context.args[0][:64]
+        context.store[DEEP_LINK_KEY] = context.args[0][:64]
     user = update.effective_user
     name = user.first_name if user else ""
     await reply(update, context, "start.welcome", name=name)

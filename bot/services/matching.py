@@ -101,7 +101,9 @@ async def match_new_post(
                 continue
             offer, need = (post, other) if post.kind is PostKind.OFFER else (other, post)
             assert offer.id is not None and need.id is not None
-            reasons = [{"kind": r.kind, "values": dict(r.values)} for r in result.reasons]
+            reasons: list[dict[str, object]] = [
+                {"kind": r.kind, "values": dict(r.values)} for r in result.reasons
+            ]
             match = Match(None, offer.id, need.id, result.score, reasons, now,
                           offer_alerted=True, need_alerted=True)
             match.id = await uow.matches.add(match)

@@ -54,7 +54,10 @@ def apply_edit(parsed: ParsedPost, field: str, value: str) -> ParsedPost:
                 raise UserFacingError("problem.value.unreadable", example=EXAMPLES[field])
             old = getattr(parsed, field)
             quantity = Quantity(number, old.unit if old else None)
-        changed = dataclasses.replace(parsed, **{field: quantity})
+        if field == "quantity":
+            changed = dataclasses.replace(parsed, quantity=quantity)
+        else:
+            changed = dataclasses.replace(parsed, moq=quantity)
     elif field == "price":
         if fragment.price is None:
             raise UserFacingError("problem.value.unreadable", example=EXAMPLES[field])
