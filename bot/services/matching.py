@@ -7,15 +7,15 @@ updated by the same use case that opens, changes or closes a post.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from bot.domain import money
 from bot.domain.matching.engine import Matcher
 from bot.domain.matching.fields import fields_from_parsed
-from bot.domain.matching.terms import extract_terms
-from bot.domain.matching.types import MatchResult
+from bot.domain.matching.terms import extract_terms, query_terms
+from bot.domain.matching.types import MatchResult, PostTerms
 from bot.domain.models import Match, Post, PostKind, PostStatus
 from bot.services import alerts
 from bot.services.ports import Clock, UnitOfWork
@@ -41,9 +41,22 @@ class MatchingIndex:
         self.policy = policy
         self.matcher = matcher or Matcher()
 
-    def add(self, post: Post) -> None:
+    def add(self, post: Post, company_keywords: Sequence[str] = ()) -> None:
+        """Index an open post. The owner's post keywords (at most 3) count as product words;
+        company keywords only add weight to posts that already match on product."""
         assert post.id is not None
         terms = extract_terms(post.parsed, post.raw_text)
+        if post.keywords:
+            chosen = query_terms(" ".join(post.keywords))
+            terms = PostTerms(
+                _merge(terms.product, chosen.product), _merge(terms.specs, chosen.specs),
+                _merge(terms.concepts, chosen.concepts), _merge(terms.categories, chosen.categories),
+            )
+        if company_keywords:
+            company = query_terms(" ".join(company_keywords))
+            extra = company.product + company.specs
+            terms = PostTerms(terms.product, _merge(terms.specs, extra), terms.concepts,
+                              terms.categories)
         fields = fields_from_parsed(
             post.parsed, post.created_at, post.expires_at, self.policy.rates, trust=NEUTRAL_TRUST
         )
@@ -53,21 +66,33 @@ class MatchingIndex:
         if post_id is not None:
             self.matcher.remove(post_id)
 
-    def sync(self, post: Post) -> None:
+    def sync(self, post: Post, company_keywords: Sequence[str] = ()) -> None:
         """Index an open post (again, after an edit or renewal); drop any other."""
         if post.status is PostStatus.OPEN:
-            self.add(post)
+            self.add(post, company_keywords)
         else:
             self.remove(post.id)
+
+
+def _merge(first: tuple[str, ...], second: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(first + second))
+
+
+async def _company_keywords(uow: UnitOfWork, user_id: int) -> tuple[str, ...]:
+    profile = await uow.profiles.get(user_id)
+    return profile.keywords if profile else ()
 
 
 async def rebuild(uow_factory: UowFactory, index: MatchingIndex) -> int:
     """Load every open post (streamed in batches) and the users' "not relevant" choices."""
     count = 0
+    keywords: dict[int, tuple[str, ...]] = {}
     async with uow_factory() as uow:
         async for batch in uow.posts.stream_open():
             for post in batch:
-                index.add(post)
+                if post.user_id not in keywords:
+                    keywords[post.user_id] = await _company_keywords(uow, post.user_id)
+                index.add(post, keywords[post.user_id])
             count += len(batch)
         for user_id, post_id in await uow.matches.dismissals():
             index.matcher.penalise_post(user_id, post_id)
@@ -79,15 +104,16 @@ async def match_new_post(
 ) -> int:
     """Index a just-opened post, pick whom to alert and queue alerts to both sides in one
     transaction. Returns how many pairs were alerted."""
-    index.sync(post)
-    if post.status is not PostStatus.OPEN or not index.matcher.contains(post.id or -1):
-        return 0
-    assert post.id is not None
-    terms = index.matcher.terms_of(post.id)
-    assert terms is not None
-    now = clock.now()
-    fields = fields_from_parsed(post.parsed, post.created_at, post.expires_at, index.policy.rates)
     async with uow_factory() as uow:
+        index.sync(post, await _company_keywords(uow, post.user_id))
+        if post.status is not PostStatus.OPEN or post.id is None:
+            return 0
+        terms = index.matcher.terms_of(post.id)
+        assert terms is not None
+        now = clock.now()
+        fields = fields_from_parsed(
+            post.parsed, post.created_at, post.expires_at, index.policy.rates
+        )
         paired = await uow.matches.paired_with(post.id)
         found = index.matcher.match(
             post.kind, terms, fields, user_id=post.user_id, now_ts=now.timestamp(),

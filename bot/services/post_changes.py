@@ -31,7 +31,19 @@ EXAMPLES = {
     "place": "义乌",
     "keywords": "保温杯, 水杯",
 }
-_KEYWORD_SPLIT = re.compile(r"[,，、;；\s]+")
+_KEYWORD_SPLIT = re.compile(r"[,，、;；\n]+")
+_COMMA = re.compile(r"[,，、;；\n]")
+_WHITESPACE = re.compile(r"\s+")
+
+
+def parse_post_keywords(value: str) -> tuple[str, ...]:
+    """The owner's own product keywords: at most 3, as written."""
+    # "保温杯 水杯" or "thermos, travel mug": commas win when there are any
+    splitter = _KEYWORD_SPLIT if _COMMA.search(value) else _WHITESPACE
+    words = tuple(dict.fromkeys(w.strip()[:30] for w in splitter.split(value) if w.strip()))
+    if not words:
+        raise UserFacingError("problem.value.unreadable", example=EXAMPLES["keywords"])
+    return words[:MAX_POST_KEYWORDS]
 
 
 def apply_edit(parsed: ParsedPost, field: str, value: str) -> ParsedPost:
@@ -66,9 +78,6 @@ def apply_edit(parsed: ParsedPost, field: str, value: str) -> ParsedPost:
         changed = dataclasses.replace(
             parsed, place=fragment.place or fragment.destination or value[:60]
         )
-    elif field == "keywords":
-        words = tuple(w for w in _KEYWORD_SPLIT.split(value) if w)[:MAX_POST_KEYWORDS]
-        changed = dataclasses.replace(parsed, keywords=words)
     else:
         raise ValueError(f"not an editable field: {field}")
     for problem in validate(changed):
@@ -82,9 +91,10 @@ async def edit_field(
     async with uow_factory() as uow:
         post = await owned_post(uow, post_id, user_id)
         require_status(post, LIVE_STATUSES)
-        post.parsed = apply_edit(post.parsed, field, value)
         if field == "keywords":
-            post.keywords = post.parsed.keywords
+            post.keywords = parse_post_keywords(value)
+        else:
+            post.parsed = apply_edit(post.parsed, field, value)
         post.updated_at = clock.now()
         await uow.posts.update(post)
         if post.status is PostStatus.OPEN:

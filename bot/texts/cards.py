@@ -93,6 +93,8 @@ def post_card(post: Post, lang: Lang, *, status: bool = False) -> Html:
         name = t(lang, f"language.name.{post.language.value}")
         head = Html(f"{head} {t(lang, 'card.original_language', language=name)}")
     lines = [head, *field_lines(post.parsed, lang)]
+    if post.keywords:
+        lines.append(t(lang, "card.keywords", value=_clip(", ".join(post.keywords))))
     if post.parsed.contacts:
         lines.append(t(lang, "card.contacts_hidden"))
     if status:

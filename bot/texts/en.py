@@ -85,6 +85,7 @@ TEXTS: dict[str, str] = {
     "card.destination": "🚚 To: {value}",
     "card.trade_term": "📄 Terms: {value}",
     "card.validity": "⏳ Valid: {value}",
+    "card.keywords": "🏷 {value}",
     "card.contacts_hidden": "🔒 Contact details kept private until both sides agree.",
     "card.original_language": "(written in {language})",
     "card.status": "Status: {status}",

@@ -81,6 +81,7 @@ TEXTS: dict[str, str] = {
     "card.destination": "🚚 送达：{value}",
     "card.trade_term": "📄 贸易条款：{value}",
     "card.validity": "⏳ 有效期：{value}",
+    "card.keywords": "🏷 {value}",
     "card.contacts_hidden": "🔒 联系方式在双方同意前保密。",
     "card.original_language": "（原文为{language}）",
     "card.status": "状态：{status}",

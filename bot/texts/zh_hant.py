@@ -81,6 +81,7 @@ TEXTS: dict[str, str] = {
     "card.destination": "🚚 送達：{value}",
     "card.trade_term": "📄 貿易條款：{value}",
     "card.validity": "⏳ 有效期：{value}",
+    "card.keywords": "🏷 {value}",
     "card.contacts_hidden": "🔒 聯絡方式在雙方同意前保密。",
     "card.original_language": "（原文為{language}）",
     "card.status": "狀態：{status}",
