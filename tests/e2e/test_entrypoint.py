@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -61,3 +62,25 @@ async def test_webhook_mode_refuses_to_start_without_a_secret(tmp_path: Path) ->
     _, stderr = await asyncio.wait_for(process.communicate(), timeout=60)
     assert process.returncode == 2
     assert "WEBHOOK_SECRET_TOKEN" in stderr.decode()
+
+
+async def test_migrate_then_refuse_a_database_from_a_newer_version(tmp_path: Path) -> None:
+    env = _env(tmp_path)
+    migrate = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "migrate", cwd=tmp_path, env=env,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )
+    out, err = await asyncio.wait_for(migrate.communicate(), timeout=60)
+    assert migrate.returncode == 0, err.decode()
+    assert "up to date" in out.decode()
+
+    with sqlite3.connect(tmp_path / "bot.db") as connection:
+        connection.execute("UPDATE alembic_version SET version_num = '9999_from_the_future'")
+    env.update(TELEGRAM_BOT_TOKEN=TOKEN, TELEGRAM_API_BASE_URL="http://127.0.0.1:9/bot")
+    run = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "run", cwd=tmp_path, env=env,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )
+    _, err = await asyncio.wait_for(run.communicate(), timeout=60)
+    assert run.returncode == 3
+    assert "Refusing to run" in err.decode()
