@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.context import BotContext
-from bot.services import post_changes
+from bot.services import inbox, post_changes
 from handlers.outbox_dispatcher import OutboxDispatcher
 
 
@@ -14,3 +14,7 @@ async def expire_posts(context: BotContext) -> None:
     if expired:
         dispatcher: OutboxDispatcher = context.services.extras["outbox"]
         dispatcher.kick(context.job_queue)
+
+
+async def purge_inbox(context: BotContext) -> None:
+    await inbox.purge(context.services.uow_factory, context.clock)

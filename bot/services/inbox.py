@@ -3,6 +3,7 @@ handled once, and what was received is kept for replay after a crash."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from bot.services.ports import Clock
@@ -18,6 +19,16 @@ async def record(
         if fresh:
             await uow.commit()
         return fresh
+
+
+KEEP = timedelta(days=3)  # Telegram redelivers within hours; ids may restart after a week
+
+
+async def purge(uow_factory: UowFactory, clock: Clock) -> int:
+    async with uow_factory() as uow:
+        removed = await uow.inbox.purge_done(clock.now() - KEEP)
+        await uow.commit()
+        return removed
 
 
 async def mark_done(uow_factory: UowFactory, clock: Clock, update_id: int) -> None:

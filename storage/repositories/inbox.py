@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage.repositories._sql import dialect_insert
@@ -33,6 +33,13 @@ class SqlInboxRepository:
             .where(InboxRow.update_id == update_id, InboxRow.done_at.is_(None))
             .values(done_at=at)
         )
+
+    async def purge_done(self, before: datetime) -> int:
+        """Forget handled updates received before `before`; returns how many."""
+        result = await self._session.execute(
+            delete(InboxRow).where(InboxRow.done_at.is_not(None), InboxRow.received_at < before)
+        )
+        return int(getattr(result, "rowcount", 0) or 0)
 
     async def pending(self, limit: int = 100) -> list[tuple[int, dict[str, Any]]]:
         """Recorded but not done updates, in update_id order: what to replay after a crash."""

@@ -111,3 +111,21 @@ async def test_trust_events_append_and_list(db: Database) -> None:
         latest_two = await uow.trust_events.list_for_user(1001, limit=2)
         assert [e.kind for e in latest_two] == ["deal.confirmed", "post.closed"]
     assert not hasattr(uow.trust_events, "delete") and not hasattr(uow.trust_events, "update")
+
+
+async def test_inbox_purge_forgets_only_old_handled_updates(db: Database) -> None:
+    old, recent = NOW - timedelta(days=5), NOW
+    async with db.uow() as uow:
+        await uow.inbox.record(1, {"update_id": 1}, old)
+        await uow.inbox.record(2, {"update_id": 2}, old)
+        await uow.inbox.record(3, {"update_id": 3}, recent)
+        await uow.inbox.mark_done(1, old)
+        await uow.inbox.mark_done(3, recent)
+        await uow.commit()
+    async with db.uow() as uow:
+        assert await uow.inbox.purge_done(NOW - timedelta(days=3)) == 1
+        await uow.commit()
+    async with db.uow() as uow:
+        assert await uow.inbox.record(1, {"update_id": 1}, NOW)  # forgotten: new again
+        assert not await uow.inbox.record(2, {"update_id": 2}, NOW)  # never handled: kept
+        assert not await uow.inbox.record(3, {"update_id": 3}, NOW)
