@@ -14,6 +14,7 @@ from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, Contex
 import handlers
 from bot.config import Settings
 from bot.context import BotContext, BotServices
+from bot.domain import parsing
 from bot.domain.matching import terms
 from bot.domain.matching.engine import Matcher
 from bot.domain.matching.scoring import Thresholds
@@ -62,7 +63,9 @@ def build_application(settings: Settings, *, clock: Clock | None = None) -> Trad
     index = build_matching_index(settings)
 
     async def post_init(app: TradeApp) -> None:
-        terms.warm_up()  # load jieba, the trade dictionary and glossary now, not on a message
+        # Load jieba, OpenCC, the trade dictionary and the glossary now, not on a message.
+        parsing.warm_up()
+        terms.warm_up()
         loaded = await matching.rebuild(database.uow, index)
         log.info("matching index rebuilt with %d open posts", loaded)
         await publish_commands(app.bot, settings.default_language)

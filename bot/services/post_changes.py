@@ -6,7 +6,7 @@ import dataclasses
 import re
 
 from bot.domain.models import ParsedPost, Post, PostStatus, Quantity
-from bot.domain.parsing import parse_post, validate
+from bot.domain.parsing import parse_post
 from bot.domain.parsing.numbers import parse_number
 from bot.domain.text import looks_garbled
 from bot.services import outbox
@@ -17,6 +17,7 @@ from bot.services.posts import (
     MAX_POST_KEYWORDS,
     owned_post,
     record_event,
+    reject_problems,
     require_status,
 )
 from bot.services.users import UowFactory
@@ -80,8 +81,7 @@ def apply_edit(parsed: ParsedPost, field: str, value: str) -> ParsedPost:
         )
     else:
         raise ValueError(f"not an editable field: {field}")
-    for problem in validate(changed):
-        raise UserFacingError(f"problem.{problem}")
+    reject_problems(changed)
     return changed
 
 

@@ -44,13 +44,19 @@ def understand(text: str, *, kind: PostKind | None = None) -> ParsedPost:
         parsed = dataclasses.replace(parsed, intent=Intent(kind.value))
     if parsed.intent is Intent.NONE:
         raise UserFacingError("post.not_a_post")
-    _reject_problems(parsed)
+    reject_problems(parsed)
     return parsed
 
 
-def _reject_problems(parsed: ParsedPost) -> None:
+# Problems that make a post wrong for everyone who reads it: refused with a clear answer.
+# Others (markup in the product, MOQ above quantity, ...) are shown on the card to fix with
+# Edit, and a missing product is asked for.
+REFUSED_PROBLEMS = frozenset({"price.zero", "price.absurd", "quantity.zero", "quantity.absurd"})
+
+
+def reject_problems(parsed: ParsedPost) -> None:
     for problem in validate(parsed):
-        if problem != "product.missing":
+        if problem in REFUSED_PROBLEMS:
             raise UserFacingError(f"problem.{problem}")
 
 

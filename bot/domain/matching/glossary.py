@@ -1,0 +1,249 @@
+"""The cross-language product vocabulary: concepts tying zh-Hans, zh-Hant and English words.
+
+The data lives in `data/glossary.tsv` (one concept a row, see its header). Every form of a
+concept (names, synonyms, misspellings, in any script) is folded to a *key*:
+
+* Chinese (any Han character): `text.normalise` (NFKC, traditional -> simplified, lower case),
+  spaces removed, e.g. 保溫杯 -> 保温杯, "LED燈泡" -> led灯泡.
+* English: lower-case words, each singularised (`singular`), joined by one space, so
+  "Vacuum Flasks" and "vacuum flask" share the key "vacuum flask".
+
+`lookup` folds its argument the same way. `match_phrases` finds multi-word English phrases
+in a word sequence, longest first. Concept ids are bare slugs ("vacuum_flask"); PostTerms
+carries them as "c:<id>" (products) and "s:<id>" (materials and attributes, in `specs`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tempfile
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+
+from bot.domain.models import Lang
+from bot.domain.text import is_han, normalise
+
+DATA_DIR = Path(__file__).parent / "data"
+GLOSSARY_PATH = DATA_DIR / "glossary.tsv"
+STOPWORDS_PATH = DATA_DIR / "stopwords.txt"
+
+# jieba frequency for glossary words of two or more characters: high enough that
+# 二手笔电 cuts as 二手 / 笔电 rather than 二 / 手笔 / 电 (jieba's suggested frequency only
+# guarantees the word on its own); single characters keep jieba's own frequency.
+JIEBA_FREQ = 3000
+
+PRODUCT = "product"
+SPEC = "spec"
+
+_WORD = re.compile(r"[a-z0-9]+")
+_LIST_SEP = "|"
+
+# Irregular or misleading plurals; everything else follows the suffix rules in `singular`.
+_IRREGULAR = {
+    "knives": "knife", "shelves": "shelf", "leaves": "leaf", "wolves": "wolf",
+    "halves": "half", "loaves": "loaf", "scarves": "scarf", "thieves": "thief",
+    "wives": "wife", "lives": "life", "calves": "calf", "hooves": "hoof",
+    "men": "man", "women": "woman", "children": "child", "feet": "foot", "teeth": "tooth",
+    "mice": "mouse", "geese": "goose", "people": "person", "shoes": "shoe", "toes": "toe",
+    "canoes": "canoe", "tomatoes": "tomato", "potatoes": "potato", "heroes": "hero",
+    "echoes": "echo", "dies": "die", "ties": "tie", "pies": "pie", "lies": "lie",
+    "series": "series", "species": "species", "news": "news", "glasses": "glass",
+    "boxes": "box", "axes": "axe", "indices": "index", "matrices": "matrix",
+    "gases": "gas", "buses": "bus", "lenses": "lens", "cookies": "cookie",
+    "movies": "movie", "hoodies": "hoodie", "beanies": "beanie", "onesies": "onesie",
+    "goalies": "goalie", "zombies": "zombie", "calories": "calorie",
+}
+# Words ending in "s" that are not plurals.
+_KEEP_S = frozenset({
+    "gas", "bus", "lens", "glass", "grass", "brass", "bias", "canvas", "chassis", "cosmos",
+    "jeans", "pants", "shorts", "pliers", "scissors", "tongs", "goggles", "trousers",
+    "news", "series", "species", "status", "citrus", "asparagus", "hibiscus", "cactus",
+    "walrus", "octopus", "plus", "versus", "lotus", "bonus", "census", "campus", "virus",
+    "sinus", "analysis", "basis", "axis", "thesis", "tennis", "dais", "iris", "yes", "this",
+    "his", "its", "us", "is", "was", "has", "does", "gps", "abs", "pcs", "ups", "diabetes",
+    "mattress", "dress", "press", "access", "process", "business", "less",
+    "chess", "class", "boss", "moss", "gloss", "cross", "truss", "floss",
+})
+
+
+def singular(word: str) -> str:
+    """English plural -> singular for matching (lower-case input). Deterministic and applied
+    to both sides, so an imperfect form ("pliers" stays "pliers") still matches itself."""
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
+    if len(word) <= 3 or not word.endswith("s") or not word.isalpha():
+        return word
+    if word in _KEEP_S or word.endswith(("ss", "us", "is")):
+        return word
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "xes", "zzes", "sses", "oes")):
+        return word[:-2]
+    return word[:-1]
+
+
+def english_words(text: str) -> list[str]:
+    """Lower-case ASCII words and numbers of `text`, singularised (hyphens split words)."""
+    return [singular(w) for w in _WORD.findall(text.lower())]
+
+
+def has_han(text: str) -> bool:
+    return any(is_han(ch) for ch in text)
+
+
+@lru_cache(maxsize=65536)
+def fold_key(form: str) -> str:
+    """The lookup key of a word or phrase (see the module docstring)."""
+    norm = normalise(form)
+    if has_han(norm):
+        return "".join(norm.split())
+    return " ".join(english_words(norm))
+
+
+@dataclass(frozen=True, slots=True)
+class Concept:
+    id: str
+    category: str
+    kind: str  # PRODUCT or SPEC
+    names: MappingProxyType[Lang, str]
+    forms: tuple[str, ...]  # every form as written in the data file
+
+    def name(self, lang: Lang) -> str:
+        return self.names[lang]
+
+
+def _split_list(cell: str) -> list[str]:
+    return [part.strip() for part in cell.split(_LIST_SEP) if part.strip()]
+
+
+class Glossary:
+    """Lookup tables built once from the data file; read-only afterwards."""
+
+    def __init__(self, concepts: Iterable[Concept], stopwords: Iterable[str] = ()) -> None:
+        self._concepts: dict[str, Concept] = {}
+        index: dict[str, set[str]] = {}
+        for concept in concepts:
+            if concept.id in self._concepts:
+                raise ValueError(f"duplicate concept id {concept.id!r}")
+            self._concepts[concept.id] = concept
+            for form in concept.forms:
+                key = fold_key(form)
+                if key:
+                    index.setdefault(key, set()).add(concept.id)
+        self._index: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in index.items()}
+        self.max_phrase_words = max(
+            (k.count(" ") + 1 for k in self._index if not has_han(k)), default=1
+        )
+        self.stopwords: frozenset[str] = frozenset(fold_key(w) for w in stopwords if w)
+
+    @classmethod
+    def load(cls, path: Path | str | None = None, stopwords: Path | str | None = None) -> Glossary:
+        """Read a glossary TSV (default: the bundled one) and the stop-word list."""
+        path = Path(path) if path is not None else GLOSSARY_PATH
+        stop_path = Path(stopwords) if stopwords is not None else STOPWORDS_PATH
+        concepts = list(_read_tsv(path))
+        words = stop_path.read_text(encoding="utf-8").split() if stop_path.exists() else []
+        return cls(concepts, words)
+
+    def __len__(self) -> int:
+        return len(self._concepts)
+
+    def __contains__(self, concept_id: object) -> bool:
+        return isinstance(concept_id, str) and strip_prefix(concept_id) in self._concepts
+
+    def concepts(self) -> Iterable[Concept]:
+        return self._concepts.values()
+
+    def concept(self, concept_id: str) -> Concept:
+        """The concept for "vacuum_flask" or "c:vacuum_flask"; KeyError if unknown."""
+        return self._concepts[strip_prefix(concept_id)]
+
+    def lookup(self, token_or_phrase: str) -> set[str]:
+        """Concept ids whose forms fold to the same key as the argument (empty if none)."""
+        return set(self._index.get(fold_key(token_or_phrase), ()))
+
+    def lookup_key(self, key: str) -> frozenset[str]:
+        """Like `lookup` for an already folded key (the hot path of term extraction)."""
+        return self._index.get(key, frozenset())
+
+    def is_stopword(self, key: str) -> bool:
+        return key in self.stopwords
+
+    def display_name(self, concept_id: str, lang: Lang) -> str:
+        return self.concept(concept_id).names[lang]
+
+    def match_phrases(self, words: Sequence[str]) -> list[tuple[int, int, frozenset[str]]]:
+        """Greedy longest-first phrase matches over singularised English words:
+        (start, end, concept ids) for non-overlapping spans, left to right."""
+        found: list[tuple[int, int, frozenset[str]]] = []
+        i, n = 0, len(words)
+        while i < n:
+            for size in range(min(self.max_phrase_words, n - i), 0, -1):
+                ids = self._index.get(" ".join(words[i : i + size]))
+                if ids:
+                    found.append((i, i + size, ids))
+                    i += size
+                    break
+            else:
+                i += 1
+        return found
+
+    def jieba_words(self) -> list[str]:
+        """Every Chinese (Han-containing) key, for the segmenter's user dictionary."""
+        return sorted(k for k in self._index if has_han(k))
+
+    def jieba_dictionary_path(self) -> Path:
+        """A jieba user-dictionary file with `jieba_words()` ("word freq" lines, see
+        JIEBA_FREQ), written once per content in the system temp directory."""
+        text = "".join(
+            f"{w} {JIEBA_FREQ}\n" if len(w) > 1 else f"{w}\n" for w in self.jieba_words()
+        )
+        digest = hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
+        path = Path(tempfile.gettempdir()) / f"tradecircle-glossary-{digest}.txt"
+        if not path.exists():
+            tmp = path.with_suffix(".tmp")
+            tmp.write_text(text, encoding="utf-8")
+            tmp.replace(path)
+        return path
+
+
+def strip_prefix(concept_id: str) -> str:
+    """"c:vacuum_flask" / "s:ss304" -> the bare id."""
+    return concept_id[2:] if concept_id[:2] in ("c:", "s:") else concept_id
+
+
+def _read_tsv(path: Path) -> Iterable[Concept]:
+    header: list[str] | None = None
+    with path.open(encoding="utf-8") as fh:
+        for lineno, raw in enumerate(fh, 1):
+            line = raw.rstrip("\n")
+            if not line.strip() or line.startswith("#"):
+                continue
+            cells = line.split("\t")
+            if header is None:
+                header = cells
+                continue
+            if len(cells) != len(header):
+                raise ValueError(f"{path}:{lineno}: {len(cells)} cells, expected {len(header)}")
+            row = dict(zip(header, cells, strict=True))
+            names = {Lang.ZH_HANS: row["zh_hans"], Lang.ZH_HANT: row["zh_hant"], Lang.EN: row["en"]}
+            forms = [*names.values()]
+            for column in ("syn_zh_hans", "syn_zh_hant", "syn_en", "misspellings"):
+                forms.extend(_split_list(row[column]))
+            yield Concept(
+                id=row["id"],
+                category=row["category"],
+                kind=row["kind"],
+                names=MappingProxyType(names),
+                forms=tuple(dict.fromkeys(forms)),
+            )
+
+
+@lru_cache(maxsize=1)
+def default_glossary() -> Glossary:
+    """The bundled glossary, loaded once per process."""
+    return Glossary.load()

@@ -1,0 +1,257 @@
+"""Post text -> PostTerms: language-neutral words and glossary concepts for matching.
+
+Steps (`_terms_of_text`):
+1. `text.normalise` (NFKC, simplified, lower case), then prices ("12元/个", "$1.5") and
+   order quantities ("5000只", "5k pcs") are masked out: they are fields, not words.
+2. Sizes and model codes (500ml, 9w, m6, e27, 304) are lifted out as spec tokens, so the
+   segmenter does not split "500ml" into "500" + "ml".
+3. The rest is cut by jieba (precise mode, with every glossary form as a user word).
+   English runs are matched against glossary phrases, longest first ("stainless steel",
+   "vacuum flask"); other words are singularised ("flasks" -> "flask").
+4. A Chinese token known to the glossary gives its concept; its search-mode pieces
+   (保温杯 -> 保温) are kept as product words but give no concept (保温杯套 is not a
+   保温杯). An unknown token borrows the concepts of its longest known pieces.
+5. Stop-words (出售, 求购, wtb, pcs ...) and one-character noise are dropped. Materials
+   and attributes ("s:" concepts, numbers, sizes) go to `specs`; the rest to `product`.
+
+Everything per token is cached, and whole texts are cached too, so a typical post costs a
+few dictionary look-ups after warm-up (`warm_up` loads jieba and the glossary words).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from bot.domain import segmenter
+from bot.domain.models import ParsedPost
+from bot.domain.text import normalise
+
+from .glossary import JIEBA_FREQ, PRODUCT, Glossary, default_glossary, english_words, has_han
+from .types import PostTerms
+
+_NUM = r"\d+(?:[.,]\d+)?"
+_MULT = r"(?:\s*(?:k|w|万|千|百))?"
+_CURRENCY_WORD = r"(?:元|块钱|块|美元|美金|刀|usd|rmb|cny|dollars?|us\$|\$|¥|￥)"
+_PER = r"(?:\s*(?:/|每|per|一)\s*[a-z\u4e00-\u9fff]{1,4})?"
+_PRICE = re.compile(
+    rf"(?:us\$|\$|¥|￥|usd|rmb|cny)\s*{_NUM}{_MULT}(?:\s*{_CURRENCY_WORD})?{_PER}"
+    rf"|{_NUM}{_MULT}\s*{_CURRENCY_WORD}{_PER}"
+)
+# Counting and bulk units: a number before one of these is an order quantity or MOQ.
+_QTY_UNITS = (
+    "个|只|件|条|根|支|把|颗|粒|块|片|枚|盏|顶|套|台|组|双|对|副|箱|盒|袋|包|卷|张|码|"
+    "平方米|平米|立方米|立方|公斤|千克|斤|吨|磅|瓶|桶|托|柜|货柜|打|"
+    "pcs|pc|pieces|piece|units|unit|nos|sets|set|pairs|pair|ctns|ctn|cartons|carton|"
+    "boxes|box|bags|bag|packs|pack|rolls|roll|sheets|sheet|kgs|kg|tons|ton|tonnes|mt|"
+    "lbs|lb|containers|container|dozens|dozen|doz|pallets|pallet|yards|yds"
+)
+_QTY = re.compile(rf"{_NUM}{_MULT}\s*(?:{_QTY_UNITS})(?![a-z])")
+_SPEC_UNIT = {
+    "毫升": "ml", "升": "l", "瓦": "w", "伏": "v", "毫米": "mm", "厘米": "cm", "公分": "cm",
+    "米": "m", "克": "g", "英寸": "inch", "寸": "inch", "毫安": "mah", "安": "a",
+    "公升": "l", "liter": "l", "litre": "l", "liters": "l", "litres": "l",
+}
+_SIZE = re.compile(
+    rf"({_NUM})\s*(毫升|毫米|厘米|公分|公升|英寸|毫安|升|瓦|伏|米|克|寸|安"
+    r"|liters|litres|liter|litre|ml|mah|kw|w|v|mm|cm|m|g|l|inch|oz|gb|tb|hz|a)(?![a-z0-9])"
+)
+# Letter+digit model codes and bare numbers: m6, e27, t8, gu10, 18650, 304, 3d.
+_CODE = re.compile(r"^(?:[a-z]+\d+[a-z0-9]*|\d+[a-z]+\d*|\d{2,})$")
+_ASCII_WORD = re.compile(r"^[a-z0-9][a-z0-9.'-]*$")
+_JOINERS = frozenset({"-", "'", "’"})
+_FALLBACK_CONCEPTS = True  # scan raw_text for concepts when the product field gives none
+
+
+def warm_up(glossary: Glossary | None = None) -> None:
+    """Load jieba, the trade dictionary and every Chinese glossary form (call at start-up)."""
+    _ready(glossary or default_glossary())
+
+
+_READY: set[int] = set()
+
+
+def _ready(glossary: Glossary) -> Glossary:
+    if id(glossary) not in _READY:
+        segmenter.warm_up()
+        words = glossary.jieba_words()
+        segmenter.add_words([w for w in words if len(w) > 1], freq=JIEBA_FREQ)
+        segmenter.add_words([w for w in words if len(w) == 1])
+        _READY.add(id(glossary))
+    return glossary
+
+
+def extract_terms(parsed: ParsedPost, raw_text: str) -> PostTerms:
+    """Terms of a parsed post: its product and specs (parser fields), or the whole raw text
+    when the parser found no product; concepts from the raw text when the fields gave none."""
+    text = " ".join([parsed.product, *parsed.specs]) if parsed.product else raw_text
+    terms = _cached_terms(text)
+    if not terms.concepts and _FALLBACK_CONCEPTS and parsed.product and raw_text:
+        extra = _cached_terms(raw_text)
+        if extra.concepts:
+            terms = PostTerms(terms.product, terms.specs, extra.concepts, extra.categories)
+    return terms
+
+
+def query_terms(text: str) -> PostTerms:
+    """Terms of free search words (/search): the same pipeline on the whole text."""
+    return _cached_terms(text)
+
+
+@lru_cache(maxsize=8192)
+def _cached_terms(text: str) -> PostTerms:
+    return terms_of_text(text, default_glossary())
+
+
+def terms_of_text(text: str, glossary: Glossary) -> PostTerms:
+    """The uncached pipeline (module docstring) with an explicit glossary."""
+    _ready(glossary)
+    acc = _Acc()
+    work = normalise(text)
+    work = _PRICE.sub(" ", work)
+    work = _QTY.sub(" ", work)
+    work = _SIZE.sub(lambda m: _size_token(m, acc), work)
+    run: list[str] = []
+    for token in segmenter.cut(work):
+        if _ASCII_WORD.match(token):
+            run.append(token)
+            continue
+        if token in _JOINERS and run:
+            continue  # "t-shirt" comes out of jieba as t / - / shirt
+        _flush_english(run, glossary, acc)
+        run = []
+        if has_han(token):
+            acc.merge(_han_token(token, glossary))
+    _flush_english(run, glossary, acc)
+    categories = sorted({glossary.concept(c).category for c in acc.concepts})
+    return PostTerms(
+        product=tuple(w for w in acc.product if w not in acc.specs),
+        specs=tuple(acc.specs),
+        concepts=tuple("c:" + c for c in acc.concepts),
+        categories=tuple(categories),
+    )
+
+
+class _Acc:
+    """Ordered, de-duplicated collections of one text's terms."""
+
+    __slots__ = ("product", "specs", "concepts")
+
+    def __init__(self) -> None:
+        self.product: dict[str, None] = {}
+        self.specs: dict[str, None] = {}
+        self.concepts: dict[str, None] = {}
+
+    def merge(self, part: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]) -> None:
+        product, specs, concepts = part
+        self.product.update(dict.fromkeys(product))
+        self.specs.update(dict.fromkeys(specs))
+        self.concepts.update(dict.fromkeys(concepts))
+
+
+def _size_token(match: re.Match[str], acc: _Acc) -> str:
+    number = match.group(1).replace(",", ".")
+    if "." in number:
+        number = number.rstrip("0").rstrip(".")
+    acc.specs[number + _SPEC_UNIT.get(match.group(2), match.group(2))] = None
+    return " "
+
+
+def _flush_english(run: list[str], glossary: Glossary, acc: _Acc) -> None:
+    if run:
+        acc.merge(_english_run(tuple(run), glossary))
+
+
+@lru_cache(maxsize=16384)
+def _english_run(
+    tokens: tuple[str, ...], glossary: Glossary
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """Concepts of glossary phrases in a run of ASCII tokens; leftover words by kind."""
+    words: list[str] = []
+    for token in tokens:
+        if _CODE.match(token):
+            words.append(token)  # keep "m6" / "304" whole; english_words would keep it too
+        else:
+            words.extend(english_words(token))
+    product: list[str] = []
+    specs: list[str] = []
+    concepts: list[str] = []
+    covered = [False] * len(words)
+    for start, end, ids in glossary.match_phrases(words):
+        is_spec = _add_ids(ids, glossary, specs, concepts)
+        for i in range(start, end):
+            covered[i] = True
+            if not glossary.is_stopword(words[i]):
+                (specs if is_spec else product).append(words[i])
+    for i, word in enumerate(words):
+        if covered[i] or glossary.is_stopword(word):
+            continue
+        if _CODE.match(word):
+            specs.append(word)
+        elif len(word) > 1 and not word.isdigit():
+            product.append(word)
+    return tuple(product), tuple(specs), tuple(concepts)
+
+
+@lru_cache(maxsize=65536)
+def _han_token(
+    token: str, glossary: Glossary
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """One jieba token containing Chinese: its words by kind and its product concepts."""
+    key = "".join(token.split())
+    if glossary.is_stopword(key):
+        return (), (), ()
+    ids = glossary.lookup_key(key)
+    if len(key) == 1 and not ids:
+        return (), (), ()
+    product: list[str] = []
+    specs: list[str] = []
+    concepts: list[str] = []
+    pieces = [p for p in segmenter.cut_for_search(key) if p != key and len(p) > 1]
+    if ids:
+        is_spec = _add_ids(ids, glossary, specs, concepts)
+        (specs if is_spec else product).append(key)
+        spec_pieces = [p for p in pieces if _is_spec_key(p, glossary)]
+        for piece in pieces:
+            if is_spec or any(piece in sp for sp in spec_pieces):
+                # 304不锈钢 is also 不锈钢; 不锈钢保温杯 has the spec 不锈钢 (and 不锈)
+                specs.extend("s:" + c for c in sorted(glossary.lookup_key(piece))
+                             if glossary.concept(c).kind != PRODUCT)
+                specs.append(piece)
+            elif not glossary.is_stopword(piece):
+                product.append(piece)
+        return tuple(product), tuple(specs), tuple(concepts)
+    if _CODE.match(key):
+        return (), (key,), ()
+    product.append(key)
+    taken: list[str] = []
+    for piece in sorted(pieces, key=len, reverse=True):
+        if glossary.is_stopword(piece):
+            continue
+        piece_ids = glossary.lookup_key(piece)
+        inside = any(piece in t for t in taken)
+        if piece_ids and not inside:
+            taken.append(piece)
+            if _add_ids(piece_ids, glossary, specs, concepts):
+                specs.append(piece)
+                continue
+        product.append(piece)
+    return tuple(product), tuple(specs), tuple(concepts)
+
+
+def _is_spec_key(key: str, glossary: Glossary) -> bool:
+    ids = glossary.lookup_key(key)
+    return bool(ids) and all(glossary.concept(c).kind != PRODUCT for c in ids)
+
+
+def _add_ids(ids: frozenset[str], glossary: Glossary, specs: list[str],
+             concepts: list[str]) -> bool:
+    """Record concept ids; True when they are all specs (materials / attributes)."""
+    spec_only = True
+    for cid in sorted(ids):
+        if glossary.concept(cid).kind == PRODUCT:
+            concepts.append(cid)
+            spec_only = False
+        else:
+            specs.append("s:" + cid)
+    return spec_only and bool(ids)

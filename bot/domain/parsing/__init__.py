@@ -1,0 +1,145 @@
+"""parse_post: a merchant's message in plain words -> ParsedPost.
+
+The sub-parsers run in a fixed order on one scratch pad (`_work.Work`); each consumes what
+it understood so the next does not misread it:
+
+contacts -> validity -> trade term -> price -> places -> intent -> packing -> MOQ ->
+quantity -> specs -> product.
+
+Contacts go first so that a phone number never looks like a quantity; prices before
+quantities so that "12元/个" is not read as a quantity; the product last, from what is
+left. `parse_post` never raises: on an internal error it returns intent NONE.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from dataclasses import replace
+from datetime import date
+from pathlib import Path
+
+from bot.domain import segmenter
+from bot.domain.language import detect_language
+from bot.domain.models import Intent, Lang, ParsedPost, Price, Quantity
+from bot.domain.parsing import markup
+from bot.domain.parsing._work import Work
+from bot.domain.parsing.contacts import extract_contacts
+from bot.domain.parsing.intent import extract_intent
+from bot.domain.parsing.places import extract_places, extract_trade_term
+from bot.domain.parsing.price import PriceFound, extract_price
+from bot.domain.parsing.product import extract_product, extract_specs, product_keywords
+from bot.domain.parsing.quantity import (
+    count_before_product,
+    extract_moq,
+    extract_packing,
+    extract_quantity,
+)
+from bot.domain.parsing.validation import PROBLEMS, validate
+from bot.domain.parsing.validity import extract_validity
+from bot.domain.text import looks_garbled
+
+__all__ = ["FIELD_WINDOW", "MAX_LENGTH", "PROBLEMS", "parse_post", "validate", "warm_up"]
+
+MAX_LENGTH = 4096  # Telegram's own limit for a text message
+# Fields are read from the start of a message: a post names its goods, amounts and prices
+# early, and what runs past this is a catalogue or small print. Contacts are looked for in
+# the whole text. The window keeps the worst case (4096 characters of digits or numerals)
+# well inside the 20 ms budget; every regex pass costs time per character.
+FIELD_WINDOW = 1500
+_log = logging.getLogger(__name__)
+
+
+def parse_post(text: str, *, today: date | None = None) -> ParsedPost:
+    """Understand one message. Never raises; text past MAX_LENGTH is ignored."""
+    text = (text or "")[:MAX_LENGTH]
+    try:
+        stripped, origin = markup.strip_tags(text)
+        parsed = _parse(stripped, today or date.today())
+        if len(stripped) != len(text) and parsed.product:
+            product = markup.restore(text, stripped, origin, parsed.product)
+            parsed = replace(parsed, product=product)
+        return parsed
+    except Exception:  # a parser bug must not take the bot down; log and shrug
+        _log.exception("parse_post failed")
+        return ParsedPost(intent=Intent.NONE, language=_safe_language(text))
+
+
+def warm_up(extra_dicts: Iterable[Path] = ()) -> None:
+    """Load everything parsing needs (jieba and its dictionaries, OpenCC, the places and
+    filler lists) so that the first user's message is as fast as the rest. Idempotent."""
+    segmenter.warm_up(extra_dicts)
+    parse_post("出售 304不锈钢保温杯 500ml 12元/个 義烏發貨 FOB Ningbo $1.5/pc")
+
+
+def _safe_language(text: str) -> Lang:
+    try:
+        return detect_language(text)
+    except Exception:
+        return Lang.EN
+
+
+_LOCAL_CURRENCY = {"TW": "TWD", "HK": "HKD"}
+
+
+def _complete_price(found: PriceFound, region: str, ordered: Quantity | None) -> Price | None:
+    """Fill what the price left implicit from the rest of the message."""
+    price = found.price
+    if price is None or (price.low is None and price.high is None):
+        return price
+    if found.implied_currency and region in _LOCAL_CURRENCY:
+        price = replace(price, currency=_LOCAL_CURRENCY[region])  # 元 in Taipei is NT$
+    if price.per_unit is None and ordered is not None and ordered.unit:
+        # "5000只, 10元以内": an unqualified price is per unit of what is ordered.
+        price = replace(price, per_unit=ordered.unit)
+    return price
+
+
+def _parse(text: str, today: date) -> ParsedPost:
+    language = detect_language(text)
+    work = Work(text)
+    if not work.key or looks_garbled(work.clean[:FIELD_WINDOW]):
+        return ParsedPost(intent=Intent.NONE, language=language)
+    contacts = extract_contacts(work)
+    work.truncate(FIELD_WINDOW)
+    valid_days, valid_until = extract_validity(work, today)
+    term, term_end = extract_trade_term(work)
+    found_price = extract_price(work, language)
+    places = extract_places(work, language, term, term_end)
+    found = extract_intent(work)
+    specs = extract_packing(work)
+    moq = extract_moq(work)
+    quantity = extract_quantity(work)
+    specs += extract_specs(work, language)
+    found_product = extract_product(work)
+    product = found_product[0] if found_product else None
+    if quantity is None and found_product and language is Lang.EN:
+        quantity = count_before_product(work, found_product[1])  # "300 office chairs"
+
+    price = _complete_price(found_price, places.region, quantity or moq)
+    has_amount = price is not None and (price.low is not None or price.high is not None)
+    intent = found.intent
+    if intent is Intent.NONE and product and not found.question:
+        # No marker, but goods with a price and a place or quantity: someone selling.
+        if has_amount and (quantity or moq or places.place or places.origin_cue or term):
+            intent = Intent.OFFER
+    elif product is None and not (quantity or has_amount or moq):
+        intent = Intent.NONE  # "求购" or "need help with my account": nothing to trade
+    elif not found.strong and (product is None or found.question and not (quantity or has_amount)):
+        intent = Intent.NONE  # weak cues only count when goods are named; "有货吗?" asks
+    return ParsedPost(
+        intent=intent,
+        language=language,
+        product=product,
+        specs=tuple(dict.fromkeys(specs)),
+        quantity=quantity,
+        moq=moq,
+        price=price,
+        trade_term=term,
+        place=places.place,
+        destination=places.destination,
+        valid_days=valid_days,
+        valid_until=valid_until,
+        contacts=contacts,
+        keywords=product_keywords(product),
+    )
