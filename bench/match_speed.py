@@ -1,0 +1,280 @@
+"""Matching speed: our engine against rank-bm25, SQLite FTS5 and tantivy, plus a rebuild.
+
+    python -m bench.match_speed                       # 10k, 100k and 1M open posts
+    python -m bench.match_speed --sizes 10000,100000 --queries 500
+
+For each size: build the index from the synthetic corpus (bench/match_corpus.py), then for
+each query post time the full path for a new post (fields_from_parsed + add + match on the
+other side, top 10 with filters); print p50/p99 of match and add, index memory, the same
+queries against the baselines (text only: they have no structured filters) and the
+ratios; finally time "rebuild from the database": rows with the posts' parsed JSON and
+extracted terms in a SQLite file, streamed back and re-added to a fresh index.
+
+Term extraction: the index is fed pre-tokenised synthetic terms. When
+bot.domain.matching.terms and bot.domain.parsing are importable, parse_post + extract_terms
+is also timed on realistic texts and added to the full path; otherwise it says so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import sqlite3
+import statistics
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
+
+import numpy as np
+
+from bench.match_baselines import RANK_BM25_MAX, Baselines
+from bench.match_corpus import Corpus, SynthPost, parsed_from_json, parsed_to_json
+from bot.domain.matching.engine import Matcher, fields_from_parsed
+from bot.domain.matching.fields import (
+    RECORD_FIELDS,
+    fields_from_record,
+    fields_to_record,
+    terms_from_text,
+    terms_to_text,
+)
+from bot.domain.matching.types import PostTerms
+from bot.domain.models import PostKind
+
+TEXTS = (
+    "出售 304不锈钢保温杯 500ml 起订1000个 12元/个 义乌发货",
+    "求购保温杯5000只，10元以内，寄到上海",
+    "Looking for vacuum flasks, 5k pcs, under $1.5, FOB Ningbo",
+    "供应纯棉T恤 180克 起订500件 单价18元 广州现货",
+    "收LED灯带 5050 防水 20000米 预算2元/米",
+    "出售 硅胶手机壳 iPhone15 3元/个 深圳 量大从优",
+    "徵求 不鏽鋼保溫杯 3000個 每個12元以內 台中",
+    "Selling ceramic mugs 350ml, MOQ 2000 pcs, 1.2 USD each, EXW Chaozhou",
+)
+
+
+def pct(values: Sequence[float]) -> tuple[float, float]:
+    """(p50, p99) in milliseconds."""
+    arr = np.asarray(values) * 1e3
+    return float(np.percentile(arr, 50)), float(np.percentile(arr, 99))
+
+
+def rss_mb() -> float:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 1e6
+
+
+def fields_of(post: SynthPost):
+    return fields_from_parsed(post.parsed, post.created_ts, post.expires_ts, trust=post.trust)
+
+
+def build(n: int) -> tuple[Matcher, list[float], float]:
+    gc.collect()
+    before = rss_mb()
+    matcher = Matcher(capacity=max(1024, n))
+    add_lat: list[float] = []
+    for post in Corpus().posts(n):
+        fields = fields_of(post)
+        t0 = time.perf_counter()
+        matcher.add(post.post_id, post.user_id, post.kind, post.terms, fields)
+        add_lat.append(time.perf_counter() - t0)
+    gc.collect()
+    return matcher, add_lat, rss_mb() - before
+
+
+def queries(n: int, count: int) -> list[SynthPost]:
+    """New posts from the same distribution (other seed, same users, ids after the corpus)."""
+    corpus = Corpus(seed=99, n_users=max(10, n // 5))
+    corpus.next_id = 10_000_000
+    return list(corpus.posts(count))
+
+
+def time_ours(matcher: Matcher, posts: list[SynthPost], now: float) -> dict[str, list[float]]:
+    out: dict[str, list[float]] = {"full": [], "add": [], "match": []}
+    for post in posts:
+        t0 = time.perf_counter()
+        fields = fields_of(post)
+        t1 = time.perf_counter()
+        matcher.add(post.post_id, post.user_id, post.kind, post.terms, fields)
+        t2 = time.perf_counter()
+        matcher.match(post.kind, post.terms, fields, user_id=post.user_id, now_ts=now, limit=10)
+        t3 = time.perf_counter()
+        out["full"].append(t3 - t0)
+        out["add"].append(t2 - t1)
+        out["match"].append(t3 - t2)
+    for post in posts:
+        matcher.remove(post.post_id)
+    return out
+
+
+def extraction_timer() -> Callable[[], list[float]] | None:
+    try:
+        from bot.domain.matching.terms import extract_terms
+        from bot.domain.parsing import parse_post
+    except ImportError:
+        return None
+
+    def run() -> list[float]:
+        for text in TEXTS:  # warm jieba and caches outside the timings
+            extract_terms(parse_post(text), text)
+        lat = []
+        for _ in range(20):
+            for text in TEXTS:
+                t0 = time.perf_counter()
+                extract_terms(parse_post(text), text)
+                lat.append(time.perf_counter() - t0)
+        return lat
+
+    return run
+
+
+RECORD_COLS = ", ".join(f"f_{name}" for name in RECORD_FIELDS)
+
+
+def create_db(path: str) -> sqlite3.Connection:
+    if os.path.exists(path):
+        os.remove(path)
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE posts (id INTEGER PRIMARY KEY, user_id INTEGER, kind TEXT, "
+                 "status TEXT, created REAL, expires REAL, trust REAL, data TEXT, "
+                 f"terms TEXT, {RECORD_COLS})")
+    return conn
+
+
+def write_db(conn: sqlite3.Connection, posts: list[SynthPost]) -> None:
+    """Rows as the storage layer might keep them: the parsed JSON with the extracted terms,
+    and (for the fast variant) the MatchFields record and terms text as columns."""
+    marks = ", ".join("?" * (9 + len(RECORD_FIELDS)))
+    conn.executemany(
+        f"INSERT INTO posts VALUES ({marks})",
+        [(p.post_id, p.user_id, p.kind.value, "open", p.created_ts, p.expires_ts, p.trust,
+          json.dumps({"parsed": parsed_to_json(p.parsed),
+                      "terms": [p.terms.product, p.terms.specs, p.terms.concepts]},
+                     ensure_ascii=False),
+          terms_to_text(p.terms), *fields_to_record(fields_of(p)))
+         for p in posts],
+    )
+
+
+def rebuild(path: str, from_records: bool) -> tuple[Matcher, float]:
+    """Stream the open posts back and add them to a fresh index, as the app does on start:
+    either re-deriving fields from the parsed JSON, or from the stored record columns."""
+    t0 = time.perf_counter()
+    conn = sqlite3.connect(path)
+    kinds = {k.value: k for k in PostKind}
+    if from_records:
+        cur = conn.execute(f"SELECT id, user_id, kind, terms, {RECORD_COLS} FROM posts "
+                           "WHERE status = 'open' ORDER BY id")
+    else:
+        cur = conn.execute("SELECT id, user_id, kind, created, expires, trust, data "
+                           "FROM posts WHERE status = 'open' ORDER BY id")
+
+    def from_json() -> Iterator[tuple]:
+        while rows := cur.fetchmany(5000):
+            for post_id, user_id, kind, created, expires, trust, data in rows:
+                d = json.loads(data)
+                product, specs, concepts = d["terms"]
+                terms = PostTerms(tuple(product), tuple(specs), tuple(concepts))
+                fields = fields_from_parsed(parsed_from_json(d["parsed"]), created, expires,
+                                            trust=trust)
+                yield post_id, user_id, kinds[kind], terms, fields
+
+    def from_columns() -> Iterator[tuple]:
+        while rows := cur.fetchmany(5000):
+            for row in rows:
+                yield (row[0], row[1], kinds[row[2]], terms_from_text(row[3]),
+                       fields_from_record(row[4:]))
+
+    matcher = Matcher(capacity=1024)
+    matcher.add_many(from_columns() if from_records else from_json())
+    conn.close()
+    return matcher, time.perf_counter() - t0
+
+
+def run_size(n: int, n_queries: int, extract: list[float] | None) -> None:
+    print(f"\n== {n:,} open posts ==")
+    t0 = time.perf_counter()
+    matcher, add_lat, rss_delta = build(n)
+    print(f"build: {time.perf_counter() - t0:.1f}s (incl. corpus generation); "
+          f"add p50/p99 {pct(add_lat)[0] * 1e3:.1f}/{pct(add_lat)[1] * 1e3:.1f} us; "
+          f"mean {statistics.fmean(add_lat) * 1e6:.1f} us")
+    print(f"index memory: nbytes {matcher.nbytes() / 1e6:.0f} MB, RSS delta {rss_delta:.0f} MB")
+    posts = queries(n, n_queries)
+    now = Corpus().now_ts
+    time_ours(matcher, posts[:50], now)  # warm-up
+    ours = time_ours(matcher, posts, now)
+    for name in ("match", "add", "full"):
+        p50, p99 = pct(ours[name])
+        print(f"ours {name:5s}: p50 {p50:.3f} ms  p99 {p99:.3f} ms ({len(posts)} queries)")
+    if extract is not None:
+        e50, e99 = pct(extract)
+        f50, f99 = pct(ours["full"])
+        print(f"ours full + parse_post/extract_terms: p50 {e50 + f50:.3f} ms  "
+              f"p99 ~{e99 + f99:.3f} ms (extraction p50 {e50:.3f} / p99 {e99:.3f})")
+    del matcher
+    gc.collect()
+
+    baselines = Baselines(n, with_tantivy=_has_tantivy())
+    db_path = os.path.join(tempfile.gettempdir(), f"match_rebuild_{n}.db")
+    conn = create_db(db_path)
+    batch: list[SynthPost] = []
+    for post in Corpus().posts(n):
+        batch.append(post)
+        if len(batch) == 5000:
+            baselines.add_batch(batch)
+            write_db(conn, batch)
+            batch = []
+    if batch:
+        baselines.add_batch(batch)
+        write_db(conn, batch)
+    conn.commit()
+    conn.close()
+    baselines.finish()
+    for name, seconds in baselines.build_s.items():
+        print(f"{name} build: {seconds:.1f}s")
+    ours_p50, ours_p99 = pct(ours["match"])
+    results = baselines.time_queries(posts)
+    for name in ("rank-bm25", "fts5", "tantivy"):
+        if name not in results:
+            reason = "not installed" if name == "tantivy" else f"> {RANK_BM25_MAX:,} docs"
+            print(f"{name:9s}: skipped ({reason})")
+            continue
+        p50, p99 = pct(results[name])
+        print(f"{name:9s}: p50 {p50:.3f} ms  p99 {p99:.3f} ms  "
+              f"(x{p50 / ours_p50:.1f} / x{p99 / ours_p99:.1f} our match time; "
+              f"{len(results[name])} queries)")
+    del baselines
+    gc.collect()
+    for from_records, how in ((False, "parsed JSON + terms"), (True, "record columns")):
+        fresh, seconds = rebuild(db_path, from_records)
+        print(f"rebuild from SQLite, {how} ({len(fresh):,} rows): {seconds:.1f}s "
+              f"({seconds / max(1, len(fresh)) * 1e6:.1f} us/post)")
+        del fresh
+        gc.collect()
+    os.remove(db_path)
+
+
+def _has_tantivy() -> bool:
+    try:
+        import tantivy  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="10000,100000,1000000")
+    parser.add_argument("--queries", type=int, default=1000)
+    args = parser.parse_args(argv)
+    timer = extraction_timer()
+    extract = timer() if timer else None
+    print("term extraction:", "parse_post + extract_terms on sample texts, timed separately"
+          if extract else "terms module absent: pre-tokenised synthetic terms only")
+    for size in (int(s) for s in args.sizes.split(",")):
+        run_size(size, args.queries, extract)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,286 @@
+"""`Matcher`: the facade the services use to index open posts and find counterparts.
+
+One `SideIndex` per kind. `match` looks for candidates on the OTHER side through the
+query's product words and concepts (so a spec-only overlap never matches), filters them
+(alive, not expired, not the asker's own, not excluded, price not far over budget),
+scores them (scoring.py, 0..1) and explains the top ones (explain.py). Everything is in
+memory; on start the app rebuilds it from the open posts in the database, and restores
+"not relevant" feedback with `restore_penalties`.
+
+Not thread-safe: the bot runs it on one event loop.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Mapping, Set
+
+import numpy as np
+
+from bot.domain.models import PostKind
+
+from . import scoring
+from .explain import explain, shared_term_reasons
+from .fields import fields_from_parsed
+from .index import Interner, SideIndex
+from .query import QueryPlan, filter_and_score, top_k
+from .rows import CONCEPT, PRODUCT, SPEC, from_rows, term_keys, to_row, words_as_terms
+from .scoring import DEFAULT_WEIGHTS, Thresholds, Weights
+from .types import MatchFields, MatchResult, PostTerms
+
+__all__ = ["Matcher", "fields_from_parsed"]
+
+_OTHER = {PostKind.OFFER: PostKind.NEED, PostKind.NEED: PostKind.OFFER}
+_SIDE_BIT = {PostKind.OFFER: 0, PostKind.NEED: 1}
+_BIT_SIDE = (PostKind.OFFER, PostKind.NEED)
+
+
+class Matcher:
+    """In-memory matching over open posts. See the module docstring."""
+
+    def __init__(
+        self,
+        *,
+        weights: Weights = DEFAULT_WEIGHTS,
+        thresholds: Thresholds | None = None,
+        max_candidates: int = 4096,
+        capacity: int = 1024,
+    ) -> None:
+        self.weights = weights
+        self.thresholds = thresholds or Thresholds()
+        self.max_candidates = max_candidates
+        self.terms = Interner()
+        self.labels = Interner()  # places, regions, units, trade terms
+        self._sides = {kind: SideIndex(capacity) for kind in PostKind}
+        self._where: dict[int, int] = {}  # post id -> doc id * 2 + side bit
+        self._penalties: dict[int, set[str]] = {}
+        self._field_weight = {PRODUCT: weights.product, SPEC: weights.spec,
+                              CONCEPT: weights.concept}
+
+    # -- writing -------------------------------------------------------------------------
+
+    def add(self, post_id: int, user_id: int, kind: PostKind, terms: PostTerms,
+            fields: MatchFields) -> None:
+        """Index an open post; re-adding a known post id replaces it (an edit)."""
+        if post_id in self._where:
+            self.remove(post_id)
+        ids, row = to_row(self.terms, self.labels, post_id, user_id, kind, terms, fields)
+        doc = self._sides[kind].add(ids, row)
+        self._where[post_id] = doc * 2 + _SIDE_BIT[kind]
+
+    def add_many(self, posts: Iterable[tuple[int, int, PostKind, PostTerms, MatchFields]],
+                 batch_size: int = 5000) -> int:
+        """`add` for many posts (the start-up rebuild), writing columns per batch.
+        Takes (post_id, user_id, kind, terms, fields) tuples; returns how many were added."""
+        pending: dict[PostKind, tuple[list, list, list]] = {k: ([], [], []) for k in PostKind}
+        count = 0
+        batched: set[int] = set()
+        for post_id, user_id, kind, terms, fields in posts:
+            if post_id in batched:
+                self._flush(pending)  # a repeated id in one batch: the later one wins
+                batched.clear()
+            if post_id in self._where:
+                self.remove(post_id)
+            batched.add(post_id)
+            ids, row = to_row(self.terms, self.labels, post_id, user_id, kind, terms, fields)
+            post_ids, id_lists, rows = pending[kind]
+            post_ids.append(post_id)
+            id_lists.append(ids)
+            rows.append(row)
+            count += 1
+            if len(rows) >= batch_size:
+                self._flush(pending)
+                batched.clear()
+        self._flush(pending)
+        return count
+
+    def _flush(self, pending: dict[PostKind, tuple[list, list, list]]) -> None:
+        for kind, (post_ids, id_lists, rows) in pending.items():
+            if rows:
+                docs = self._sides[kind].add_many(id_lists, rows)
+                bit = _SIDE_BIT[kind]
+                self._where.update((p, d * 2 + bit) for p, d in zip(post_ids, docs, strict=True))
+                post_ids.clear()
+                id_lists.clear()
+                rows.clear()
+
+    def remove(self, post_id: int) -> bool:
+        """Forget a closed, withdrawn or expired post. False if it was not indexed."""
+        code = self._where.pop(post_id, None)
+        if code is None:
+            return False
+        side = self._sides[_BIT_SIDE[code & 1]]
+        side.kill(code >> 1)
+        # Dead ids only cost walking time; rebuild postings once they outnumber live ones.
+        if side.dead_postings > 50_000 and side.dead_postings > side.total_len:
+            side.compact()
+        return True
+
+    def penalise(self, user_id: int, terms: PostTerms | Iterable[str]) -> None:
+        """Lower this user's scores for posts sharing these concepts ("not relevant").
+        Given PostTerms, its concepts are used (its product words if it has none);
+        given strings, ids starting with "c:" are concepts and the rest product words."""
+        if isinstance(terms, PostTerms):
+            words: tuple[str, ...] = terms.concepts or terms.product
+        else:
+            words = tuple(terms)
+        if words:
+            self._penalties.setdefault(user_id, set()).update(words)
+
+    def penalise_post(self, user_id: int, post_id: int) -> bool:
+        """`penalise` with the terms of an indexed post; False if it is not indexed."""
+        terms = self.terms_of(post_id)
+        if terms is None:
+            return False
+        self.penalise(user_id, terms)
+        return True
+
+    def export_penalties(self) -> dict[int, list[str]]:
+        """Everything needed to restore the feedback after a restart (sorted, JSON-able)."""
+        return {user: sorted(words) for user, words in self._penalties.items()}
+
+    def restore_penalties(self, data: Mapping[int, Iterable[str]]) -> None:
+        for user, words in data.items():
+            self.penalise(int(user), words)
+
+    def clear_penalties(self, user_id: int) -> None:
+        self._penalties.pop(user_id, None)
+
+    # -- reading -------------------------------------------------------------------------
+
+    def match(
+        self,
+        post_kind: PostKind,
+        terms: PostTerms,
+        fields: MatchFields,
+        *,
+        user_id: int,
+        now_ts: float,
+        limit: int = 10,
+        exclude: Set[int] = frozenset(),
+        min_score: float | None = None,
+    ) -> list[MatchResult]:
+        """Best posts of the other kind for a post of `post_kind`, best first, each with
+        score >= min_score (default thresholds.min_score)."""
+        kind = _OTHER[post_kind]
+        side = self._sides[kind]
+        plan = self._plan(side, terms, fields, post_kind, user_id)
+        if plan is None:
+            return []
+        docs = side.candidates(plan.walk_ids, self.max_candidates)
+        excluded = self._docs_of(exclude, kind)
+        docs, scores = filter_and_score(side, docs, plan, now_ts, excluded, self.weights)
+        floor = self.thresholds.min_score if min_score is None else min_score
+        best = top_k(side, docs, scores, floor, 0, limit)
+        views = from_rows(side, kind, [doc for doc, _score in best], self.terms, self.labels)
+        query = (terms, fields)
+        return [
+            MatchResult(
+                post_id=int(side.cols["post_id"][doc]),
+                user_id=int(side.cols["owner"][doc]),
+                score=score,
+                reasons=explain(post_kind, query, view, now_ts=now_ts),
+            )
+            for (doc, score), view in zip(best, views, strict=True)
+        ]
+
+    def search(
+        self,
+        terms: PostTerms,
+        kind: PostKind | None,
+        now_ts: float,
+        offset: int = 0,
+        limit: int = 10,
+    ) -> list[MatchResult]:
+        """Open posts (of `kind`, or both) for a /search query, by text relevance, freshness
+        and trust. Falls back to the query's specs when it has no product word or concept."""
+        found: list[tuple[float, float, PostKind, int]] = []
+        for side_kind in (kind,) if kind is not None else tuple(PostKind):
+            side = self._sides[side_kind]
+            plan = self._plan(side, terms, MatchFields(), None, None)
+            if plan is None:
+                continue
+            docs = side.candidates(plan.walk_ids, self.max_candidates)
+            docs, scores = filter_and_score(side, docs, plan, now_ts, None, self.weights)
+            for doc, score in top_k(side, docs, scores, 0.0, 0, offset + limit):
+                found.append((score, float(side.cols["created"][doc]), side_kind, doc))
+        found.sort(key=lambda row: (-row[0], -row[1]))
+        out = []
+        for score, _created, side_kind, doc in found[offset:offset + limit]:
+            d_terms, _fields = self._doc_view(side_kind, doc)
+            side = self._sides[side_kind]
+            out.append(MatchResult(
+                post_id=int(side.cols["post_id"][doc]),
+                user_id=int(side.cols["owner"][doc]),
+                score=score,
+                reasons=tuple(shared_term_reasons(terms, d_terms)),
+            ))
+        return out
+
+    @property
+    def alert_threshold(self) -> float:
+        return self.thresholds.alert
+
+    def contains(self, post_id: int) -> bool:
+        return post_id in self._where
+
+    def __contains__(self, post_id: object) -> bool:
+        return post_id in self._where
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+    def count(self, kind: PostKind) -> int:
+        return self._sides[kind].n_alive
+
+    def terms_of(self, post_id: int) -> PostTerms | None:
+        code = self._where.get(post_id)
+        if code is None:
+            return None
+        return self._doc_view(_BIT_SIDE[code & 1], code >> 1)[0]
+
+    def nbytes(self) -> int:
+        """Approximate memory held by the index (numpy buffers, postings, maps)."""
+        total = sum(side.nbytes() for side in self._sides.values())
+        total += self.terms.nbytes() + self.labels.nbytes()
+        # The post id map: the dict table plus one int object per key and per value.
+        total += sys.getsizeof(self._where) + 64 * len(self._where)
+        return total
+
+    # -- internals -----------------------------------------------------------------------
+
+    def _plan(self, side: SideIndex, terms: PostTerms, fields: MatchFields,
+              post_kind: PostKind | None, user_id: int | None) -> QueryPlan | None:
+        get = self.terms.ids.get
+        weighted: dict[int, float] = {}
+        walk: list[int] = []
+        spec_walk: list[int] = []
+        for key in term_keys(terms):
+            tid = get(key)
+            if tid is None or side.term_df(tid) == 0:
+                continue  # no open post has it: it can neither match nor count as missed
+            weighted[tid] = self._field_weight[key[:2]] * float(
+                scoring.idf(side.term_df(tid), side.n_alive))
+            (spec_walk if key[:2] == SPEC else walk).append(tid)
+        if post_kind is None and not walk:
+            walk = spec_walk  # /search with only specs ("304") still finds something
+        if not walk:
+            return None
+        penalised: list[int] = []
+        if user_id is not None and user_id in self._penalties:
+            for key in term_keys(words_as_terms(self._penalties[user_id])):
+                tid = get(key)
+                if tid is not None:
+                    penalised.append(tid)
+        return QueryPlan.build(self, post_kind, fields, weighted, walk, user_id, penalised)
+
+    def _doc_view(self, kind: PostKind, doc: int) -> tuple[PostTerms, MatchFields]:
+        return from_rows(self._sides[kind], kind, [doc], self.terms, self.labels)[0]
+
+    def _docs_of(self, post_ids: Set[int], kind: PostKind) -> np.ndarray | None:
+        if not post_ids:
+            return None
+        bit = _SIDE_BIT[kind]
+        codes = (self._where.get(p) for p in post_ids)
+        return np.fromiter((c >> 1 for c in codes if c is not None and c & 1 == bit),
+                           dtype=np.int32)

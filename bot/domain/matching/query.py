@@ -1,0 +1,164 @@
+"""The vectorised part of a query: filters, scores and top-k over a candidate array.
+
+A `QueryPlan` holds what one query needs in index terms (term ids and their weights,
+label ids of its structured fields); `filter_and_score` turns candidate doc ids into
+(surviving doc ids, scores) with numpy only; `top_k` picks the best with argpartition.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from bot.domain.models import PostKind
+
+from . import scoring
+from .index import NONE_ID, SideIndex
+from .scoring import Weights
+from .types import MatchFields
+
+if TYPE_CHECKING:
+    from .engine import Matcher
+
+
+@dataclass(frozen=True, slots=True)
+class QueryPlan:
+    kind: PostKind | None  # kind of the asking post; None for /search
+    walk_ids: list[int]  # product words and concepts whose postings give the candidates
+    term_ids: np.ndarray
+    term_weights: np.ndarray
+    ideal: float  # text score of a doc of average length holding every query term
+    vocab_size: int
+    user_id: int | None
+    penalised: np.ndarray
+    price: float  # asking need: its budget; asking offer: its price (NaN if none)
+    price_unit: int
+    amount: float  # asking need: its quantity; asking offer: its MOQ (NaN if none)
+    amount_unit: int
+    loc: int
+    region: int
+    trade: int
+
+    @classmethod
+    def build(cls, matcher: Matcher, kind: PostKind | None, fields: MatchFields,
+              weighted: dict[int, float], walk: list[int], user_id: int | None,
+              penalised: list[int]) -> QueryPlan:
+        label = matcher.labels.intern
+        if kind is PostKind.NEED:
+            price = fields.price_max if fields.price_max is not None else fields.price_min
+            amount, amount_unit = fields.quantity, fields.quantity_unit
+            loc = fields.destination or fields.place
+        else:
+            price = fields.price_min if fields.price_min is not None else fields.price_max
+            amount, amount_unit = fields.moq, fields.moq_unit
+            loc = fields.place
+        region = scoring.region_of(loc)
+        weights = np.fromiter(weighted.values(), dtype=np.float64, count=len(weighted))
+        return cls(
+            kind=kind,
+            walk_ids=walk,
+            term_ids=np.fromiter(weighted.keys(), dtype=np.int64, count=len(weighted)),
+            term_weights=weights,
+            ideal=float(weights.sum()),
+            vocab_size=len(matcher.terms),
+            user_id=user_id,
+            penalised=np.asarray(penalised, dtype=np.int64),
+            price=scoring.nan_if_none(price),
+            price_unit=label(fields.price_unit) if fields.price_unit else NONE_ID,
+            amount=scoring.nan_if_none(amount),
+            amount_unit=label(amount_unit) if amount_unit else NONE_ID,
+            loc=label(loc) if loc else NONE_ID,
+            region=label(region) if region else NONE_ID,
+            trade=label(fields.trade_term) if fields.trade_term else NONE_ID,
+        )
+
+
+def _comparable(units: np.ndarray, unit: int) -> np.ndarray:
+    """Like with like; a side that states no unit is taken to mean the other's."""
+    return (units == unit) | (units == NONE_ID) | (unit == NONE_ID)
+
+
+def filter_and_score(side: SideIndex, docs: np.ndarray, plan: QueryPlan, now_ts: float,
+                     excluded: np.ndarray | None, w: Weights) -> tuple[np.ndarray, np.ndarray]:
+    """Drop closed, expired, own, excluded and far-over-budget candidates; score the rest."""
+    c = side.cols
+    keep = c["alive"][docs] & (c["expires"][docs] > now_ts)
+    if plan.user_id is not None:
+        keep &= c["owner"][docs] != plan.user_id
+    if excluded is not None and len(excluded):
+        keep &= ~np.isin(docs, excluded)
+    if plan.kind is not None and not math.isnan(plan.price):
+        units = c["price_unit"][docs]
+        if plan.kind is PostKind.NEED:  # candidates are offers: their price vs our budget
+            other = c["price_lo"][docs]
+            too_dear = other > plan.price * w.price_tolerance
+        else:  # candidates are needs: our price vs their budget
+            other = c["price_hi"][docs]
+            too_dear = plan.price > other * w.price_tolerance
+        keep &= ~(too_dear & _comparable(units, plan.price_unit))
+    docs = docs[keep]
+    n = len(docs)
+    if n == 0:
+        return docs, np.empty(0, dtype=np.float64)
+
+    flat, seg = side.gather(docs)
+    dense = np.zeros(plan.vocab_size, dtype=np.float64)
+    dense[plan.term_ids] = plan.term_weights
+    raw = np.bincount(seg, weights=dense[flat], minlength=n)
+    norm = scoring.length_norm(c["dl"][docs], side.avg_len, w)
+    text = scoring.text_score(raw * norm, plan.ideal)
+
+    gate = None
+    if plan.kind is None:
+        quantity = price = place = np.full(n, 0.5)
+    else:
+        quantity, gate, price = _quantity_and_price(c, docs, plan)
+        same_trade = (c["trade"][docs] == plan.trade) & (plan.trade != NONE_ID)
+        place = scoring.place_fit(plan.loc, plan.region, c["loc"][docs], c["region"][docs],
+                                  same_trade)
+    fresh = scoring.freshness(c["created"][docs], now_ts, w)
+    scores = scoring.combine(text, quantity, price, place, fresh, c["trust"][docs], w)
+    if gate is not None:
+        scores *= gate
+    if len(plan.penalised):
+        marked = np.zeros(plan.vocab_size, dtype=np.float64)
+        marked[plan.penalised] = 1.0
+        scores *= scoring.penalty_factor(np.bincount(seg, weights=marked[flat], minlength=n), w)
+    return docs, scores
+
+
+def _quantity_and_price(c: dict[str, np.ndarray], docs: np.ndarray,
+                        plan: QueryPlan) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(quantity fit, quantity gate, price fit) per candidate."""
+    price_units = _comparable(c["price_unit"][docs], plan.price_unit)
+    if plan.kind is PostKind.NEED:  # we need `amount`; they sell with an MOQ at a price
+        need_qty: float | np.ndarray = plan.amount
+        moq: float | np.ndarray = np.where(
+            _comparable(c["moq_unit"][docs], plan.amount_unit), c["moq"][docs], np.nan)
+        offer_price = np.where(price_units, c["price_lo"][docs], np.nan)
+        price = scoring.price_fit(plan.price, offer_price)
+    else:  # we sell with MOQ `amount` at `price`; they need a quantity within a budget
+        need_qty = np.where(_comparable(c["qty_unit"][docs], plan.amount_unit),
+                            c["qty"][docs], np.nan)
+        moq = plan.amount
+        budget = np.where(price_units, c["price_hi"][docs], np.nan)
+        price = scoring.price_fit(budget, plan.price)
+    return scoring.quantity_fit(need_qty, moq), scoring.quantity_gate(need_qty, moq), price
+
+
+def top_k(side: SideIndex, docs: np.ndarray, scores: np.ndarray, floor: float,
+          offset: int, limit: int) -> list[tuple[int, float]]:
+    """(doc, score) of the best `limit` after `offset` with score >= floor; ties go to the
+    newer post."""
+    idx = np.flatnonzero(scores >= floor)
+    k = offset + limit
+    if k <= 0 or len(idx) == 0:
+        return []
+    if len(idx) > k:
+        idx = idx[np.argpartition(-scores[idx], k - 1)[:k]]
+    created = side.cols["created"][docs[idx]]
+    idx = idx[np.lexsort((-created, -scores[idx]))][offset:k]
+    return [(int(d), float(s)) for d, s in zip(docs[idx], scores[idx], strict=True)]

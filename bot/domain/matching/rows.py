@@ -1,0 +1,115 @@
+"""Conversions between domain values (PostTerms, MatchFields) and index rows.
+
+Term keys carry their field ("p|保温杯", "s|304", "c|c:vacuum_flask") so that a spec word
+never answers for a product word. Labels (places, regions, units, trade terms) become
+small ints through an `Interner`; NaN and NONE_ID stand for "not stated".
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+from bot.domain.models import PostKind
+
+from . import scoring
+from .index import NONE_ID, ROW, Interner, SideIndex
+from .types import MatchFields, PostTerms
+
+PRODUCT, SPEC, CONCEPT = "p|", "s|", "c|"
+
+
+def term_keys(terms: PostTerms) -> list[str]:
+    """Field-tagged term keys, deduplicated, in a stable order."""
+    keys = [CONCEPT + c for c in terms.concepts]
+    keys += [PRODUCT + w for w in terms.product]
+    keys += [SPEC + s for s in terms.specs]
+    return list(dict.fromkeys(keys))
+
+
+def words_as_terms(words: Iterable[str]) -> PostTerms:
+    """Feedback words back to PostTerms: glossary ids ("c:...") are concepts, the rest
+    product words."""
+    items = tuple(words)
+    return PostTerms(product=tuple(w for w in items if not w.startswith("c:")),
+                     concepts=tuple(w for w in items if w.startswith("c:")))
+
+
+def location(kind: PostKind, fields: MatchFields) -> str | None:
+    """Where an offer ships from; where a need wants the goods (else the place it names)."""
+    return fields.place if kind is PostKind.OFFER else (fields.destination or fields.place)
+
+
+def to_row(terms_ids: Interner, labels: Interner, post_id: int, user_id: int, kind: PostKind,
+           terms: PostTerms, fields: MatchFields) -> tuple[list[int], tuple]:
+    """Term ids and the column values in `index.ROW` order."""
+    known, intern = terms_ids.ids, terms_ids.intern
+    ids = [known[k] if k in known else intern(k) for k in term_keys(terms)]
+    label = labels.intern
+    loc = location(kind, fields)
+    region = scoring.region_of(loc)
+    lo = fields.price_min if fields.price_min is not None else fields.price_max
+    hi = fields.price_max if fields.price_max is not None else fields.price_min
+    nan = np.nan
+    row = (
+        post_id,
+        user_id,
+        nan if lo is None else lo,
+        nan if hi is None else hi,
+        label(fields.price_unit) if fields.price_unit else NONE_ID,
+        nan if fields.quantity is None else fields.quantity,
+        label(fields.quantity_unit) if fields.quantity_unit else NONE_ID,
+        nan if fields.moq is None else fields.moq,
+        label(fields.moq_unit) if fields.moq_unit else NONE_ID,
+        label(loc) if loc else NONE_ID,
+        label(region) if region else NONE_ID,
+        label(fields.trade_term) if fields.trade_term else NONE_ID,
+        fields.created_ts,
+        fields.expires_ts if fields.expires_ts > 0 else np.inf,
+        fields.trust,
+        fields.negotiable,
+    )
+    return ids, row
+
+
+def from_rows(side: SideIndex, kind: PostKind, docs: Sequence[int], term_ids: Interner,
+              labels: Interner) -> list[tuple[PostTerms, MatchFields]]:
+    """What the index knows of some documents, back as domain values (for explanations).
+    Categories are not indexed and come back empty; a need's place returns as destination.
+    Columns are read once per call, not once per document."""
+    if not docs:
+        return []
+    idx = np.asarray(docs, dtype=np.int64)
+    col = {name: side.cols[name][idx].tolist() for name in ROW}
+    names, label = term_ids.names, labels.name
+
+    def num(name: str, i: int) -> float | None:
+        value = col[name][i]
+        return None if math.isnan(value) else value
+
+    out = []
+    for i, doc in enumerate(docs):
+        buckets: dict[str, list[str]] = {PRODUCT: [], SPEC: [], CONCEPT: []}
+        for tid in side.doc_term_ids(doc).tolist():
+            key = names[tid]
+            buckets[key[:2]].append(key[2:])
+        terms = PostTerms(product=tuple(buckets[PRODUCT]), specs=tuple(buckets[SPEC]),
+                          concepts=tuple(buckets[CONCEPT]))
+        loc = label(col["loc"][i])
+        expires = col["expires"][i]
+        fields = MatchFields(
+            price_min=num("price_lo", i), price_max=num("price_hi", i),
+            price_unit=label(col["price_unit"][i]), negotiable=col["negotiable"][i],
+            quantity=num("qty", i), quantity_unit=label(col["qty_unit"][i]),
+            moq=num("moq", i), moq_unit=label(col["moq_unit"][i]),
+            place=loc if kind is PostKind.OFFER else None,
+            destination=loc if kind is PostKind.NEED else None,
+            trade_term=label(col["trade"][i]),
+            created_ts=col["created"][i],
+            expires_ts=0.0 if expires == math.inf else expires,
+            trust=col["trust"][i],
+        )
+        out.append((terms, fields))
+    return out

@@ -1,0 +1,220 @@
+"""Matcher facade: candidate rules, filters, ranking, feedback, search."""
+
+import pytest
+
+from bot.domain.matching.engine import Matcher
+from bot.domain.matching.types import MatchFields, PostTerms
+from bot.domain.models import PostKind
+
+NOW = 1_800_000_000.0
+OFFER, NEED = PostKind.OFFER, PostKind.NEED
+
+FLASK = PostTerms(product=("保温杯",), specs=("304", "不锈钢", "500ml"), concepts=("c:vacuum_flask",))
+FLASK_EN = PostTerms(product=("vacuum", "flask"), specs=("304",), concepts=("c:vacuum_flask",))
+POT = PostTerms(product=("锅",), specs=("304", "不锈钢"), concepts=("c:pot",))
+SPECS_ONLY = PostTerms(specs=("304", "不锈钢"))
+
+
+def fields(**kw) -> MatchFields:
+    kw.setdefault("created_ts", NOW - 3600)
+    return MatchFields(**kw)
+
+
+@pytest.fixture
+def matcher() -> Matcher:
+    m = Matcher(capacity=4)
+    m.add(1, 100, OFFER, FLASK, fields(price_min=12, price_unit="pcs", moq=1000,
+                                       moq_unit="pcs", place="义乌"))
+    m.add(2, 101, OFFER, POT, fields(price_min=30, price_unit="pcs"))
+    m.add(3, 102, NEED, FLASK_EN, fields(price_max=15, price_unit="pcs", quantity=3000,
+                                         quantity_unit="pcs", destination="上海"))
+    return m
+
+
+def ids(results) -> list[int]:
+    return [r.post_id for r in results]
+
+
+def test_cross_language_concept_match_with_reasons(matcher):
+    need = fields(price_max=15, price_unit="pcs", quantity=3000, quantity_unit="pcs",
+                  destination="上海")
+    [hit] = matcher.match(NEED, FLASK_EN, need, user_id=7, now_ts=NOW)
+    assert (hit.post_id, hit.user_id) == (1, 100)
+    assert 0.0 < hit.score <= 1.0
+    kinds = [r.kind for r in hit.reasons]
+    assert kinds[:4] == ["concept", "moq", "price", "place"]
+    assert hit.reasons[0].values == {"concept": "c:vacuum_flask"}
+    assert hit.reasons[2].values["offer"] == "12 CNY/pcs"
+    assert hit.reasons[3].values == {"from": "义乌", "to": "上海", "relation": "route"}
+
+
+def test_offer_finds_needs_on_the_other_side(matcher):
+    assert ids(matcher.match(OFFER, FLASK, fields(), user_id=7, now_ts=NOW)) == [3]
+
+
+def test_spec_only_overlap_is_not_a_match(matcher):
+    assert matcher.match(NEED, SPECS_ONLY, fields(), user_id=7, now_ts=NOW) == []
+
+
+def test_shared_spec_alone_does_not_pull_in_other_products(matcher):
+    assert ids(matcher.match(NEED, FLASK, fields(), user_id=7, now_ts=NOW)) == [1]
+
+
+def test_never_matches_own_posts(matcher):
+    assert matcher.match(NEED, FLASK, fields(), user_id=100, now_ts=NOW) == []
+
+
+def test_exclude_set_and_removed_and_expired_posts_are_filtered(matcher):
+    assert matcher.match(NEED, FLASK, fields(), user_id=7, now_ts=NOW, exclude={1}) == []
+    assert matcher.remove(1) is True
+    assert matcher.remove(1) is False
+    assert not matcher.contains(1)
+    assert matcher.match(NEED, FLASK, fields(), user_id=7, now_ts=NOW) == []
+    matcher.add(9, 100, OFFER, FLASK, fields(expires_ts=NOW - 1))
+    assert matcher.match(NEED, FLASK, fields(), user_id=7, now_ts=NOW) == []
+    assert ids(matcher.match(NEED, FLASK, fields(), user_id=7, now_ts=NOW - 10)) == [9]
+
+
+@pytest.mark.parametrize(
+    ("budget", "unit", "found"),
+    [
+        (15.0, "pcs", True),
+        (10.0, "pcs", True),  # 12 is within the 1.5x tolerance: kept, scored lower
+        (7.0, "pcs", False),  # 12 > 7 * 1.5: dropped
+        (7.0, None, False),  # budget without unit: taken to mean the offer's unit
+        (7.0, "kg", True),  # different units are not compared
+    ],
+)
+def test_price_filter_only_compares_like_units(matcher, budget, unit, found):
+    need = fields(price_max=budget, price_unit=unit)
+    assert (ids(matcher.match(NEED, FLASK, need, user_id=7, now_ts=NOW)) == [1]) is found
+
+
+def test_structured_fit_orders_equal_text_matches():
+    m = Matcher()
+    m.add(1, 1, OFFER, FLASK, fields(moq=10_000, moq_unit="pcs", price_min=20, price_unit="pcs"))
+    m.add(2, 2, OFFER, FLASK, fields(moq=500, moq_unit="pcs", price_min=11, price_unit="pcs"))
+    m.add(3, 3, OFFER, FLASK, fields())
+    need = fields(quantity=3000, quantity_unit="pcs", price_max=14, price_unit="pcs")
+    results = m.match(NEED, FLASK, need, user_id=9, now_ts=NOW, min_score=0)
+    assert ids(results) == [2, 3, 1]
+    assert [r.score for r in results] == sorted((r.score for r in results), reverse=True)
+
+
+def test_more_shared_terms_rank_higher_and_limit_applies():
+    m = Matcher()
+    m.add(1, 1, OFFER, PostTerms(product=("保温杯",)), fields())
+    m.add(2, 2, OFFER, FLASK, fields())
+    m.add(3, 3, OFFER, PostTerms(product=("保温杯",), specs=("304",)), fields())
+    assert ids(m.match(NEED, FLASK, fields(), user_id=9, now_ts=NOW, min_score=0)) == [2, 3, 1]
+    assert ids(m.match(NEED, FLASK, fields(), user_id=9, now_ts=NOW, limit=1)) == [2]
+
+
+def test_min_score_threshold(matcher):
+    assert matcher.match(NEED, FLASK, fields(), user_id=7, now_ts=NOW, min_score=0.99) == []
+    assert matcher.alert_threshold == matcher.thresholds.alert
+
+
+def test_penalise_lowers_scores_for_that_user_only(matcher):
+    before = matcher.match(NEED, FLASK, fields(), user_id=7, now_ts=NOW)[0].score
+    matcher.penalise(7, PostTerms(concepts=("c:vacuum_flask",)))
+    after = matcher.match(NEED, FLASK, fields(), user_id=7, now_ts=NOW, min_score=0)[0].score
+    other = matcher.match(NEED, FLASK, fields(), user_id=8, now_ts=NOW)[0].score
+    assert after == pytest.approx(before * 0.5)
+    assert other == pytest.approx(before)
+    saved = matcher.export_penalties()
+    assert saved == {7: ["c:vacuum_flask"]}
+    fresh = Matcher()
+    fresh.restore_penalties(saved)
+    assert fresh.export_penalties() == saved
+
+
+def test_penalise_post_uses_the_indexed_terms(matcher):
+    assert matcher.penalise_post(7, 2) is True
+    assert matcher.export_penalties() == {7: ["c:pot"]}
+    assert matcher.penalise_post(7, 999) is False
+
+
+def test_re_adding_a_post_replaces_it(matcher):
+    matcher.add(1, 100, OFFER, POT, fields())
+    assert len(matcher) == 3
+    assert matcher.terms_of(1) == PostTerms(product=("锅",), specs=("304", "不锈钢"),
+                                            concepts=("c:pot",))
+    assert matcher.match(NEED, FLASK, fields(), user_id=7, now_ts=NOW) == []
+
+
+def test_search_both_sides_paging_and_spec_fallback(matcher):
+    assert ids(matcher.search(FLASK, None, NOW)) in ([1, 3], [3, 1])
+    assert ids(matcher.search(FLASK, NEED, NOW)) == [3]
+    first = matcher.search(SPECS_ONLY, OFFER, NOW, 0, 1)
+    second = matcher.search(SPECS_ONLY, OFFER, NOW, 1, 1)
+    assert len(first) == len(second) == 1
+    assert {first[0].post_id, second[0].post_id} == {1, 2}
+    assert matcher.search(SPECS_ONLY, OFFER, NOW, 2, 1) == []
+    assert matcher.search(PostTerms(product=("nothing",)), None, NOW) == []
+
+
+def test_len_count_and_nbytes(matcher):
+    assert len(matcher) == 3
+    assert matcher.count(OFFER) == 2 and matcher.count(NEED) == 1
+    assert 2 in matcher
+    assert matcher.nbytes() > 0
+
+
+def test_many_posts_with_compaction_keep_results_correct():
+    m = Matcher(capacity=8)
+    for i in range(1, 60_001):
+        m.add(i, i % 50, OFFER, FLASK, fields(created_ts=NOW - 60_001 + i))
+    for i in range(1, 60_001):
+        if i % 3:
+            m.remove(i)
+    side = m._sides[OFFER]
+    concept = m.terms.ids["c|c:vacuum_flask"]
+    assert side.postings_len(concept) < 60_000  # compaction ran
+    assert side.term_df(concept) == 20_000
+    results = m.match(NEED, FLASK, fields(), user_id=999, now_ts=NOW, limit=5)
+    assert ids(results) == [60_000, 59_997, 59_994, 59_991, 59_988]  # alive, newest first
+
+
+def test_add_many_matches_add_including_repeated_ids():
+    posts = [
+        (1, 100, OFFER, FLASK, fields(price_min=12, price_unit="pcs", moq=1000, place="义乌")),
+        (2, 101, OFFER, POT, fields(price_min=30, price_unit="pcs")),
+        (3, 102, NEED, FLASK_EN, fields(price_max=15, quantity=3000, destination="上海")),
+        (2, 101, OFFER, FLASK, fields(trade_term="FOB")),  # edited within the batch
+    ]
+    one, many = Matcher(), Matcher()
+    for post in posts:
+        one.add(*post)
+    many.add(1, 100, OFFER, POT, fields())  # replaced by the batch
+    assert many.add_many(posts, batch_size=2) == 4
+    assert len(many) == len(one) == 3
+    for post_id in (1, 2, 3):
+        assert many.terms_of(post_id) == one.terms_of(post_id)
+    for kind, terms in ((NEED, FLASK), (OFFER, FLASK_EN)):
+        a = one.match(kind, terms, fields(quantity=3000), user_id=7, now_ts=NOW)
+        b = many.match(kind, terms, fields(quantity=3000), user_id=7, now_ts=NOW)
+        assert a == b and a
+
+
+def test_doc_view_round_trips_fields():
+    m = Matcher()
+    f = fields(price_min=12, price_max=14, price_unit="pcs", negotiable=True, quantity=5,
+               quantity_unit="kg", moq=100, moq_unit="pcs", place="义乌", trade_term="FOB",
+               expires_ts=NOW + 10, trust=0.75)
+    m.add(1, 9, OFFER, FLASK, f)
+    assert m._doc_view(OFFER, 0) == (FLASK, f)
+
+
+def test_need_far_below_moq_is_listed_but_not_alerted():
+    m = Matcher()
+    m.add(1, 1, OFFER, FLASK, fields(moq=20_000, moq_unit="kg", price_min=5, price_unit="kg"))
+    ok = fields(quantity=30_000, quantity_unit="kg", price_max=6, price_unit="kg")
+    tiny = fields(quantity=50, quantity_unit="kg", price_max=6, price_unit="kg")
+    [good] = m.match(NEED, FLASK, ok, user_id=9, now_ts=NOW)
+    [poor] = m.match(NEED, FLASK, tiny, user_id=9, now_ts=NOW)
+    assert good.score >= m.alert_threshold > poor.score >= m.thresholds.min_score
+    # the same from the offer's side
+    m.add(2, 2, NEED, FLASK, tiny)
+    [need] = m.match(OFFER, FLASK, fields(moq=20_000, moq_unit="kg"), user_id=9, now_ts=NOW)
+    assert need.score < m.alert_threshold

@@ -1,0 +1,41 @@
+"""Engine fed by the real parser and term extractor (skipped until both exist)."""
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bot.domain.matching.engine import Matcher, fields_from_parsed
+from bot.domain.models import PostKind
+
+terms_mod = pytest.importorskip("bot.domain.matching.terms")
+parsing = pytest.importorskip("bot.domain.parsing")
+
+NOW = datetime(2026, 12, 2, tzinfo=UTC)
+OFFERS = {
+    1: "出售 304不锈钢保温杯 500ml 起订1000个 12元/个 义乌发货",
+    2: "出售 304不锈钢锅 起订100个 30元/个 广州",
+    3: "供应纯棉T恤 180克 起订500件 单价18元 广州现货",
+}
+
+
+def index(matcher: Matcher, post_id: int, user_id: int, kind: PostKind, text: str) -> None:
+    parsed = parsing.parse_post(text)
+    matcher.add(post_id, user_id, kind, terms_mod.extract_terms(parsed, text),
+                fields_from_parsed(parsed, NOW - timedelta(hours=2), NOW + timedelta(days=30)))
+
+
+@pytest.mark.parametrize(
+    "need",
+    ["求购保温杯5000只，15元以内，寄到上海", "Looking for vacuum flasks, 5000 pcs, under $2"],
+)
+def test_flask_need_finds_the_flask_offer_only(need):
+    matcher = Matcher()
+    for post_id, text in OFFERS.items():
+        index(matcher, post_id, 100 + post_id, PostKind.OFFER, text)
+    parsed = parsing.parse_post(need)
+    terms = terms_mod.extract_terms(parsed, need)
+    fields = fields_from_parsed(parsed, NOW, NOW + timedelta(days=7))
+    results = matcher.match(PostKind.NEED, terms, fields, user_id=1, now_ts=NOW.timestamp())
+    assert [r.post_id for r in results] == [1]
+    assert results[0].score >= matcher.alert_threshold
+    assert {r.kind for r in results[0].reasons} >= {"concept", "moq", "price"}
