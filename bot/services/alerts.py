@@ -84,12 +84,15 @@ async def queue_contact_request(
     await outbox.add_to(uow, now, to.id, text, buttons=buttons, kind="contact.request")
 
 
-def contact_card(of: User, about: Post, lang: Lang) -> Html:
-    """What each side receives once both agreed: a link that opens the chat, the username
-    and the phone number if that person shared it."""
+def contact_card(of: User, about: Post, lang: Lang, written: tuple[str, ...] = ()) -> Html:
+    """What each side receives once both agreed: a link that opens the chat, the username,
+    the phone number if that person shared it, and the contacts they wrote in their own
+    post (kept private until now)."""
     product = about.parsed.product or about.raw_text[:40]
     name = Html(f'<a href="tg://user?id={of.id}">{escape(of.display_name or str(of.id))}</a>')
     username = t(lang, "contact.username", username=of.username) if of.username else ""
-    phone = t(lang, "contact.phone", phone=of.phone) if of.phone else ""
+    numbers = [of.phone] if of.phone else []
+    numbers += [c for c in written if c not in numbers]
+    phone = "".join(t(lang, "contact.phone", phone=number) for number in numbers[:4])
     return t(lang, "contact.card", product=product, name=name, username=Html(username),
              phone=Html(phone))

@@ -113,13 +113,29 @@ async def _accept(uow: UnitOfWork, now: datetime, request: ContactRequest) -> No
     owner = await uow.users.get(request.to_user_id)
     if about is None or asker is None or owner is None:
         return
+    asker_post = await _asker_post(uow, request)
+    written = {
+        owner.id: about.parsed.contacts,
+        asker.id: asker_post.parsed.contacts if asker_post else (),
+    }
     for receiver, other in ((asker, owner), (owner, asker)):
         if not receiver.blocked_bot:
-            card = alerts.contact_card(other, about, receiver.language)
+            card = alerts.contact_card(other, about, receiver.language, written[other.id])
             await outbox.add_to(uow, now, receiver.id, card, kind="contact.card")
         await uow.trust_events.add(TrustEvent(
             receiver.id, "contact.exchanged", now, post_id=about.id, counterpart_id=other.id,
         ))
+
+
+async def _asker_post(uow: UnitOfWork, request: ContactRequest) -> Post | None:
+    """The asker's own post in the match the request came from, if any."""
+    if request.match_id is None:
+        return None
+    match = await uow.matches.get(request.match_id)
+    if match is None:
+        return None
+    other_id = match.need_id if request.post_id == match.offer_id else match.offer_id
+    return await uow.posts.get(other_id)
 
 
 async def dismiss(

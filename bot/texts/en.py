@@ -151,6 +151,7 @@ TEXTS: dict[str, str] = {
     "reason.moq": "MOQ {moq} ≤ need {quantity} {unit}",
     "reason.price": "price {offer} ≤ budget {budget} / {unit}",
     "reason.fresh": "posted {hours} h ago",
+    "reason.fresh_now": "just posted",
     "btn.contact": "🤝 Contact",
     "btn.not_relevant": "🙅 Not relevant",
     "btn.accept": "✅ Accept",
@@ -167,7 +168,7 @@ TEXTS: dict[str, str] = {
         "📨 <b>Someone wants to contact you</b> about your post <b>{product}</b>.\n"
         "{trust}\n\nAccept to exchange contacts; until then neither side sees the other's details."
     ),
-    "contact.card": "🤝 <b>Contact for {product}</b>\n{name}{username}{phone}",
+    "contact.card": "🤝 <b>Contact for {product}</b>\n{name}{username}{phone}\n👆 Tap the name to open a chat.",
     "contact.phone": "\n📞 {phone}",
     "contact.username": " (@{username})",
     "contact.declined": "The other side declined the contact request for <b>{product}</b>. Other matches will follow.",

@@ -48,7 +48,10 @@ def _one(kind: str, values: Mapping[str, object], lang: Lang) -> str | None:
     if kind == "trade_term":
         return str(values.get("term", ""))
     if kind == "fresh":
-        return plain(lang, "reason.fresh", hours=values.get("hours", ""))
+        hours = str(values.get("hours", ""))
+        if hours in ("", "0"):
+            return plain(lang, "reason.fresh_now")
+        return plain(lang, "reason.fresh", hours=hours)
     return None
 
 

@@ -144,6 +144,7 @@ TEXTS: dict[str, str] = {
     "reason.moq": "起订{moq} ≤ 需求{quantity}{unit}",
     "reason.price": "报价{offer} ≤ 预算{budget}/{unit}",
     "reason.fresh": "{hours}小时前发布",
+    "reason.fresh_now": "刚刚发布",
     "btn.contact": "🤝 联系",
     "btn.not_relevant": "🙅 不相关",
     "btn.accept": "✅ 同意",
@@ -159,7 +160,7 @@ TEXTS: dict[str, str] = {
         "📨 <b>有人想联系你</b>，关于你的信息 <b>{product}</b>。\n"
         "{trust}\n\n同意后双方交换联系方式；在此之前双方都看不到对方的资料。"
     ),
-    "contact.card": "🤝 <b>{product} 的联系方式</b>\n{name}{username}{phone}",
+    "contact.card": "🤝 <b>{product} 的联系方式</b>\n{name}{username}{phone}\n👆 点名字即可直接聊天。",
     "contact.phone": "\n📞 {phone}",
     "contact.username": "（@{username}）",
     "contact.declined": "对方婉拒了关于 <b>{product}</b> 的联系请求。还会有其他匹配。",

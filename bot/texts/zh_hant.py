@@ -144,6 +144,7 @@ TEXTS: dict[str, str] = {
     "reason.moq": "起訂{moq} ≤ 需求{quantity}{unit}",
     "reason.price": "報價{offer} ≤ 預算{budget}/{unit}",
     "reason.fresh": "{hours}小時前釋出",
+    "reason.fresh_now": "剛剛發布",
     "btn.contact": "🤝 聯絡",
     "btn.not_relevant": "🙅 不相關",
     "btn.accept": "✅ 同意",
@@ -159,7 +160,7 @@ TEXTS: dict[str, str] = {
         "📨 <b>有人想聯絡你</b>，關於你的資訊 <b>{product}</b>。\n"
         "{trust}\n\n同意後雙方交換聯絡方式；在此之前雙方都看不到對方的資料。"
     ),
-    "contact.card": "🤝 <b>{product} 的聯絡方式</b>\n{name}{username}{phone}",
+    "contact.card": "🤝 <b>{product} 的聯絡方式</b>\n{name}{username}{phone}\n👆 點名字即可直接聊天。",
     "contact.phone": "\n📞 {phone}",
     "contact.username": "（@{username}）",
     "contact.declined": "對方婉拒了關於 <b>{product}</b> 的聯絡請求。還會有其他匹配。",
