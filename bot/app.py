@@ -66,7 +66,7 @@ def build_application(settings: Settings, *, clock: Clock | None = None) -> Trad
         # Load jieba, OpenCC, the trade dictionary and the glossary now, not on a message.
         parsing.warm_up()
         terms.warm_up()
-        loaded = await matching.rebuild(database.uow, index)
+        loaded = await matching.rebuild(database.uow, app.bot_data.clock, index)
         log.info("matching index rebuilt with %d open posts", loaded)
         await publish_commands(app.bot, settings.default_language)
         if app.job_queue is not None:

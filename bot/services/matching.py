@@ -13,9 +13,15 @@ from datetime import datetime, timedelta
 
 from bot.domain import money
 from bot.domain.matching.engine import Matcher
-from bot.domain.matching.fields import fields_from_parsed
+from bot.domain.matching.fields import (
+    fields_from_parsed,
+    fields_from_record,
+    fields_to_record,
+    terms_from_text,
+    terms_to_text,
+)
 from bot.domain.matching.terms import extract_terms, query_terms
-from bot.domain.matching.types import MatchResult, PostTerms
+from bot.domain.matching.types import MatchFields, MatchResult, PostTerms
 from bot.domain.models import Match, Post, PostKind, PostStatus
 from bot.services import alerts
 from bot.services.ports import Clock, UnitOfWork
@@ -41,7 +47,9 @@ class MatchingIndex:
         self.policy = policy
         self.matcher = matcher or Matcher()
 
-    def add(self, post: Post, company_keywords: Sequence[str] = ()) -> None:
+    def add(
+        self, post: Post, company_keywords: Sequence[str] = ()
+    ) -> tuple[PostTerms, MatchFields]:
         """Index an open post. The owner's post keywords (at most 3) count as product words;
         company keywords only add weight to posts that already match on product."""
         assert post.id is not None
@@ -61,17 +69,20 @@ class MatchingIndex:
             post.parsed, post.created_at, post.expires_at, self.policy.rates, trust=NEUTRAL_TRUST
         )
         self.matcher.add(post.id, post.user_id, post.kind, terms, fields)
+        return terms, fields
 
     def remove(self, post_id: int | None) -> None:
         if post_id is not None:
             self.matcher.remove(post_id)
 
-    def sync(self, post: Post, company_keywords: Sequence[str] = ()) -> None:
+    def sync(
+        self, post: Post, company_keywords: Sequence[str] = ()
+    ) -> tuple[PostTerms, MatchFields] | None:
         """Index an open post (again, after an edit or renewal); drop any other."""
         if post.status is PostStatus.OPEN:
-            self.add(post, company_keywords)
-        else:
-            self.remove(post.id)
+            return self.add(post, company_keywords)
+        self.remove(post.id)
+        return None
 
 
 def _merge(first: tuple[str, ...], second: tuple[str, ...]) -> tuple[str, ...]:
@@ -83,17 +94,24 @@ async def _company_keywords(uow: UnitOfWork, user_id: int) -> tuple[str, ...]:
     return profile.keywords if profile else ()
 
 
-async def rebuild(uow_factory: UowFactory, index: MatchingIndex) -> int:
-    """Load every open post (streamed in batches) and the users' "not relevant" choices."""
+async def rebuild(uow_factory: UowFactory, clock: Clock, index: MatchingIndex) -> int:
+    """Load every open post and the users' "not relevant" choices, streamed in batches from
+    what was stored when each post was indexed (posts never indexed are derived anew)."""
     count = 0
-    keywords: dict[int, tuple[str, ...]] = {}
     async with uow_factory() as uow:
-        async for batch in uow.posts.stream_open():
-            for post in batch:
-                if post.user_id not in keywords:
-                    keywords[post.user_id] = await _company_keywords(uow, post.user_id)
-                index.add(post, keywords[post.user_id])
-            count += len(batch)
+        async for batch in uow.posts.stream_index_entries(clock.now()):
+            ready = [e for e in batch if e.terms is not None and e.fields is not None]
+            count += index.matcher.add_many(
+                (e.post_id, e.user_id, PostKind(e.kind), terms_from_text(e.terms or ""),
+                 fields_from_record(e.fields or ()))
+                for e in ready
+            )
+            for entry in batch:
+                if entry.terms is None or entry.fields is None:
+                    post = await uow.posts.get(entry.post_id)
+                    if post is not None:
+                        index.add(post, await _company_keywords(uow, post.user_id))
+                        count += 1
         for user_id, post_id in await uow.matches.dismissals():
             index.matcher.penalise_post(user_id, post_id)
     return count
@@ -105,15 +123,12 @@ async def match_new_post(
     """Index a just-opened post, pick whom to alert and queue alerts to both sides in one
     transaction. Returns how many pairs were alerted."""
     async with uow_factory() as uow:
-        index.sync(post, await _company_keywords(uow, post.user_id))
-        if post.status is not PostStatus.OPEN or post.id is None:
+        indexed = index.sync(post, await _company_keywords(uow, post.user_id))
+        if indexed is None or post.id is None:
             return 0
-        terms = index.matcher.terms_of(post.id)
-        assert terms is not None
+        terms, fields = indexed
+        await uow.posts.save_index_entry(post.id, terms_to_text(terms), fields_to_record(fields))
         now = clock.now()
-        fields = fields_from_parsed(
-            post.parsed, post.created_at, post.expires_at, index.policy.rates
-        )
         paired = await uow.matches.paired_with(post.id)
         found = index.matcher.match(
             post.kind, terms, fields, user_id=post.user_id, now_ts=now.timestamp(),

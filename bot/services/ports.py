@@ -11,6 +11,7 @@ from datetime import datetime
 from types import TracebackType
 from typing import Any, Protocol, Self
 
+from bot.domain.matching.types import IndexEntry
 from bot.domain.models import (
     ActionToken,
     CompanyProfile,
@@ -54,6 +55,14 @@ class PostsRepository(Protocol):
     def stream_open(
         self, kind: PostKind | None = None, batch_size: int = 5000
     ) -> AsyncIterator[list[Post]]: ...
+    async def save_index_entry(
+        self, post_id: int, terms: str, fields: Sequence[object]
+    ) -> None: ...
+    def stream_index_entries(
+        self, now: datetime, batch_size: int = 10000
+    ) -> AsyncIterator[list[IndexEntry]]:
+        """Open, unexpired posts as index entries, in id order, a batch at a time."""
+        ...
 
 
 class OutboxRepository(Protocol):

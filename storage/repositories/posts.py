@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bot.domain.matching.types import IndexEntry
 from bot.domain.models import Lang, ParsedPost, Post, PostKind, PostStatus
 from storage.codec import parsed_from_dict, parsed_to_dict
 from storage.tables import PostRow
@@ -130,6 +131,39 @@ class SqlPostsRepository:
             .execution_options(populate_existing=True)
         )
         return [_from_row(row) for row in rows]
+
+    async def save_index_entry(
+        self, post_id: int, terms: str, fields: Sequence[object]
+    ) -> None:
+        await self._session.execute(
+            update(PostRow)
+            .where(PostRow.id == post_id)
+            .values(index_terms=terms, index_fields=list(fields))
+        )
+
+    async def stream_index_entries(
+        self, now: datetime, batch_size: int = 10000
+    ) -> AsyncIterator[list[IndexEntry]]:
+        """Plain column reads, no ORM objects: this feeds the start-up rebuild of up to
+        millions of posts."""
+        last_id = 0
+        columns = (PostRow.id, PostRow.user_id, PostRow.kind, PostRow.index_terms,
+                   PostRow.index_fields)
+        while True:
+            result = await self._session.execute(
+                select(*columns)
+                .where(PostRow.status == PostStatus.OPEN.value, PostRow.expires_at > now,
+                       PostRow.id > last_id)
+                .order_by(PostRow.id)
+                .limit(batch_size)
+            )
+            rows = result.all()
+            if not rows:
+                return
+            yield [IndexEntry(*row) for row in rows]
+            if len(rows) < batch_size:
+                return
+            last_id = rows[-1][0]
 
     async def stream_open(
         self, kind: PostKind | None = None, batch_size: int = 5000

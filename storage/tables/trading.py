@@ -73,6 +73,10 @@ class PostRow(Base):
     created_at: Mapped[datetime] = created_at_column()
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False)
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False)
+    # What the matching index derived from the post (terms_to_text / fields_to_record), so a
+    # restart rebuilds the index without parsing and segmenting every post again.
+    index_terms: Mapped[str | None] = mapped_column(Text)
+    index_fields: Mapped[list[Any] | None] = mapped_column(JSONDoc)
 
 
 class MatchRow(Base):

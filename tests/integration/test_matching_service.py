@@ -12,6 +12,7 @@ from bot.domain.models import Post
 from bot.services import contacts, matching, posts
 from storage import Database
 from storage.migrate import upgrade_to_head
+from storage.tables import PostRow
 from tests.integration.factories import make_user
 
 TTL = timedelta(days=30)
@@ -97,7 +98,7 @@ async def test_not_relevant_lowers_similar_matches_after_a_rebuild(db: Database)
     await contacts.dismiss(db.uow, index, match.id, 2)
 
     rebuilt = matching.MatchingIndex(policy)  # as after a restart: penalties come from rows
-    assert await matching.rebuild(db.uow, rebuilt) == 2
+    assert await matching.rebuild(db.uow, clock, rebuilt) == 2
     terms = rebuilt.matcher.terms_of(need.id)
     assert terms is not None
     fields = fields_from_parsed(need.parsed, need.created_at, need.expires_at)
@@ -107,3 +108,21 @@ async def test_not_relevant_lowers_similar_matches_after_a_rebuild(db: Database)
                                        now_ts=clock.now().timestamp(), min_score=0.0)
     assert penalised and other_user
     assert penalised[0].score < other_user[0].score
+
+
+async def test_rebuild_uses_stored_entries_and_derives_missing_ones(db: Database) -> None:
+    clock, policy = Clock(), matching.MatchPolicy()
+    index = matching.MatchingIndex(policy)
+    offer, _ = await _publish(db, clock, index, 1, OFFER)
+    need, _ = await _publish(db, clock, index, 2, "求购 保溫杯 2000個 單價15元以內")
+    assert offer.id is not None and need.id is not None
+    async with db.uow() as uow:  # as if stored before entries existed
+        await uow.session.execute(  # type: ignore[attr-defined]
+            PostRow.__table__.update().where(PostRow.id == need.id)
+            .values(index_terms=None, index_fields=None)
+        )
+        await uow.commit()
+    rebuilt = matching.MatchingIndex(policy)
+    assert await matching.rebuild(db.uow, clock, rebuilt) == 2
+    for post_id in (offer.id, need.id):
+        assert rebuilt.matcher.terms_of(post_id) == index.matcher.terms_of(post_id)

@@ -67,3 +67,16 @@ class MatchResult:
     user_id: int
     score: float  # 0..1, see scoring.py
     reasons: tuple[Reason, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class IndexEntry:
+    """What the index keeps of one open post, as stored beside it for a fast rebuild:
+    `terms` from fields.terms_to_text, `fields` from fields.fields_to_record (None when the
+    post was stored before it was ever indexed)."""
+
+    post_id: int
+    user_id: int
+    kind: str
+    terms: str | None
+    fields: list[object] | None

@@ -1,0 +1,106 @@
+"""Start-up rebuild of the matching index from the database, through the real storage layer.
+
+    python -m bench.rebuild_speed                        # 100k and 1M open posts, SQLite
+    python -m bench.rebuild_speed --sizes 100000 --url postgresql+asyncpg://postgres@127.0.0.1/test
+
+Rows are written with the synthetic corpus of bench/match_corpus.py, each with the index
+entry the app stores when it indexes a post (terms and match fields); writing is not timed.
+Timed: `bot.services.matching.rebuild` (stream entries in batches -> Matcher.add_many),
+exactly what `post_init` runs. Prints seconds, posts/s and the process's memory growth.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import resource
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from sqlalchemy import insert
+
+from bench.match_corpus import Corpus
+from bot.domain.matching.engine import fields_from_parsed
+from bot.domain.matching.fields import fields_to_record, terms_to_text
+from bot.services import matching
+from storage import Database
+from storage.codec import parsed_to_dict
+from storage.migrate import upgrade_to_head
+from storage.tables import PostRow, UserRow
+
+NOW = datetime(2026, 12, 1, tzinfo=UTC)
+BATCH = 20_000
+
+
+class Clock:
+    def now(self) -> datetime:
+        return NOW
+
+
+async def fill(db: Database, size: int) -> None:
+    corpus = Corpus(seed=11)
+    users: set[int] = set()
+    rows: list[dict[str, object]] = []
+    async with db.engine.begin() as connection:
+        for post in corpus.posts(size):
+            if post.user_id not in users:
+                users.add(post.user_id)
+                await connection.execute(insert(UserRow).values(
+                    id=post.user_id, language="en", display_name="", timezone="UTC",
+                    created_at=NOW, updated_at=NOW,
+                ))
+            fields = fields_from_parsed(post.parsed, post.created_ts, post.expires_ts,
+                                        trust=post.trust)
+            rows.append({
+                "user_id": post.user_id, "kind": post.kind.value, "status": "open",
+                "raw_text": "", "language": "en", "parsed": parsed_to_dict(post.parsed),
+                "keywords": [], "created_at": NOW, "updated_at": NOW,
+                "expires_at": NOW + timedelta(days=30),
+                "index_terms": terms_to_text(post.terms),
+                "index_fields": list(fields_to_record(fields)),
+            })
+            if len(rows) == BATCH:
+                await connection.execute(insert(PostRow), rows)
+                rows.clear()
+        if rows:
+            await connection.execute(insert(PostRow), rows)
+
+
+def rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+async def measure(url: str, size: int) -> None:
+    await upgrade_to_head(url)
+    db = Database.from_url(url)
+    try:
+        started = time.perf_counter()
+        await fill(db, size)
+        print(f"{size:>9,} posts written in {time.perf_counter() - started:.1f} s (not timed)")
+        index = matching.MatchingIndex(matching.MatchPolicy())
+        before = rss_mb()
+        started = time.perf_counter()
+        loaded = await matching.rebuild(db.uow, Clock(), index)
+        seconds = time.perf_counter() - started
+        print(f"{size:>9,} rebuild: {seconds:.1f} s, {loaded / seconds:,.0f} posts/s, "
+              f"peak RSS +{rss_mb() - before:.0f} MB, index {index.matcher.nbytes() / 2**20:.0f} MB")
+        assert loaded == size, (loaded, size)
+    finally:
+        await db.dispose()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--sizes", default="100000,1000000")
+    parser.add_argument("--url", help="database URL (default: a temporary SQLite file)")
+    args = parser.parse_args()
+    for size in (int(s) for s in args.sizes.split(",")):
+        with tempfile.TemporaryDirectory() as tmp:
+            url = args.url or f"sqlite+aiosqlite:///{Path(tmp) / 'rebuild.db'}"
+            asyncio.run(measure(url, size))
+
+
+if __name__ == "__main__":
+    main()
