@@ -72,7 +72,7 @@ def fields_of(post: SynthPost):
 def build(n: int) -> tuple[Matcher, list[float], float]:
     gc.collect()
     before = rss_mb()
-    matcher = Matcher(capacity=max(1024, n))
+    matcher = Matcher()  # default capacity: columns double as the app's index would
     add_lat: list[float] = []
     for post in Corpus().posts(n):
         fields = fields_of(post)

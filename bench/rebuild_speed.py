@@ -22,8 +22,7 @@ from pathlib import Path
 from sqlalchemy import insert
 
 from bench.match_corpus import Corpus
-from bot.domain.matching.engine import fields_from_parsed
-from bot.domain.matching.fields import fields_to_record, terms_to_text
+from bot.domain.matching.engine import Matcher, fields_from_parsed
 from bot.services import matching
 from storage import Database
 from storage.codec import parsed_to_dict
@@ -53,13 +52,14 @@ async def fill(db: Database, size: int) -> None:
                 ))
             fields = fields_from_parsed(post.parsed, post.created_ts, post.expires_ts,
                                         trust=post.trust)
+            keys, record = Matcher.stored_form(post.terms, fields)
             rows.append({
                 "user_id": post.user_id, "kind": post.kind.value, "status": "open",
                 "raw_text": "", "language": "en", "parsed": parsed_to_dict(post.parsed),
                 "keywords": [], "created_at": NOW, "updated_at": NOW,
                 "expires_at": NOW + timedelta(days=30),
-                "index_terms": terms_to_text(post.terms),
-                "index_fields": list(fields_to_record(fields)),
+                "index_terms": keys,
+                "index_fields": list(record),
             })
             if len(rows) == BATCH:
                 await connection.execute(insert(PostRow), rows)

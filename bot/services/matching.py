@@ -13,13 +13,7 @@ from datetime import datetime, timedelta
 
 from bot.domain import money
 from bot.domain.matching.engine import Matcher
-from bot.domain.matching.fields import (
-    fields_from_parsed,
-    fields_from_record,
-    fields_to_record,
-    terms_from_text,
-    terms_to_text,
-)
+from bot.domain.matching.fields import fields_from_parsed
 from bot.domain.matching.terms import extract_terms, query_terms
 from bot.domain.matching.types import MatchFields, MatchResult, PostTerms
 from bot.domain.models import Match, Post, PostKind, PostStatus
@@ -100,11 +94,10 @@ async def rebuild(uow_factory: UowFactory, clock: Clock, index: MatchingIndex) -
     count = 0
     async with uow_factory() as uow:
         async for batch in uow.posts.stream_index_entries(clock.now()):
-            ready = [e for e in batch if e.terms is not None and e.fields is not None]
-            count += index.matcher.add_many(
-                (e.post_id, e.user_id, PostKind(e.kind), terms_from_text(e.terms or ""),
-                 fields_from_record(e.fields or ()))
-                for e in ready
+            count += index.matcher.add_stored(
+                (e.post_id, e.user_id, PostKind(e.kind), e.terms, e.fields)
+                for e in batch
+                if e.terms is not None and e.fields is not None
             )
             for entry in batch:
                 if entry.terms is None or entry.fields is None:
@@ -127,7 +120,7 @@ async def match_new_post(
         if indexed is None or post.id is None:
             return 0
         terms, fields = indexed
-        await uow.posts.save_index_entry(post.id, terms_to_text(terms), fields_to_record(fields))
+        await uow.posts.save_index_entry(post.id, *Matcher.stored_form(terms, fields))
         now = clock.now()
         paired = await uow.matches.paired_with(post.id)
         found = index.matcher.match(

@@ -13,7 +13,7 @@ Not thread-safe: the bot runs it on one event loop.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Mapping, Set
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -21,10 +21,21 @@ from bot.domain.models import PostKind
 
 from . import scoring
 from .explain import explain, shared_term_reasons
-from .fields import fields_from_parsed
+from .fields import fields_from_parsed, fields_to_record
 from .index import Interner, SideIndex
 from .query import QueryPlan, filter_and_score, top_k
-from .rows import CONCEPT, PRODUCT, SPEC, from_rows, term_keys, to_row, words_as_terms
+from .rows import (
+    CONCEPT,
+    PRODUCT,
+    SPEC,
+    from_rows,
+    keys_to_ids,
+    keys_to_text,
+    row_from_record,
+    term_keys,
+    to_row,
+    words_as_terms,
+)
 from .scoring import DEFAULT_WEIGHTS, Thresholds, Weights
 from .types import MatchFields, MatchResult, PostTerms
 
@@ -70,19 +81,44 @@ class Matcher:
 
     def add_many(self, posts: Iterable[tuple[int, int, PostKind, PostTerms, MatchFields]],
                  batch_size: int = 5000) -> int:
-        """`add` for many posts (the start-up rebuild), writing columns per batch.
-        Takes (post_id, user_id, kind, terms, fields) tuples; returns how many were added."""
+        """`add` for many posts, writing columns per batch. Takes (post_id, user_id, kind,
+        terms, fields) tuples; returns how many were added."""
+        terms_ids, labels = self.terms, self.labels
+        return self._add_rows(
+            ((post_id, kind, *to_row(terms_ids, labels, post_id, user_id, kind, terms, fields))
+             for post_id, user_id, kind, terms, fields in posts),
+            batch_size,
+        )
+
+    def add_stored(self, entries: Iterable[tuple[int, int, PostKind, str, Sequence[object]]],
+                   batch_size: int = 5000) -> int:
+        """The start-up rebuild: (post_id, user_id, kind, keys text, fields record) as stored
+        by `stored_form`, with no parsing, segmenting or MatchFields objects in between."""
+        terms_ids, labels = self.terms, self.labels
+        return self._add_rows(
+            ((post_id, kind, keys_to_ids(terms_ids, keys.split("\t")) if keys else [],
+              row_from_record(labels, post_id, user_id, kind, record))
+             for post_id, user_id, kind, keys, record in entries),
+            batch_size,
+        )
+
+    @staticmethod
+    def stored_form(terms: PostTerms, fields: MatchFields) -> tuple[str, tuple[object, ...]]:
+        """What to store beside a post so that `add_stored` can index it again."""
+        return keys_to_text(term_keys(terms)), fields_to_record(fields)
+
+    def _add_rows(self, prepared: Iterable[tuple[int, PostKind, list[int], tuple]],
+                  batch_size: int) -> int:
         pending: dict[PostKind, tuple[list, list, list]] = {k: ([], [], []) for k in PostKind}
         count = 0
         batched: set[int] = set()
-        for post_id, user_id, kind, terms, fields in posts:
+        for post_id, kind, ids, row in prepared:
             if post_id in batched:
                 self._flush(pending)  # a repeated id in one batch: the later one wins
                 batched.clear()
             if post_id in self._where:
                 self.remove(post_id)
             batched.add(post_id)
-            ids, row = to_row(self.terms, self.labels, post_id, user_id, kind, terms, fields)
             post_ids, id_lists, rows = pending[kind]
             post_ids.append(post_id)
             id_lists.append(ids)
@@ -157,7 +193,7 @@ class Matcher:
         user_id: int,
         now_ts: float,
         limit: int = 10,
-        exclude: Set[int] = frozenset(),
+        exclude: Collection[int] = frozenset(),
         min_score: float | None = None,
     ) -> list[MatchResult]:
         """Best posts of the other kind for a post of `post_kind`, best first, each with
@@ -277,7 +313,7 @@ class Matcher:
     def _doc_view(self, kind: PostKind, doc: int) -> tuple[PostTerms, MatchFields]:
         return from_rows(self._sides[kind], kind, [doc], self.terms, self.labels)[0]
 
-    def _docs_of(self, post_ids: Set[int], kind: PostKind) -> np.ndarray | None:
+    def _docs_of(self, post_ids: Collection[int], kind: PostKind) -> np.ndarray | None:
         if not post_ids:
             return None
         bit = _SIDE_BIT[kind]

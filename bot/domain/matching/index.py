@@ -27,7 +27,7 @@ IntArray = NDArray[np.int32]
 
 NONE_ID = -1
 
-# name -> (dtype, value of an unused slot)
+# name -> (dtype, the value that means "not stated"); slots past `n` are never read
 COLUMNS: dict[str, tuple[type, float | int | bool]] = {
     "post_id": (np.int64, 0),
     "owner": (np.int64, 0),
@@ -95,8 +95,8 @@ class SideIndex:
         self.total_len = 0  # sum of dl over alive docs, for BM25's average length
         self.dead_postings = 0
         self.cols: dict[str, np.ndarray] = {}
-        for name, (dtype, fill) in COLUMNS.items():
-            self.cols[name] = np.full(capacity, fill, dtype=dtype)
+        for name, (dtype, _missing) in COLUMNS.items():
+            self.cols[name] = np.empty(capacity, dtype=dtype)
         self.fwd = np.zeros(capacity * 8, dtype=np.int32)
         self.fwd_len = 0
         self.postings: list[array | None] = []
@@ -129,7 +129,8 @@ class SideIndex:
             self._grow_columns(first + m)
         docs = range(first, first + m)
         lens = np.fromiter(map(len, term_lists), dtype=np.int64, count=m)
-        base = self._append_terms(list(chain.from_iterable(term_lists)))
+        flat = np.fromiter(chain.from_iterable(term_lists), dtype=np.int32, count=int(lens.sum()))
+        base = self._append_terms(flat)
         starts = base + np.cumsum(lens) - lens
         cols = self.cols
         for name, values in zip(ROW, zip(*rows, strict=True), strict=True):
@@ -137,10 +138,35 @@ class SideIndex:
         cols["start"][first:first + m] = starts
         cols["dl"][first:first + m] = lens
         cols["alive"][first:first + m] = True
-        for doc, term_ids in zip(docs, term_lists, strict=True):
-            self._post(doc, term_ids)
+        self._post_many(first, lens, flat)
         self.n = first + m
         return docs
+
+    def _post_many(self, first: int, lens: NDArray[np.int64], flat: IntArray) -> None:
+        """Postings for a batch at once: sort (term, doc) pairs by term, then extend each
+        term's list with its slice. Docs stay in arrival order within a term (stable sort)."""
+        if not len(flat):
+            self.n_alive += len(lens)
+            return
+        docs = np.repeat(np.arange(first, first + len(lens), dtype=np.int32), lens)
+        order = np.argsort(flat, kind="stable")
+        terms, docs = flat[order], docs[order]
+        bounds = np.flatnonzero(np.diff(terms)) + 1
+        starts = np.concatenate(([0], bounds))
+        ends = np.concatenate((bounds, [len(terms)]))
+        postings, df = self.postings, self.df
+        top = int(terms[-1])
+        if top >= len(postings):
+            postings.extend([None] * (top + 1 - len(postings)))
+            df.extend([0] * (top + 1 - len(df)))
+        for t, a, b in zip(terms[starts].tolist(), starts.tolist(), ends.tolist(), strict=True):
+            plist = postings[t]
+            if plist is None:
+                plist = postings[t] = array("i")
+            plist.frombytes(docs[a:b].tobytes())
+            df[t] += b - a
+        self.n_alive += len(lens)
+        self.total_len += len(flat)
 
     def _append_terms(self, term_ids: Sequence[int]) -> int:
         k = len(term_ids)
@@ -196,10 +222,10 @@ class SideIndex:
     def _grow_columns(self, needed: int) -> None:
         while self.capacity < needed:
             self.capacity *= 2
-        for name, (_dtype, fill) in COLUMNS.items():
-            old = self.cols[name]
-            new = np.full(self.capacity, fill, dtype=old.dtype)
-            new[: len(old)] = old
+        for name, old in self.cols.items():
+            # np.empty: slots past `n` are never read, and untouched pages cost no RAM.
+            new = np.empty(self.capacity, dtype=old.dtype)
+            new[: self.n] = old[: self.n]
             self.cols[name] = new
 
     # -- reading -------------------------------------------------------------------------

@@ -15,18 +15,23 @@ import numpy as np
 from bot.domain.models import PostKind
 
 from . import scoring
+from .fields import RECORD_FIELDS, fields_to_record
 from .index import NONE_ID, ROW, Interner, SideIndex
 from .types import MatchFields, PostTerms
+
+assert RECORD_FIELDS == (
+    "price_min", "price_max", "price_unit", "negotiable", "quantity", "quantity_unit", "moq",
+    "moq_unit", "place", "destination", "trade_term", "created_ts", "expires_ts", "trust",
+), "row_from_record unpacks records in this order"
 
 PRODUCT, SPEC, CONCEPT = "p|", "s|", "c|"
 
 
 def term_keys(terms: PostTerms) -> list[str]:
     """Field-tagged term keys, deduplicated, in a stable order."""
-    keys = [CONCEPT + c for c in terms.concepts]
-    keys += [PRODUCT + w for w in terms.product]
-    keys += [SPEC + s for s in terms.specs]
-    return list(dict.fromkeys(keys))
+    return list(dict.fromkeys([*map(CONCEPT.__add__, terms.concepts),
+                               *map(PRODUCT.__add__, terms.product),
+                               *map(SPEC.__add__, terms.specs)]))
 
 
 def words_as_terms(words: Iterable[str]) -> PostTerms:
@@ -37,41 +42,53 @@ def words_as_terms(words: Iterable[str]) -> PostTerms:
                      concepts=tuple(w for w in items if w.startswith("c:")))
 
 
-def location(kind: PostKind, fields: MatchFields) -> str | None:
-    """Where an offer ships from; where a need wants the goods (else the place it names)."""
-    return fields.place if kind is PostKind.OFFER else (fields.destination or fields.place)
-
-
 def to_row(terms_ids: Interner, labels: Interner, post_id: int, user_id: int, kind: PostKind,
            terms: PostTerms, fields: MatchFields) -> tuple[list[int], tuple]:
     """Term ids and the column values in `index.ROW` order."""
+    ids = keys_to_ids(terms_ids, term_keys(terms))
+    return ids, row_from_record(labels, post_id, user_id, kind, fields_to_record(fields))
+
+
+def keys_to_ids(terms_ids: Interner, keys: Iterable[str]) -> list[int]:
     known, intern = terms_ids.ids, terms_ids.intern
-    ids = [known[k] if k in known else intern(k) for k in term_keys(terms)]
+    return [known[k] if k in known else intern(k) for k in keys]
+
+
+def keys_to_text(keys: Sequence[str]) -> str:
+    """Term keys as stored beside a post for the rebuild (keys contain no tabs)."""
+    return "\t".join(keys)
+
+
+def row_from_record(labels: Interner, post_id: int, user_id: int, kind: PostKind,
+                    record: Sequence) -> tuple:
+    """Column values in `index.ROW` order from a `fields.fields_to_record` tuple; the
+    start-up rebuild calls this straight on stored records."""
+    (price_min, price_max, price_unit, negotiable, quantity, quantity_unit, moq, moq_unit,
+     place, destination, trade_term, created_ts, expires_ts, trust) = record
     label = labels.intern
-    loc = location(kind, fields)
+    loc = place if kind is PostKind.OFFER else (destination or place)
     region = scoring.region_of(loc)
-    lo = fields.price_min if fields.price_min is not None else fields.price_max
-    hi = fields.price_max if fields.price_max is not None else fields.price_min
+    lo = price_min if price_min is not None else price_max
+    hi = price_max if price_max is not None else price_min
     nan = np.nan
-    row = (
+    return (
         post_id,
         user_id,
         nan if lo is None else lo,
         nan if hi is None else hi,
-        label(fields.price_unit) if fields.price_unit else NONE_ID,
-        nan if fields.quantity is None else fields.quantity,
-        label(fields.quantity_unit) if fields.quantity_unit else NONE_ID,
-        nan if fields.moq is None else fields.moq,
-        label(fields.moq_unit) if fields.moq_unit else NONE_ID,
+        label(price_unit) if price_unit else NONE_ID,
+        nan if quantity is None else quantity,
+        label(quantity_unit) if quantity_unit else NONE_ID,
+        nan if moq is None else moq,
+        label(moq_unit) if moq_unit else NONE_ID,
         label(loc) if loc else NONE_ID,
         label(region) if region else NONE_ID,
-        label(fields.trade_term) if fields.trade_term else NONE_ID,
-        fields.created_ts,
-        fields.expires_ts if fields.expires_ts > 0 else np.inf,
-        fields.trust,
-        fields.negotiable,
+        label(trade_term) if trade_term else NONE_ID,
+        created_ts,
+        expires_ts if expires_ts > 0 else np.inf,
+        trust,
+        negotiable,
     )
-    return ids, row
 
 
 def from_rows(side: SideIndex, kind: PostKind, docs: Sequence[int], term_ids: Interner,
