@@ -84,6 +84,10 @@ class BotContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], B
         assert data is not None, "user_data is only available in updates from a user"
         return data
 
+    def kick_outbox(self) -> None:
+        """Send what a use case just queued now rather than at the next sweep."""
+        self.bot_data.extras["outbox"].kick(self.job_queue)
+
     @property
     def matching(self) -> MatchingIndex:
         index: MatchingIndex = self.bot_data.extras["matching"]

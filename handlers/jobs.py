@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from bot.context import BotContext
 from bot.services import inbox, post_changes
-from handlers.outbox_dispatcher import OutboxDispatcher
 
 
 async def expire_posts(context: BotContext) -> None:
@@ -12,8 +11,7 @@ async def expire_posts(context: BotContext) -> None:
     for post in expired:
         context.matching.remove(post.id)
     if expired:
-        dispatcher: OutboxDispatcher = context.services.extras["outbox"]
-        dispatcher.kick(context.job_queue)
+        context.kick_outbox()
 
 
 async def purge_inbox(context: BotContext) -> None:

@@ -21,39 +21,27 @@ SEARCH_KEY = "search"
 SEARCH_PAGE = 3
 
 
-def _kick(context: BotContext) -> None:
-    context.services.extras["outbox"].kick(context.job_queue)
-
-
 async def _answer(update: Update, context: BotContext, key: str) -> None:
     assert update.callback_query is not None
     await update.callback_query.answer(plain(context.lang, key), show_alert=True)
 
 
-@action("match.contact")
-async def contact_from_match(update: Update, context: BotContext, pressed: ActionToken) -> None:
+@action("match.contact")  # from a match alert
+@action("post.contact")  # from a /search result
+async def contact(update: Update, context: BotContext, pressed: ActionToken) -> None:
     result = await contacts.request_contact(
         context.services.uow_factory, context.clock, pressed.user_id,
-        match_id=int(str(pressed.payload["match"])),
+        match_id=pressed.id_arg("match") if "match" in pressed.payload else None,
+        post_id=pressed.id_arg("post") if "post" in pressed.payload else None,
     )
-    _kick(context)
-    await _answer(update, context, result.text_key)
-
-
-@action("post.contact")
-async def contact_from_search(update: Update, context: BotContext, pressed: ActionToken) -> None:
-    result = await contacts.request_contact(
-        context.services.uow_factory, context.clock, pressed.user_id,
-        post_id=int(str(pressed.payload["post"])),
-    )
-    _kick(context)
+    context.kick_outbox()
     await _answer(update, context, result.text_key)
 
 
 @action("match.dismiss")
 async def not_relevant(update: Update, context: BotContext, pressed: ActionToken) -> None:
     await contacts.dismiss(
-        context.services.uow_factory, context.matching, int(str(pressed.payload["match"])),
+        context.services.uow_factory, context.matching, pressed.id_arg("match"),
         pressed.user_id,
     )
     query = update.callback_query
@@ -76,10 +64,10 @@ async def _respond(
     update: Update, context: BotContext, pressed: ActionToken, *, accept: bool
 ) -> None:
     key = await contacts.respond(
-        context.services.uow_factory, context.clock, int(str(pressed.payload["request"])),
+        context.services.uow_factory, context.clock, pressed.id_arg("request"),
         pressed.user_id, accept=accept,
     )
-    _kick(context)
+    context.kick_outbox()
     query = update.callback_query
     assert query is not None and query.message is not None
     await query.answer()

@@ -109,14 +109,14 @@ async def _match(context: BotContext, post: Post) -> None:
         context.services.uow_factory, context.clock, context.matching, post
     )
     if alerted:
-        context.services.extras["outbox"].kick(context.job_queue)
+        context.kick_outbox()
 
 
 @action("post.publish")
 async def publish(update: Update, context: BotContext, pressed: ActionToken) -> None:
     post = await posts.publish(
         context.services.uow_factory, context.clock, context.settings.post_ttl,
-        int(str(pressed.payload["post"])), pressed.user_id,
+        pressed.id_arg("post"), pressed.user_id,
     )
     date = post.expires_at.date().isoformat()
     await _replace_card(update, context, post, t(context.lang, "post.published", date=date))
@@ -128,7 +128,7 @@ async def discard(update: Update, context: BotContext, pressed: ActionToken) -> 
     query = update.callback_query
     assert query is not None
     await posts.discard(
-        context.services.uow_factory, context.clock, int(str(pressed.payload["post"])),
+        context.services.uow_factory, context.clock, pressed.id_arg("post"),
         pressed.user_id,
     )
     context.store.pop(PENDING, None)
@@ -148,7 +148,7 @@ async def withdraw(update: Update, context: BotContext, pressed: ActionToken) ->
 
 async def _close(update: Update, context: BotContext, pressed: ActionToken, *, deal: bool) -> None:
     post = await posts.close(
-        context.services.uow_factory, context.clock, int(str(pressed.payload["post"])),
+        context.services.uow_factory, context.clock, pressed.id_arg("post"),
         pressed.user_id, deal=deal,
     )
     context.matching.sync(post)
@@ -160,7 +160,7 @@ async def _close(update: Update, context: BotContext, pressed: ActionToken, *, d
 async def renew(update: Update, context: BotContext, pressed: ActionToken) -> None:
     post = await posts.renew(
         context.services.uow_factory, context.clock, context.settings.post_ttl,
-        int(str(pressed.payload["post"])), pressed.user_id,
+        pressed.id_arg("post"), pressed.user_id,
     )
     date = post.expires_at.date().isoformat()
     await _replace_card(update, context, post, t(context.lang, "post.renewed", date=date))
@@ -172,7 +172,7 @@ async def edit_menu(update: Update, context: BotContext, pressed: ActionToken) -
     query = update.callback_query
     assert query is not None
     post = await posts.get_owned(
-        context.services.uow_factory, int(str(pressed.payload["post"])), pressed.user_id
+        context.services.uow_factory, pressed.id_arg("post"), pressed.user_id
     )
     posts.require_status(post, posts.LIVE_STATUSES)
     lang = context.lang

@@ -168,7 +168,7 @@ class SideIndex:
         self.n_alive += len(lens)
         self.total_len += len(flat)
 
-    def _append_terms(self, term_ids: Sequence[int]) -> int:
+    def _append_terms(self, term_ids: Sequence[int] | IntArray) -> int:
         k = len(term_ids)
         start = self.fwd_len
         if start + k > len(self.fwd):
