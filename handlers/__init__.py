@@ -56,6 +56,7 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(
         CallbackQueryHandler(matches.search_turn_page, pattern=page_pattern(matches.SEARCH_KEY))
     )
+    app.add_handler(CallbackQueryHandler(fallback.unknown_button))  # any other button
     # 4. unknown commands, a shared phone number, plain text (a post in plain words), then
     #    anything else.
     app.add_handler(MessageHandler(PRIVATE & filters.COMMAND, fallback.unknown_command))

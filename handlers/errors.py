@@ -20,24 +20,44 @@ ADMIN_REPORT_LIMIT = 3500  # characters of traceback; the message limit is 4096
 
 async def on_error(update: object, context: BotContext) -> None:
     error = context.error
-    if isinstance(update, Update) and update.effective_user is not None:
+    user = update.effective_user if isinstance(update, Update) else None
+    if user is not None:
         # PTB gives the error handler a fresh context: look the user's language up again.
-        context.lang = await users.language_of(
-            context.services.uow_factory, update.effective_user.id, context.lang
-        )
+        try:
+            context.lang = await users.language_of(
+                context.services.uow_factory, user.id, context.lang
+            )
+        except Exception:  # the database may be what failed
+            log.warning("could not load the language of user %s", user.id)
     if isinstance(update, Update) and isinstance(error, UserFacingError):
         await _tell_user(update, context, error.key, error.values)
+        return
+    if isinstance(error, Forbidden) and user is not None:
+        # They blocked the bot while we were answering: nothing to report, just remember.
+        await users.set_blocked(context.services.uow_factory, user.id)
         return
     log.error("error while handling an update", exc_info=error)
     if isinstance(update, Update):
         await _tell_user(update, context, "error.generic", {})
-    admin = context.settings.admin_chat_id
-    if admin is not None and error is not None:
-        trace = "".join(traceback.format_exception(error))[-ADMIN_REPORT_LIMIT:]
-        text = t("en", "error.admin_report", error=trace)
-        await outbox.enqueue(
-            context.services.uow_factory, context.clock, admin, text, kind="admin"
-        )
+    if context.settings.admin_chat_id is not None and error is not None:
+        await _report(context, context.settings.admin_chat_id, error)
+
+
+async def _report(context: BotContext, admin: int, error: BaseException) -> None:
+    """Queue the traceback for the admin; if the outbox itself is out of order (say the
+    database failed), send it straight away instead."""
+    trace = "".join(traceback.format_exception(error))[-ADMIN_REPORT_LIMIT:]
+    text = t("en", "error.admin_report", error=trace)
+    try:
+        await outbox.enqueue(context.services.uow_factory, context.clock, admin, text,
+                             kind="admin")
+        context.kick_outbox()
+    except Exception:
+        log.exception("could not queue the admin report; sending it directly")
+        try:
+            await context.bot.send_message(admin, text, parse_mode=ParseMode.HTML)
+        except Exception:
+            log.exception("could not send the admin report")
 
 
 async def _tell_user(

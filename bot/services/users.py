@@ -82,3 +82,10 @@ async def set_phone(uow_factory: UowFactory, user_id: int, phone: str) -> None:
             user.phone = phone[:32]
             await uow.users.upsert(user)
             await uow.commit()
+
+
+async def set_blocked(uow_factory: UowFactory, user_id: int) -> None:
+    """The user blocked the bot: alerts and reminders stop until they write again."""
+    async with uow_factory() as uow:
+        await uow.users.set_blocked(user_id, True)
+        await uow.commit()

@@ -80,3 +80,19 @@ async def test_long_noise_gets_an_answer_not_an_error(fake: FakeTelegram, bot: R
     (answer,) = await user.wait_for_messages(1)
     assert "sell or buy" in answer.text or "garbled" in answer.text or "any words" in answer.text
     assert rejected(fake) == []
+
+
+async def test_a_stale_skip_button_after_cancel_is_answered(
+    fake: FakeTelegram, bot: RunningBot
+) -> None:
+    user = fake.user("Stale", language_code="en")
+    await user.send("/need")
+    await user.wait_for_messages(1)
+    await user.send("LED bulbs 9W")
+    (question,) = await user.wait_for_messages(1)
+    await user.send("/cancel")
+    (cancelled,) = await user.wait_for_messages(1)
+    assert "Cancelled" in cancelled.text
+    answer = await user.wait_answer(await user.press(question, "Skip ⏭"))
+    assert "expired" in answer["text"]
+    assert rejected(fake) == []
