@@ -13,7 +13,7 @@ Each need is then matched (`Matcher.match`, limit 10) and scored against the lab
 
 Rows are per language pair ("zh-Hans<>zh-Hant" and "zh<>en" pool both directions) and all.
 
-    /work/venv/bin/python -m bench.match_quality [--misses] [--json]
+    .venv/bin/python -m bench.match_quality [--misses] [--json]
 """
 
 from __future__ import annotations
