@@ -52,14 +52,15 @@ async def fill(db: Database, size: int) -> None:
                 ))
             fields = fields_from_parsed(post.parsed, post.created_ts, post.expires_ts,
                                         trust=post.trust)
-            keys, record = Matcher.stored_form(post.terms, fields)
+            form = Matcher.stored_form(post.kind, post.terms, fields)
             rows.append({
                 "user_id": post.user_id, "kind": post.kind.value, "status": "open",
                 "raw_text": "", "language": "en", "parsed": parsed_to_dict(post.parsed),
                 "keywords": [], "created_at": NOW, "updated_at": NOW,
                 "expires_at": NOW + timedelta(days=30),
-                "index_terms": keys,
-                "index_fields": list(record),
+                "index_terms": form.keys,
+                "index_labels": form.labels,
+                "index_numbers": form.numbers,
             })
             if len(rows) == BATCH:
                 await connection.execute(insert(PostRow), rows)

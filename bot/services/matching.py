@@ -95,12 +95,12 @@ async def rebuild(uow_factory: UowFactory, clock: Clock, index: MatchingIndex) -
     async with uow_factory() as uow:
         async for batch in uow.posts.stream_index_entries(clock.now()):
             count += index.matcher.add_stored(
-                (e.post_id, e.user_id, PostKind(e.kind), e.terms, e.fields)
+                (e.post_id, e.user_id, PostKind(e.kind), e.terms, e.labels, e.numbers)
                 for e in batch
-                if e.terms is not None and e.fields is not None
+                if e.terms is not None and e.labels is not None and e.numbers is not None
             )
             for entry in batch:
-                if entry.terms is None or entry.fields is None:
+                if entry.terms is None or entry.labels is None or entry.numbers is None:
                     post = await uow.posts.get(entry.post_id)
                     if post is not None:
                         index.add(post, await _company_keywords(uow, post.user_id))
@@ -120,7 +120,8 @@ async def match_new_post(
         if indexed is None or post.id is None:
             return 0
         terms, fields = indexed
-        await uow.posts.save_index_entry(post.id, *Matcher.stored_form(terms, fields))
+        form = Matcher.stored_form(post.kind, terms, fields)
+        await uow.posts.save_index_entry(post.id, form.keys, form.labels, form.numbers)
         now = clock.now()
         paired = await uow.matches.paired_with(post.id)
         found = index.matcher.match(

@@ -56,7 +56,7 @@ class PostsRepository(Protocol):
         self, kind: PostKind | None = None, batch_size: int = 5000
     ) -> AsyncIterator[list[Post]]: ...
     async def save_index_entry(
-        self, post_id: int, terms: str, fields: Sequence[object]
+        self, post_id: int, terms: str, labels: str, numbers: bytes
     ) -> None: ...
     def stream_index_entries(
         self, now: datetime, batch_size: int = 10000

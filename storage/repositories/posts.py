@@ -134,12 +134,12 @@ class SqlPostsRepository:
         return [_from_row(row) for row in rows]
 
     async def save_index_entry(
-        self, post_id: int, terms: str, fields: Sequence[object]
+        self, post_id: int, terms: str, labels: str, numbers: bytes
     ) -> None:
         await self._session.execute(
             update(PostRow)
             .where(PostRow.id == post_id)
-            .values(index_terms=terms, index_fields=list(fields))
+            .values(index_terms=terms, index_labels=labels, index_numbers=numbers)
         )
 
     async def stream_index_entries(
@@ -149,7 +149,7 @@ class SqlPostsRepository:
         millions of posts."""
         last_id = 0
         columns = (PostRow.id, PostRow.user_id, PostRow.kind, PostRow.index_terms,
-                   PostRow.index_fields)
+                   PostRow.index_labels, PostRow.index_numbers)
         while True:
             result = await self._session.execute(
                 select(*columns)

@@ -14,6 +14,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     Numeric,
     SmallInteger,
     String,
@@ -73,10 +74,11 @@ class PostRow(Base):
     created_at: Mapped[datetime] = created_at_column()
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False)
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False)
-    # What the matching index derived from the post (terms_to_text / fields_to_record), so a
+    # What the matching index derived from the post (matching.stored.StoredForm), so a
     # restart rebuilds the index without parsing and segmenting every post again.
     index_terms: Mapped[str | None] = mapped_column(Text)
-    index_fields: Mapped[list[Any] | None] = mapped_column(JSONDoc)
+    index_labels: Mapped[str | None] = mapped_column(Text)
+    index_numbers: Mapped[bytes | None] = mapped_column(LargeBinary)
 
 
 class MatchRow(Base):

@@ -119,7 +119,7 @@ async def test_rebuild_uses_stored_entries_and_derives_missing_ones(db: Database
     async with db.uow() as uow:  # as if stored before entries existed
         await uow.session.execute(  # type: ignore[attr-defined]
             PostRow.__table__.update().where(PostRow.id == need.id)
-            .values(index_terms=None, index_fields=None)
+            .values(index_terms=None, index_labels=None, index_numbers=None)
         )
         await uow.commit()
     rebuilt = matching.MatchingIndex(policy)

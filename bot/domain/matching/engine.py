@@ -13,15 +13,15 @@ Not thread-safe: the bot runs it on one event loop.
 from __future__ import annotations
 
 import sys
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping
 
 import numpy as np
 
 from bot.domain.models import PostKind
 
-from . import scoring
+from . import scoring, stored
 from .explain import explain, shared_term_reasons
-from .fields import fields_from_parsed, fields_to_record
+from .fields import fields_from_parsed
 from .index import Interner, SideIndex
 from .query import QueryPlan, filter_and_score, top_k
 from .rows import (
@@ -29,9 +29,6 @@ from .rows import (
     PRODUCT,
     SPEC,
     from_rows,
-    keys_to_ids,
-    keys_to_text,
-    row_from_record,
     term_keys,
     to_row,
     words_as_terms,
@@ -90,22 +87,35 @@ class Matcher:
             batch_size,
         )
 
-    def add_stored(self, entries: Iterable[tuple[int, int, PostKind, str, Sequence[object]]],
-                   batch_size: int = 5000) -> int:
-        """The start-up rebuild: (post_id, user_id, kind, keys text, fields record) as stored
-        by `stored_form`, with no parsing, segmenting or MatchFields objects in between."""
-        terms_ids, labels = self.terms, self.labels
-        return self._add_rows(
-            ((post_id, kind, keys_to_ids(terms_ids, keys.split("\t")) if keys else [],
-              row_from_record(labels, post_id, user_id, kind, record))
-             for post_id, user_id, kind, keys, record in entries),
-            batch_size,
-        )
+    def add_stored(self, entries: Iterable[tuple[int, int, PostKind, str, str, bytes]]) -> int:
+        """The start-up rebuild: (post_id, user_id, kind, keys, labels, numbers) as
+        `stored_form` gave them, post ids unique within a call; columns are written per
+        kind for the whole batch. Returns how many were added."""
+        batches: dict[PostKind, tuple[list, list, list, list, list]] = {
+            kind: ([], [], [], [], []) for kind in PostKind
+        }
+        for post_id, user_id, kind, keys, labels, numbers in entries:
+            if post_id in self._where:
+                self.remove(post_id)
+            post_ids, owners, key_texts, label_texts, packed = batches[kind]
+            post_ids.append(post_id)
+            owners.append(user_id)
+            key_texts.append(keys)
+            label_texts.append(labels)
+            packed.append(numbers)
+        count = 0
+        for kind, (post_ids, *rest) in batches.items():
+            if post_ids:
+                docs = stored.bulk_add(self._sides[kind], self.terms, self.labels, post_ids, *rest)
+                bit = _SIDE_BIT[kind]
+                self._where.update(zip(post_ids, (doc * 2 + bit for doc in docs), strict=True))
+                count += len(post_ids)
+        return count
 
     @staticmethod
-    def stored_form(terms: PostTerms, fields: MatchFields) -> tuple[str, tuple[object, ...]]:
+    def stored_form(kind: PostKind, terms: PostTerms, fields: MatchFields) -> stored.StoredForm:
         """What to store beside a post so that `add_stored` can index it again."""
-        return keys_to_text(term_keys(terms)), fields_to_record(fields)
+        return stored.stored_form(kind, terms, fields)
 
     def _add_rows(self, prepared: Iterable[tuple[int, PostKind, list[int], tuple]],
                   batch_size: int) -> int:

@@ -142,6 +142,24 @@ class SideIndex:
         self.n = first + m
         return docs
 
+    def add_columns(self, flat: IntArray, lens: NDArray[np.int64],
+                    columns: dict[str, np.ndarray]) -> range:
+        """A batch given as whole columns (every name in `ROW`), its term ids flat with one
+        length per document: the start-up rebuild, with no per-document Python here."""
+        first, m = self.n, len(lens)
+        if first + m > self.capacity:
+            self._grow_columns(first + m)
+        base = self._append_terms(flat)
+        cols = self.cols
+        for name in ROW:
+            cols[name][first:first + m] = columns[name]
+        cols["start"][first:first + m] = base + np.cumsum(lens) - lens
+        cols["dl"][first:first + m] = lens
+        cols["alive"][first:first + m] = True
+        self._post_many(first, lens, flat)
+        self.n = first + m
+        return range(first, first + m)
+
     def _post_many(self, first: int, lens: NDArray[np.int64], flat: IntArray) -> None:
         """Postings for a batch at once: sort (term, doc) pairs by term, then extend each
         term's list with its slice. Docs stay in arrival order within a term (stable sort)."""

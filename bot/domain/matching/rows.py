@@ -59,36 +59,39 @@ def keys_to_text(keys: Sequence[str]) -> str:
     return "\t".join(keys)
 
 
-def row_from_record(labels: Interner, post_id: int, user_id: int, kind: PostKind,
-                    record: Sequence) -> tuple:
-    """Column values in `index.ROW` order from a `fields.fields_to_record` tuple; the
-    start-up rebuild calls this straight on stored records."""
+def row_parts(kind: PostKind, record: Sequence) -> tuple[tuple, tuple]:
+    """From a `fields.fields_to_record` tuple: the numeric columns (price_lo, price_hi, qty,
+    moq, created, expires, trust, negotiable) and the label columns (price_unit, qty_unit,
+    moq_unit, loc, region, trade) as strings or None."""
     (price_min, price_max, price_unit, negotiable, quantity, quantity_unit, moq, moq_unit,
      place, destination, trade_term, created_ts, expires_ts, trust) = record
-    label = labels.intern
     loc = place if kind is PostKind.OFFER else (destination or place)
-    region = scoring.region_of(loc)
     lo = price_min if price_min is not None else price_max
     hi = price_max if price_max is not None else price_min
     nan = np.nan
-    return (
-        post_id,
-        user_id,
+    numbers = (
         nan if lo is None else lo,
         nan if hi is None else hi,
-        label(price_unit) if price_unit else NONE_ID,
         nan if quantity is None else quantity,
-        label(quantity_unit) if quantity_unit else NONE_ID,
         nan if moq is None else moq,
-        label(moq_unit) if moq_unit else NONE_ID,
-        label(loc) if loc else NONE_ID,
-        label(region) if region else NONE_ID,
-        label(trade_term) if trade_term else NONE_ID,
         created_ts,
         expires_ts if expires_ts > 0 else np.inf,
         trust,
-        negotiable,
+        bool(negotiable),
     )
+    labels = (price_unit, quantity_unit, moq_unit, loc, scoring.region_of(loc), trade_term)
+    return numbers, labels
+
+
+def row_from_record(labels: Interner, post_id: int, user_id: int, kind: PostKind,
+                    record: Sequence) -> tuple:
+    """Column values in `index.ROW` order from a `fields.fields_to_record` tuple."""
+    (lo, hi, qty, moq, created, expires, trust, negotiable), names = row_parts(kind, record)
+    price_unit, qty_unit, moq_unit, loc, region, trade = (
+        labels.intern(name) if name else NONE_ID for name in names
+    )
+    return (post_id, user_id, lo, hi, price_unit, qty, qty_unit, moq, moq_unit, loc, region,
+            trade, created, expires, trust, negotiable)
 
 
 def from_rows(side: SideIndex, kind: PostKind, docs: Sequence[int], term_ids: Interner,

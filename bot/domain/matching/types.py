@@ -71,12 +71,12 @@ class MatchResult:
 
 @dataclass(frozen=True, slots=True)
 class IndexEntry:
-    """What the index keeps of one open post, as stored beside it for a fast rebuild:
-    `terms` from fields.terms_to_text, `fields` from fields.fields_to_record (None when the
-    post was stored before it was ever indexed)."""
+    """One open post as stored for a fast rebuild (see matching.stored): `terms`, `labels`
+    and `numbers` are None when the post was stored before it was ever indexed."""
 
     post_id: int
     user_id: int
     kind: str
     terms: str | None
-    fields: list[object] | None
+    labels: str | None
+    numbers: bytes | None

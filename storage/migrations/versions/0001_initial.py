@@ -144,7 +144,8 @@ def upgrade() -> None:
     sa.Column('updated_at', TIMESTAMP, nullable=False),
     sa.Column('expires_at', TIMESTAMP, nullable=False),
     sa.Column('index_terms', sa.Text(), nullable=True),
-    sa.Column('index_fields', JSON_DOC, nullable=True),
+    sa.Column('index_labels', sa.Text(), nullable=True),
+    sa.Column('index_numbers', sa.LargeBinary(), nullable=True),
     sa.ForeignKeyConstraint(['circle_id'], ['circles.id'], name=op.f('fk_posts_circle_id_circles'), ondelete='SET NULL'),
     sa.ForeignKeyConstraint(['user_id'], ['users.id'], name=op.f('fk_posts_user_id_users'), ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_posts'))
