@@ -54,10 +54,14 @@ def bulk_add(
         flat.extend(ids)
         lens.append(len(ids))
     intern_label = labels.intern
-    label_ids = np.array(
-        [[intern_label(x) if x else NONE_ID for x in text.split("\t")] for text in label_texts],
-        dtype=np.int32,
-    ).reshape(len(label_texts), len(LABELS))
+    seen: dict[str, list[int]] = {}  # many posts share units, place and terms
+    label_rows = []
+    for text in label_texts:
+        ids = seen.get(text)
+        if ids is None:
+            ids = seen[text] = [intern_label(x) if x else NONE_ID for x in text.split("\t")]
+        label_rows.append(ids)
+    label_ids = np.array(label_rows, dtype=np.int32).reshape(len(label_texts), len(LABELS))
     packed = np.frombuffer(b"".join(numbers), dtype=NUMBERS)
     columns: dict[str, np.ndarray] = {
         "post_id": np.asarray(post_ids, dtype=np.int64),
