@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from bot.context import BotContext
-from bot.services import inbox, post_changes
+from bot.services import inbox, publishing
 
 
 async def expire_posts(context: BotContext) -> None:
-    expired = await post_changes.expire_due(context.services.uow_factory, context.clock)
-    for post in expired:
-        context.matching.remove(post.id)
+    expired = await publishing.expire_due(
+        context.services.uow_factory, context.clock, context.matching
+    )
     if expired:
-        context.kick_outbox()
+        context.kick_outbox()  # the owners' notices
 
 
 async def purge_inbox(context: BotContext) -> None:

@@ -13,7 +13,7 @@ from telegram.constants import ParseMode
 
 from bot.context import BotContext
 from bot.domain.models import ActionToken, Post, PostStatus
-from bot.services import matching, post_changes, posts
+from bot.services import post_changes, posts, publishing
 from bot.texts import Html, plain, t
 from bot.texts.cards import post_card
 from handlers.buttons import action, issue_buttons
@@ -80,14 +80,14 @@ async def _answer_pending(update: Update, context: BotContext, text: str) -> Non
     assert user is not None
     pending = dict(context.store[PENDING])
     field = "product" if pending["kind"] == "product" else str(pending["field"])
-    post = await post_changes.edit_field(
-        context.services.uow_factory, context.clock, int(pending["post"]), user.id, field, text
+    post, alerted = await publishing.edit_field(
+        context.services.uow_factory, context.clock, context.matching, int(pending["post"]),
+        user.id, field, text,
     )  # a bad value raises before anything changes, and the wait stays for another try
     context.store.pop(PENDING, None)
     intro = t(context.lang, "post.edited") if pending["kind"] == "edit" else None
     await show_card(update, context, post, intro=intro)
-    if post.status is PostStatus.OPEN:
-        await _match(context, post)  # an edited post may now fit needs it did not before
+    _alerts_queued(context, alerted)
 
 
 async def _replace_card(update: Update, context: BotContext, post: Post, note: Html) -> None:
@@ -103,24 +103,20 @@ async def _replace_card(update: Update, context: BotContext, post: Post, note: H
     )
 
 
-async def _match(context: BotContext, post: Post) -> None:
-    """Index the (re)opened post and alert both sides of new pairs at once."""
-    alerted = await matching.match_new_post(
-        context.services.uow_factory, context.clock, context.matching, post
-    )
+def _alerts_queued(context: BotContext, alerted: int) -> None:
     if alerted:
-        context.kick_outbox()
+        context.kick_outbox()  # both sides hear about new pairs now, not at the next sweep
 
 
 @action("post.publish")
 async def publish(update: Update, context: BotContext, pressed: ActionToken) -> None:
-    post = await posts.publish(
+    post, alerted = await publishing.publish(
         context.services.uow_factory, context.clock, context.settings.post_ttl,
-        pressed.id_arg("post"), pressed.user_id,
+        context.matching, pressed.id_arg("post"), pressed.user_id,
     )
     date = post.expires_at.date().isoformat()
     await _replace_card(update, context, post, t(context.lang, "post.published", date=date))
-    await _match(context, post)
+    _alerts_queued(context, alerted)
 
 
 @action("post.discard")
@@ -147,24 +143,23 @@ async def withdraw(update: Update, context: BotContext, pressed: ActionToken) ->
 
 
 async def _close(update: Update, context: BotContext, pressed: ActionToken, *, deal: bool) -> None:
-    post = await posts.close(
-        context.services.uow_factory, context.clock, pressed.id_arg("post"),
+    post = await publishing.close(
+        context.services.uow_factory, context.clock, context.matching, pressed.id_arg("post"),
         pressed.user_id, deal=deal,
     )
-    context.matching.sync(post)
     note = t(context.lang, "post.closed_deal" if deal else "post.withdrawn")
     await _replace_card(update, context, post, note)
 
 
 @action("post.renew")
 async def renew(update: Update, context: BotContext, pressed: ActionToken) -> None:
-    post = await posts.renew(
+    post, alerted = await publishing.renew(
         context.services.uow_factory, context.clock, context.settings.post_ttl,
-        pressed.id_arg("post"), pressed.user_id,
+        context.matching, pressed.id_arg("post"), pressed.user_id,
     )
     date = post.expires_at.date().isoformat()
     await _replace_card(update, context, post, t(context.lang, "post.renewed", date=date))
-    await _match(context, post)
+    _alerts_queued(context, alerted)
 
 
 @action("post.edit")

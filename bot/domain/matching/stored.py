@@ -57,10 +57,10 @@ def bulk_add(
     seen: dict[str, list[int]] = {}  # many posts share units, place and terms
     label_rows = []
     for text in label_texts:
-        ids = seen.get(text)
-        if ids is None:
-            ids = seen[text] = [intern_label(x) if x else NONE_ID for x in text.split("\t")]
-        label_rows.append(ids)
+        row = seen.get(text)
+        if row is None:
+            row = seen[text] = [intern_label(x) if x else NONE_ID for x in text.split("\t")]
+        label_rows.append(row)
     label_ids = np.array(label_rows, dtype=np.int32).reshape(len(label_texts), len(LABELS))
     packed = np.frombuffer(b"".join(numbers), dtype=NUMBERS)
     columns: dict[str, np.ndarray] = {
