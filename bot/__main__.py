@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from urllib.parse import urlsplit
 
 from pydantic import ValidationError
 
@@ -72,10 +73,12 @@ def _run(settings: Settings, *, webhook: bool) -> int:
         return 3
     app = build_application(settings)
     if webhook:
+        assert settings.webhook_url is not None
         app.run_webhook(
             listen=settings.webhook_listen,
             port=settings.webhook_port,
-            url_path="telegram",
+            # serve the path Telegram will post to, so a proxy can pass requests through as-is
+            url_path=urlsplit(settings.webhook_url).path.strip("/"),
             webhook_url=settings.webhook_url,
             secret_token=secret,
         )

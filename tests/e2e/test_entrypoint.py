@@ -5,9 +5,12 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import socket
 import sqlite3
 import sys
 from pathlib import Path
+
+import aiohttp
 
 from bot.fake_telegram import FakeTelegram
 from tests.e2e.conftest import TOKEN, rejected
@@ -84,3 +87,44 @@ async def test_migrate_then_refuse_a_database_from_a_newer_version(tmp_path: Pat
     _, err = await asyncio.wait_for(run.communicate(), timeout=60)
     assert run.returncode == 3
     assert "Refusing to run" in err.decode()
+
+
+async def test_webhook_mode_answers_updates_with_the_secret_only(
+    fake: FakeTelegram, tmp_path: Path
+) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = _env(tmp_path, TELEGRAM_BOT_TOKEN=TOKEN, TELEGRAM_API_BASE_URL=fake.base_url,
+               WEBHOOK_URL="https://bot.example.invalid/hooks/tc", WEBHOOK_LISTEN="127.0.0.1",
+               WEBHOOK_PORT=str(port), WEBHOOK_SECRET_TOKEN="s3cret-value")
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "run", "--webhook", cwd=tmp_path, env=env,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )
+    user = fake.user("Hook", language_code="en")
+    await user.send("/start")  # Telegram would post this update to the webhook
+    update = fake.state.updates.pop()
+    url = f"http://127.0.0.1:{port}/hooks/tc"
+    try:
+        assert await fake.wait_until(lambda: bool(fake.requests("setWebhook")), 30)
+        async with aiohttp.ClientSession() as http:
+            for _ in range(100):  # the server starts right after setWebhook
+                try:
+                    async with http.post(url, json=update) as refused:
+                        assert refused.status == 403  # no secret: not from Telegram
+                    break
+                except aiohttp.ClientConnectionError:
+                    await asyncio.sleep(0.1)
+            headers = {"X-Telegram-Bot-Api-Secret-Token": "s3cret-value"}
+            async with http.post(url, json=update, headers=headers) as accepted:
+                assert accepted.status == 200
+        (welcome,) = await user.wait_for_messages(1, timeout=15)
+        assert "TradeCircle" in welcome.text
+        (hook,) = fake.requests("setWebhook")
+        assert hook.params["url"] == "https://bot.example.invalid/hooks/tc"
+    finally:
+        process.send_signal(signal.SIGINT)
+        _, stderr = await asyncio.wait_for(process.communicate(), timeout=30)
+    assert process.returncode == 0, stderr.decode()[-2000:]
+    assert "s3cret-value" not in stderr.decode()
