@@ -25,6 +25,7 @@ from handlers.commands import publish_commands
 from handlers.jobs import expire_posts, purge_inbox
 from handlers.outbox_dispatcher import OutboxDispatcher
 from handlers.persistence import DatabasePersistence
+from handlers.users import replay_unfinished
 from storage.migrate import ensure_schema
 from storage.unit_of_work import Database
 
@@ -68,6 +69,9 @@ def build_application(settings: Settings, *, clock: Clock | None = None) -> Trad
         terms.warm_up()
         loaded = await matching.rebuild(database.uow, app.bot_data.clock, index)
         log.info("matching index rebuilt with %d open posts", loaded)
+        replayed = await replay_unfinished(app)
+        if replayed:
+            log.warning("handling %d updates again that a previous run did not finish", replayed)
         await publish_commands(app.bot, settings.default_language)
         if app.job_queue is not None:
             dispatcher.start(app.job_queue)

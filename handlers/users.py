@@ -4,10 +4,24 @@ the language every reply of this update is written in."""
 from __future__ import annotations
 
 from telegram import Update
-from telegram.ext import ApplicationHandlerStop
+from telegram.ext import Application, ApplicationHandlerStop
 
 from bot.context import BotContext
 from bot.services import inbox, users
+
+REPLAYING = "replaying"  # update ids taken from the inbox at start-up, handled again
+
+
+async def replay_unfinished(application: Application) -> int:  # type: ignore[type-arg]
+    """Queue the updates a previous process recorded but did not finish."""
+    services = application.bot_data
+    payloads = await inbox.take_unfinished(services.uow_factory, services.clock)
+    replaying: set[int] = services.extras.setdefault(REPLAYING, set())
+    for payload in payloads:
+        update = Update.de_json(payload, application.bot)
+        replaying.add(update.update_id)
+        await application.update_queue.put(update)
+    return len(payloads)
 
 
 def person_of(update: Update) -> users.TelegramPerson | None:
@@ -28,8 +42,10 @@ async def load_user(update: Update, context: BotContext) -> None:
     fresh = await inbox.record(
         services.uow_factory, services.clock, update.update_id, update.to_dict()
     )
-    if not fresh:
+    replayed = services.extras.get(REPLAYING, set())
+    if not fresh and update.update_id not in replayed:
         raise ApplicationHandlerStop  # already handled: Telegram delivered it twice
+    replayed.discard(update.update_id)
     person = person_of(update)
     if person is not None:
         user = await users.ensure_user(

@@ -31,6 +31,21 @@ async def purge(uow_factory: UowFactory, clock: Clock) -> int:
         return removed
 
 
+REPLAY_LIMIT = 1000
+
+
+async def take_unfinished(uow_factory: UowFactory, clock: Clock) -> list[dict[str, Any]]:
+    """Updates that were being handled when the process stopped, to handle again once.
+    They are marked done as they are taken, so an update that crashes the bot is not
+    replayed forever."""
+    async with uow_factory() as uow:
+        pending = await uow.inbox.pending(REPLAY_LIMIT)
+        for update_id, _payload in pending:
+            await uow.inbox.mark_done(update_id, clock.now())
+        await uow.commit()
+        return [payload for _update_id, payload in pending]
+
+
 async def mark_done(uow_factory: UowFactory, clock: Clock, update_id: int) -> None:
     async with uow_factory() as uow:
         await uow.inbox.mark_done(update_id, clock.now())

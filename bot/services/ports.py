@@ -92,6 +92,9 @@ class InboxRepository(Protocol):
 
     async def mark_done(self, update_id: int, at: datetime) -> None: ...
     async def purge_done(self, before: datetime) -> int: ...
+    async def pending(self, limit: int = 100) -> list[tuple[int, dict[str, Any]]]:
+        """Recorded but not done updates, oldest first."""
+        ...
 
 
 class PersistenceRepository(Protocol):

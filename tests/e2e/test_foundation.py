@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from bot.fake_telegram import FakeTelegram
+from storage import Database
 from tests.e2e.conftest import RunningBot, latest, rejected
 
 
@@ -74,3 +77,26 @@ async def test_button_of_another_user_is_refused(fake: FakeTelegram, bot: Runnin
     query = await intruder.press(menu, "English")
     answer = await intruder.wait_answer(query)
     assert "not for you" in answer["text"]
+
+
+async def test_an_update_unfinished_before_a_crash_is_handled_after_restart(
+    fake: FakeTelegram, bot: RunningBot
+) -> None:
+    await bot.stop()
+    user = fake.user("Crash", language_code="en")
+    await user.send("/help")
+    update = fake.state.updates.pop()  # fetched by the old process, recorded, never finished
+    database = Database.from_url(bot.settings.database_url)
+    try:
+        async with database.uow() as uow:
+            assert await uow.inbox.record(update["update_id"], update, datetime.now(UTC))
+            await uow.commit()
+    finally:
+        await database.dispose()
+    await bot.start()
+    (answer,) = await user.wait_for_messages(1)
+    assert "/language" in answer.text
+    await bot.restart()  # replayed once only
+    await user.send("/start")
+    (welcome,) = await user.wait_for_messages(1)
+    assert "TradeCircle" in welcome.text
