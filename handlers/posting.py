@@ -6,6 +6,7 @@ waits are kept in user_data["pending"] (persisted), so they survive a restart.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from telegram import Update
@@ -21,6 +22,7 @@ from handlers.keyboards import markup
 from handlers.replies import reply, reply_html
 
 PENDING = "pending"
+OpenUseCase = Callable[..., Awaitable[tuple[Post, int]]]  # publishing.publish / .renew
 
 
 async def card_buttons(
@@ -110,12 +112,23 @@ def _alerts_queued(context: BotContext, alerted: int) -> None:
 
 @action("post.publish")
 async def publish(update: Update, context: BotContext, pressed: ActionToken) -> None:
-    post, alerted = await publishing.publish(
+    await _open(update, context, pressed, publishing.publish, "post.published")
+
+
+@action("post.renew")
+async def renew(update: Update, context: BotContext, pressed: ActionToken) -> None:
+    await _open(update, context, pressed, publishing.renew, "post.renewed")
+
+
+async def _open(
+    update: Update, context: BotContext, pressed: ActionToken, use_case: OpenUseCase, note: str
+) -> None:
+    post, alerted = await use_case(
         context.services.uow_factory, context.clock, context.settings.post_ttl,
         context.matching, pressed.id_arg("post"), pressed.user_id,
     )
     date = post.expires_at.date().isoformat()
-    await _replace_card(update, context, post, t(context.lang, "post.published", date=date))
+    await _replace_card(update, context, post, t(context.lang, note, date=date))
     _alerts_queued(context, alerted)
 
 
@@ -149,17 +162,6 @@ async def _close(update: Update, context: BotContext, pressed: ActionToken, *, d
     )
     note = t(context.lang, "post.closed_deal" if deal else "post.withdrawn")
     await _replace_card(update, context, post, note)
-
-
-@action("post.renew")
-async def renew(update: Update, context: BotContext, pressed: ActionToken) -> None:
-    post, alerted = await publishing.renew(
-        context.services.uow_factory, context.clock, context.settings.post_ttl,
-        context.matching, pressed.id_arg("post"), pressed.user_id,
-    )
-    date = post.expires_at.date().isoformat()
-    await _replace_card(update, context, post, t(context.lang, "post.renewed", date=date))
-    _alerts_queued(context, alerted)
 
 
 @action("post.edit")
