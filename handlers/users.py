@@ -7,7 +7,8 @@ from telegram import Update
 from telegram.ext import Application, ApplicationHandlerStop
 
 from bot.context import BotContext
-from bot.services import inbox, users
+from bot.services import inbox
+from bot.services.users import TelegramPerson
 
 REPLAYING = "replaying"  # update ids taken from the inbox at start-up, handled again
 
@@ -24,11 +25,11 @@ async def replay_unfinished(application: Application) -> int:  # type: ignore[ty
     return len(payloads)
 
 
-def person_of(update: Update) -> users.TelegramPerson | None:
+def person_of(update: Update) -> TelegramPerson | None:
     tg = update.effective_user
     if tg is None or tg.is_bot:
         return None
-    return users.TelegramPerson(
+    return TelegramPerson(
         id=tg.id,
         first_name=tg.first_name,
         last_name=tg.last_name,
@@ -39,18 +40,15 @@ def person_of(update: Update) -> users.TelegramPerson | None:
 
 async def load_user(update: Update, context: BotContext) -> None:
     services = context.services
-    fresh = await inbox.record(
-        services.uow_factory, services.clock, update.update_id, update.to_dict()
+    fresh, user = await inbox.receive(
+        services.uow_factory, services.clock, update.update_id, update.to_dict(),
+        person_of(update), services.settings.default_language,
     )
     replayed = services.extras.get(REPLAYING, set())
     if not fresh and update.update_id not in replayed:
         raise ApplicationHandlerStop  # already handled: Telegram delivered it twice
     replayed.discard(update.update_id)
-    person = person_of(update)
-    if person is not None:
-        user = await users.ensure_user(
-            services.uow_factory, person, services.clock, services.settings.default_language
-        )
+    if user is not None:
         context.lang = user.language
 
 

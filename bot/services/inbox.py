@@ -6,19 +6,27 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from bot.domain.models import Lang, User
+from bot.services import users
 from bot.services.ports import Clock
-from bot.services.users import UowFactory
+from bot.services.users import TelegramPerson, UowFactory
 
 
-async def record(
-    uow_factory: UowFactory, clock: Clock, update_id: int, payload: dict[str, Any]
-) -> bool:
-    """True when this update is new; False for a duplicate that must not be handled again."""
+async def receive(
+    uow_factory: UowFactory, clock: Clock, update_id: int, payload: dict[str, Any],
+    person: TelegramPerson | None, default: Lang,
+) -> tuple[bool, User | None]:
+    """Record an update and register its sender, in one transaction. The flag is False for
+    a duplicate that must not be handled again."""
+    now = clock.now()
     async with uow_factory() as uow:
-        fresh = await uow.inbox.record(update_id, payload, clock.now())
-        if fresh:
+        fresh = await uow.inbox.record(update_id, payload, now)
+        user, changed = (
+            await users.register(uow, person, now, default) if person else (None, False)
+        )
+        if fresh or changed:
             await uow.commit()
-        return fresh
+        return fresh, user
 
 
 KEEP = timedelta(days=3)  # Telegram redelivers within hours; ids may restart after a week

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 
 from bot.domain.language import language_from_telegram_code
 from bot.domain.models import Lang, User
-from bot.services.ports import Clock, UnitOfWork
+from bot.services.ports import UnitOfWork
 
 UowFactory = Callable[[], UnitOfWork]
 
@@ -27,39 +28,30 @@ class TelegramPerson:
         return " ".join(p for p in (self.first_name, self.last_name) if p).strip()
 
 
-async def ensure_user(
-    uow_factory: UowFactory, person: TelegramPerson, clock: Clock, default: Lang
-) -> User:
-    """Register a user on first contact; keep name and username current. The language follows
-    Telegram's language code until the user picks one with /language."""
-    async with uow_factory() as uow:
-        user = await uow.users.get(person.id)
-        if user is None:
-            language = (
-                language_from_telegram_code(person.language_code)
-                if person.language_code
-                else default
-            )
-            user = User(
-                id=person.id,
-                language=language,
-                username=person.username,
-                display_name=person.display_name,
-                created_at=clock.now(),
-            )
-        elif (user.username, user.display_name, user.blocked_bot) == (
-            person.username,
-            person.display_name,
-            False,
-        ):
-            return user
-        else:
-            user.username = person.username
-            user.display_name = person.display_name
-            user.blocked_bot = False  # they wrote to us, so they have not blocked the bot
-        await uow.users.upsert(user)
-        await uow.commit()
-        return user
+async def register(
+    uow: UnitOfWork, person: TelegramPerson, now: datetime, default: Lang
+) -> tuple[User, bool]:
+    """Register a user on first contact and keep name and username current, inside the
+    caller's transaction; True when something was written. The language follows Telegram's
+    language code until the user picks one with /language."""
+    user = await uow.users.get(person.id)
+    if user is None:
+        language = (
+            language_from_telegram_code(person.language_code) if person.language_code
+            else default
+        )
+        user = User(id=person.id, language=language, username=person.username,
+                    display_name=person.display_name, created_at=now)
+    elif (user.username, user.display_name, user.blocked_bot) == (
+        person.username, person.display_name, False
+    ):
+        return user, False
+    else:
+        user.username = person.username
+        user.display_name = person.display_name
+        user.blocked_bot = False  # they wrote to us, so they have not blocked the bot
+    await uow.users.upsert(user)
+    return user, True
 
 
 async def set_language(uow_factory: UowFactory, user_id: int, language: Lang) -> None:
