@@ -22,7 +22,7 @@ from bot.services import matching
 from bot.services.clock import SystemClock
 from bot.services.ports import Clock
 from handlers.commands import publish_commands
-from handlers.jobs import expire_posts, purge_inbox
+from handlers.jobs import expire_posts, housekeeping
 from handlers.outbox_dispatcher import OutboxDispatcher
 from handlers.persistence import DatabasePersistence
 from handlers.users import replay_unfinished
@@ -78,7 +78,7 @@ def build_application(settings: Settings, *, clock: Clock | None = None) -> Trad
             app.job_queue.run_repeating(
                 expire_posts, interval=settings.sweep_interval, first=1.0, name="expire-posts"
             )
-            app.job_queue.run_repeating(purge_inbox, interval=3600, first=60, name="purge-inbox")
+            app.job_queue.run_repeating(housekeeping, interval=3600, first=60, name="housekeeping")
         log.info("TradeCircle is up as @%s", app.bot.username)
 
     async def post_shutdown(app: TradeApp) -> None:

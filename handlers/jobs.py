@@ -14,5 +14,5 @@ async def expire_posts(context: BotContext) -> None:
         context.kick_outbox()  # the owners' notices
 
 
-async def purge_inbox(context: BotContext) -> None:
+async def housekeeping(context: BotContext) -> None:
     await inbox.purge(context.services.uow_factory, context.clock)

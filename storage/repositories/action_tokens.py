@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.domain.models import ActionToken
@@ -53,3 +53,10 @@ class SqlActionTokensRepository:
             .where(ActionTokenRow.token == token, ActionTokenRow.used_at.is_(None))
             .values(used_at=at)
         )
+
+    async def purge_expired(self, before: datetime) -> int:
+        """Forget tokens that expired before `before`; returns how many."""
+        result = await self._session.execute(
+            delete(ActionTokenRow).where(ActionTokenRow.expires_at < before)
+        )
+        return int(getattr(result, "rowcount", 0) or 0)

@@ -129,3 +129,17 @@ async def test_inbox_purge_forgets_only_old_handled_updates(db: Database) -> Non
         assert await uow.inbox.record(1, {"update_id": 1}, NOW)  # forgotten: new again
         assert not await uow.inbox.record(2, {"update_id": 2}, NOW)  # never handled: kept
         assert not await uow.inbox.record(3, {"update_id": 3}, NOW)
+
+
+async def test_expired_action_tokens_are_purged(db: Database) -> None:
+    async with db.uow() as uow:
+        await uow.users.upsert(make_user(1))
+        await uow.action_tokens.add(ActionToken("old", 1, "a", {}, NOW - timedelta(days=1)))
+        await uow.action_tokens.add(ActionToken("new", 1, "a", {}, NOW + timedelta(days=1)))
+        await uow.commit()
+    async with db.uow() as uow:
+        assert await uow.action_tokens.purge_expired(NOW) == 1
+        await uow.commit()
+    async with db.uow() as uow:
+        assert await uow.action_tokens.get("old") is None
+        assert await uow.action_tokens.get("new") is not None
