@@ -1,4 +1,4 @@
-"""Matching speed: our engine against rank-bm25, SQLite FTS5 and tantivy, plus a rebuild.
+"""Matching speed: our engine against rank-bm25, SQLite FTS5 and tantivy.
 
     python -m bench.match_speed                       # 10k, 100k and 1M open posts
     python -m bench.match_speed --sizes 10000,100000 --queries 500
@@ -7,8 +7,7 @@ For each size: build the index from the synthetic corpus (bench/match_corpus.py)
 each query post time the full path for a new post (fields_from_parsed + add + match on the
 other side, top 10 with filters); print p50/p99 of match and add, index memory, the same
 queries against the baselines (text only: they have no structured filters) and the
-ratios; finally time "rebuild from the database": rows with the posts' parsed JSON and
-extracted terms in a SQLite file, streamed back and re-added to a fresh index.
+ratios. The start-up rebuild from the database is bench/rebuild_speed.py.
 
 Term extraction: the index is fed pre-tokenised synthetic terms. When
 bot.domain.matching.terms and bot.domain.parsing are importable, parse_post + extract_terms
@@ -19,28 +18,16 @@ from __future__ import annotations
 
 import argparse
 import gc
-import json
 import os
-import sqlite3
 import statistics
-import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from bench.match_baselines import RANK_BM25_MAX, Baselines
-from bench.match_corpus import Corpus, SynthPost, parsed_from_json, parsed_to_json
+from bench.match_corpus import Corpus, SynthPost
 from bot.domain.matching.engine import Matcher, fields_from_parsed
-from bot.domain.matching.fields import (
-    RECORD_FIELDS,
-    fields_from_record,
-    fields_to_record,
-    terms_from_text,
-    terms_to_text,
-)
-from bot.domain.matching.types import PostTerms
-from bot.domain.models import PostKind
 
 TEXTS = (
     "出售 304不锈钢保温杯 500ml 起订1000个 12元/个 义乌发货",
@@ -129,69 +116,6 @@ def extraction_timer() -> Callable[[], list[float]] | None:
     return run
 
 
-RECORD_COLS = ", ".join(f"f_{name}" for name in RECORD_FIELDS)
-
-
-def create_db(path: str) -> sqlite3.Connection:
-    if os.path.exists(path):
-        os.remove(path)
-    conn = sqlite3.connect(path)
-    conn.execute("CREATE TABLE posts (id INTEGER PRIMARY KEY, user_id INTEGER, kind TEXT, "
-                 "status TEXT, created REAL, expires REAL, trust REAL, data TEXT, "
-                 f"terms TEXT, {RECORD_COLS})")
-    return conn
-
-
-def write_db(conn: sqlite3.Connection, posts: list[SynthPost]) -> None:
-    """Rows as the storage layer might keep them: the parsed JSON with the extracted terms,
-    and (for the fast variant) the MatchFields record and terms text as columns."""
-    marks = ", ".join("?" * (9 + len(RECORD_FIELDS)))
-    conn.executemany(
-        f"INSERT INTO posts VALUES ({marks})",
-        [(p.post_id, p.user_id, p.kind.value, "open", p.created_ts, p.expires_ts, p.trust,
-          json.dumps({"parsed": parsed_to_json(p.parsed),
-                      "terms": [p.terms.product, p.terms.specs, p.terms.concepts]},
-                     ensure_ascii=False),
-          terms_to_text(p.terms), *fields_to_record(fields_of(p)))
-         for p in posts],
-    )
-
-
-def rebuild(path: str, from_records: bool) -> tuple[Matcher, float]:
-    """Stream the open posts back and add them to a fresh index, as the app does on start:
-    either re-deriving fields from the parsed JSON, or from the stored record columns."""
-    t0 = time.perf_counter()
-    conn = sqlite3.connect(path)
-    kinds = {k.value: k for k in PostKind}
-    if from_records:
-        cur = conn.execute(f"SELECT id, user_id, kind, terms, {RECORD_COLS} FROM posts "
-                           "WHERE status = 'open' ORDER BY id")
-    else:
-        cur = conn.execute("SELECT id, user_id, kind, created, expires, trust, data "
-                           "FROM posts WHERE status = 'open' ORDER BY id")
-
-    def from_json() -> Iterator[tuple]:
-        while rows := cur.fetchmany(5000):
-            for post_id, user_id, kind, created, expires, trust, data in rows:
-                d = json.loads(data)
-                product, specs, concepts = d["terms"]
-                terms = PostTerms(tuple(product), tuple(specs), tuple(concepts))
-                fields = fields_from_parsed(parsed_from_json(d["parsed"]), created, expires,
-                                            trust=trust)
-                yield post_id, user_id, kinds[kind], terms, fields
-
-    def from_columns() -> Iterator[tuple]:
-        while rows := cur.fetchmany(5000):
-            for row in rows:
-                yield (row[0], row[1], kinds[row[2]], terms_from_text(row[3]),
-                       fields_from_record(row[4:]))
-
-    matcher = Matcher(capacity=1024)
-    matcher.add_many(from_columns() if from_records else from_json())
-    conn.close()
-    return matcher, time.perf_counter() - t0
-
-
 def run_size(n: int, n_queries: int, extract: list[float] | None) -> None:
     print(f"\n== {n:,} open posts ==")
     t0 = time.perf_counter()
@@ -216,20 +140,14 @@ def run_size(n: int, n_queries: int, extract: list[float] | None) -> None:
     gc.collect()
 
     baselines = Baselines(n, with_tantivy=_has_tantivy())
-    db_path = os.path.join(tempfile.gettempdir(), f"match_rebuild_{n}.db")
-    conn = create_db(db_path)
     batch: list[SynthPost] = []
     for post in Corpus().posts(n):
         batch.append(post)
         if len(batch) == 5000:
             baselines.add_batch(batch)
-            write_db(conn, batch)
             batch = []
     if batch:
         baselines.add_batch(batch)
-        write_db(conn, batch)
-    conn.commit()
-    conn.close()
     baselines.finish()
     for name, seconds in baselines.build_s.items():
         print(f"{name} build: {seconds:.1f}s")
@@ -246,13 +164,6 @@ def run_size(n: int, n_queries: int, extract: list[float] | None) -> None:
               f"{len(results[name])} queries)")
     del baselines
     gc.collect()
-    for from_records, how in ((False, "parsed JSON + terms"), (True, "record columns")):
-        fresh, seconds = rebuild(db_path, from_records)
-        print(f"rebuild from SQLite, {how} ({len(fresh):,} rows): {seconds:.1f}s "
-              f"({seconds / max(1, len(fresh)) * 1e6:.1f} us/post)")
-        del fresh
-        gc.collect()
-    os.remove(db_path)
 
 
 def _has_tantivy() -> bool:

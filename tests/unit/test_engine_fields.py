@@ -9,12 +9,9 @@ import pytest
 from bot.domain.matching.engine import fields_from_parsed
 from bot.domain.matching.fields import (
     RECORD_FIELDS,
-    fields_from_record,
     fields_to_record,
-    terms_from_text,
-    terms_to_text,
 )
-from bot.domain.matching.types import MatchFields, PostTerms
+from bot.domain.matching.types import MatchFields
 from bot.domain.models import Intent, Lang, ParsedPost, Price, Quantity
 
 CREATED = datetime(2026, 12, 1, tzinfo=UTC)
@@ -91,20 +88,7 @@ def test_places_times_and_trust():
                     trust=0.9),
     ],
 )
-def test_fields_record_round_trip(fields):
+def test_fields_record_is_flat_and_in_field_order(fields):
     record = fields_to_record(fields)
     assert len(record) == len(RECORD_FIELDS)
-    assert fields_from_record(json.loads(json.dumps(record))) == fields
-
-
-@pytest.mark.parametrize(
-    "terms",
-    [
-        PostTerms(),
-        PostTerms(product=("保温杯", "vacuum flask"), specs=("304",), concepts=("c:x", "c:y"),
-                  categories=("housewares",)),
-        PostTerms(concepts=("c:x",)),
-    ],
-)
-def test_terms_text_round_trip(terms):
-    assert terms_from_text(terms_to_text(terms)) == terms
+    assert MatchFields(*json.loads(json.dumps(record))) == fields

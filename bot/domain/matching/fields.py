@@ -1,22 +1,17 @@
 """ParsedPost -> MatchFields (prices in CNY per base unit, quantities in base units), and a
-flat record form of MatchFields / PostTerms for storage.
-
-Rebuilding the index at start-up from stored records costs a fraction of re-parsing the
-parsed JSON (see docs/matching.md, "Speed"): the storage layer can keep
-`fields_to_record(...)` as columns and `terms_to_text(...)` as a text column.
-"""
+flat record form of MatchFields that stored.py turns into what posts keep for a rebuild."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from datetime import datetime
 from decimal import Decimal
 
 from bot.domain import money, units
 from bot.domain.models import ParsedPost, Price, Quantity
 
-from .types import MatchFields, PostTerms
+from .types import MatchFields
 
 
 def fields_from_parsed(
@@ -89,7 +84,7 @@ def _per_base(
     return money.to_base(amount, currency, rates) / float(per_base)
 
 
-# -- a flat form for storage, so the start-up rebuild need not re-parse anything ----------
+# -- a flat form of MatchFields (the stored form in stored.py is built from it) -----------
 
 RECORD_FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(MatchFields))
 
@@ -98,20 +93,3 @@ def fields_to_record(fields: MatchFields) -> tuple:
     """MatchFields as a flat tuple in `RECORD_FIELDS` order (plain str/float/bool/None),
     for SQL columns or a JSON list."""
     return tuple(getattr(fields, name) for name in RECORD_FIELDS)
-
-
-def fields_from_record(values: Sequence) -> MatchFields:
-    return MatchFields(*values)
-
-
-def terms_to_text(terms: PostTerms) -> str:
-    """PostTerms as one string: groups on lines, words separated by tabs (normalised terms
-    contain neither). Four lines: product, specs, concepts, categories."""
-    return "\n".join("\t".join(group) for group in
-                     (terms.product, terms.specs, terms.concepts, terms.categories))
-
-
-def terms_from_text(text: str) -> PostTerms:
-    groups = [tuple(line.split("\t")) if line else () for line in text.split("\n")]
-    groups += [()] * (4 - len(groups))
-    return PostTerms(*groups[:4])
