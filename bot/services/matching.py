@@ -156,26 +156,19 @@ async def _fair_choice(
     """At most `max_alerts_per_need` sellers per need, at most `max_alerts_per_day` alerts
     per seller, and a small rotation penalty for sellers alerted recently."""
     since = now - ROTATION_WINDOW
+    if post.kind is PostKind.OFFER:
+        # One seller, many needs: their daily cap bounds the list; each need keeps its own.
+        sent = await uow.matches.count_alerts_to_user_since(post.user_id, since)
+        open_needs = [
+            result for result in found
+            if await uow.matches.count_alerted_for_need(result.post_id)
+            < policy.max_alerts_per_need
+        ]
+        return open_needs[: max(policy.max_alerts_per_day - sent, 0)]
     ranked: list[tuple[float, MatchResult]] = []
-    for result in found:
-        seller = post.user_id if post.kind is PostKind.OFFER else result.user_id
-        recent = await uow.matches.count_alerts_to_user_since(seller, since)
-        if recent >= policy.max_alerts_per_day:
-            continue
-        if (
-            post.kind is PostKind.OFFER
-            and await uow.matches.count_alerted_for_need(result.post_id)
-            >= policy.max_alerts_per_need
-        ):
-            continue  # this need has heard from enough sellers
-        ranked.append((result.score - ROTATION_PENALTY * recent, result))
+    for result in found:  # one need, many sellers: rotate so new sellers get a turn
+        recent = await uow.matches.count_alerts_to_user_since(result.user_id, since)
+        if recent < policy.max_alerts_per_day:
+            ranked.append((result.score - ROTATION_PENALTY * recent, result))
     ranked.sort(key=lambda pair: -pair[0])
-    chosen = [result for _, result in ranked]
-    if post.kind is PostKind.NEED:
-        chosen = chosen[: policy.max_alerts_per_need]
-    else:  # the new offer's seller is one person: respect their daily cap as well
-        left = policy.max_alerts_per_day - await uow.matches.count_alerts_to_user_since(
-            post.user_id, since
-        )
-        chosen = chosen[: max(left, 0)]
-    return chosen
+    return [result for _, result in ranked][: policy.max_alerts_per_need]
