@@ -96,3 +96,26 @@ async def test_a_stale_skip_button_after_cancel_is_answered(
     answer = await user.wait_answer(await user.press(question, "Skip ⏭"))
     assert "expired" in answer["text"]
     assert rejected(fake) == []
+
+
+async def test_my_posts_and_search_page_through_long_lists(
+    fake: FakeTelegram, bot: RunningBot
+) -> None:
+    user = fake.user("Pager", language_code="en")
+    for size in (300, 350, 400, 450):
+        await post_and_publish(fake, user, f"Selling vacuum flasks {size}ml, MOQ 500 pcs, $2/pc")
+    await user.send("/my")
+    (listing,) = await user.wait_for_messages(1)
+    assert "(1/2)" in listing.text and "4." not in listing.text
+    await user.press(listing, "▶️")
+    second = await latest(user, fake, lambda m: "(2/2)" in (m.text or ""))
+    assert second.message_id == listing.message_id  # the same message, redrawn
+    assert len([line for line in second.text.splitlines() if line[:2] == "4."]) == 1
+
+    await user.send("/search vacuum flask")
+    (results,) = await user.wait_for_messages(1)
+    assert "(1/2)" in results.text
+    await user.press(results, "▶️")
+    page_two = await latest(user, fake, lambda m: "(2/2)" in (m.text or "") and "🔎" in m.text)
+    assert "4." in page_two.text
+    assert rejected(fake) == []
