@@ -89,8 +89,10 @@ class Baselines:
         return out
 
     def _fts5(self, post: SynthPost) -> object:
-        return self.db.execute("SELECT rowid FROM fts WHERE fts MATCH ? ORDER BY rank LIMIT 10",
-                               (" OR ".join(post.tokens()),)).fetchall()
+        return self.db.execute(
+            "SELECT rowid FROM fts WHERE fts MATCH ? ORDER BY rank LIMIT 10",
+            (" OR ".join(post.tokens()),),
+        ).fetchall()
 
     def _tantivy(self, post: SynthPost) -> object:
         assert self.tantivy is not None

@@ -21,9 +21,28 @@ import numpy as np
 from bot.domain.matching.types import PostTerms
 from bot.domain.models import Intent, Lang, ParsedPost, PostKind, Price, Quantity
 
-PLACES = ("义乌", "深圳", "广州", "东莞", "宁波", "上海", "杭州", "温州", "厦门", "泉州",
-          "汕头", "佛山", "苏州", "青岛", "天津", "北京", "香港", "台北", "台中", "高雄") + tuple(
-    f"town{i}" for i in range(20))
+PLACES = (
+    "义乌",
+    "深圳",
+    "广州",
+    "东莞",
+    "宁波",
+    "上海",
+    "杭州",
+    "温州",
+    "厦门",
+    "泉州",
+    "汕头",
+    "佛山",
+    "苏州",
+    "青岛",
+    "天津",
+    "北京",
+    "香港",
+    "台北",
+    "台中",
+    "高雄",
+) + tuple(f"town{i}" for i in range(20))
 UNITS = ("pcs", "kg", "set")
 TRADE_TERMS = ("FOB", "EXW", "CIF")
 DAY = 86400.0
@@ -53,8 +72,15 @@ def zipf_probs(n: int, s: float = 1.1) -> np.ndarray:
 class Corpus:
     """Deterministic generator: the same seed gives the same posts."""
 
-    def __init__(self, *, seed: int = 7, n_products: int = 3000, n_specs: int = 600,
-                 now_ts: float = 1_800_000_000.0, n_users: int | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        seed: int = 7,
+        n_products: int = 3000,
+        n_specs: int = 600,
+        now_ts: float = 1_800_000_000.0,
+        n_users: int | None = None,
+    ) -> None:
         self.rng = np.random.default_rng(seed)
         self.now_ts = now_ts
         self.n_products = n_products
@@ -129,25 +155,46 @@ class Corpus:
                 destination=PLACES[places[i]] if has_place[i] and not is_offer[i] else None,
             )
             created = self.now_ts - float(age[i])
-            yield SynthPost(self.next_id, int(owners[i]), kind, terms, parsed, created,
-                            created + float(life[i]), float(trust[i]))
+            yield SynthPost(
+                self.next_id,
+                int(owners[i]),
+                kind,
+                terms,
+                parsed,
+                created,
+                created + float(life[i]),
+                float(trust[i]),
+            )
             self.next_id += 1
 
 
 def parsed_to_json(p: ParsedPost) -> dict:
     """The JSON shape the bench's SQLite rows use (decimals as strings)."""
+
     def qty(q: Quantity | None) -> list | None:
         return None if q is None else [str(q.amount), q.unit]
 
     price = p.price
     return {
-        "intent": p.intent.value, "language": p.language.value, "product": p.product,
-        "specs": list(p.specs), "quantity": qty(p.quantity), "moq": qty(p.moq),
-        "price": None if price is None else [
+        "intent": p.intent.value,
+        "language": p.language.value,
+        "product": p.product,
+        "specs": list(p.specs),
+        "quantity": qty(p.quantity),
+        "moq": qty(p.moq),
+        "price": None
+        if price is None
+        else [
             None if price.low is None else str(price.low),
             None if price.high is None else str(price.high),
-            price.currency, price.per_unit, price.per_count, price.negotiable],
-        "trade_term": p.trade_term, "place": p.place, "destination": p.destination,
+            price.currency,
+            price.per_unit,
+            price.per_count,
+            price.negotiable,
+        ],
+        "trade_term": p.trade_term,
+        "place": p.place,
+        "destination": p.destination,
     }
 
 
@@ -158,11 +205,23 @@ def parsed_from_json(d: dict) -> ParsedPost:
     price = None
     if d["price"] is not None:
         low, high, currency, per_unit, per_count, negotiable = d["price"]
-        price = Price(None if low is None else Decimal(low),
-                      None if high is None else Decimal(high),
-                      currency, per_unit, per_count, negotiable)
+        price = Price(
+            None if low is None else Decimal(low),
+            None if high is None else Decimal(high),
+            currency,
+            per_unit,
+            per_count,
+            negotiable,
+        )
     return ParsedPost(
-        intent=Intent(d["intent"]), language=Lang(d["language"]), product=d["product"],
-        specs=tuple(d["specs"]), quantity=qty(d["quantity"]), moq=qty(d["moq"]), price=price,
-        trade_term=d["trade_term"], place=d["place"], destination=d["destination"],
+        intent=Intent(d["intent"]),
+        language=Lang(d["language"]),
+        product=d["product"],
+        specs=tuple(d["specs"]),
+        quantity=qty(d["quantity"]),
+        moq=qty(d["moq"]),
+        price=price,
+        trade_term=d["trade_term"],
+        place=d["place"],
+        destination=d["destination"],
     )

@@ -76,14 +76,22 @@ def run(lines: list[dict]) -> dict:
     started = time.perf_counter()
     for need_id, (_lang, text) in needs.items():
         terms, fields = _post(text)
-        results = matcher.match(PostKind.NEED, terms, fields, user_id=NEED_USER, now_ts=NOW,
-                                limit=10)
+        results = matcher.match(
+            PostKind.NEED, terms, fields, user_id=NEED_USER, now_ts=NOW, limit=10
+        )
         rankings[need_id] = [(post_of[r.post_id], r.score) for r in results]
     per_query_ms = (time.perf_counter() - started) / max(len(needs), 1) * 1000
     metrics = _metrics(lines, offers, needs, labels, rankings, matcher.alert_threshold)
-    return {"metrics": metrics, "rankings": rankings, "labels": labels,
-            "alert_threshold": matcher.alert_threshold, "per_query_ms": per_query_ms,
-            "offers": len(offers), "needs": len(needs), "pairs": len(lines)}
+    return {
+        "metrics": metrics,
+        "rankings": rankings,
+        "labels": labels,
+        "alert_threshold": matcher.alert_threshold,
+        "per_query_ms": per_query_ms,
+        "offers": len(offers),
+        "needs": len(needs),
+        "pairs": len(lines),
+    }
 
 
 def _metrics(lines, offers, needs, labels, rankings, alert) -> dict[str, dict[str, float]]:
@@ -108,8 +116,10 @@ def _metrics(lines, offers, needs, labels, rankings, alert) -> dict[str, dict[st
         need_lang = needs[need_id][0]
         judged = {o: r for (n, o), r in labels.items() if n == need_id}
         for b in {*(bucket(offers[o][0], need_lang) for o in judged), "all"}:
+
             def in_b(oid: str, b: str = b, need_lang: str = need_lang) -> bool:
                 return b == "all" or bucket(offers[oid][0], need_lang) == b
+
             ideal = sorted((r for o, r in judged.items() if in_b(o)), reverse=True)[:10]
             idcg = _dcg(ideal)
             if idcg == 0:
@@ -136,15 +146,21 @@ def _dcg(rels: list[int]) -> float:
 
 
 def _print(report: dict, misses: bool, lines: list[dict]) -> None:
-    print(f"offers {report['offers']}, needs {report['needs']}, labelled pairs "
-          f"{report['pairs']}, alert threshold {report['alert_threshold']:.2f}, "
-          f"{report['per_query_ms']:.2f} ms per query (parse + terms + match)")
-    print(f"{'pair':<18} {'recall@5':>8} {'(pairs)':>7} {'alert P':>8} {'(alerts)':>8} "
-          f"{'nDCG@10':>8} {'(needs)':>7}")
+    print(
+        f"offers {report['offers']}, needs {report['needs']}, labelled pairs "
+        f"{report['pairs']}, alert threshold {report['alert_threshold']:.2f}, "
+        f"{report['per_query_ms']:.2f} ms per query (parse + terms + match)"
+    )
+    print(
+        f"{'pair':<18} {'recall@5':>8} {'(pairs)':>7} {'alert P':>8} {'(alerts)':>8} "
+        f"{'nDCG@10':>8} {'(needs)':>7}"
+    )
     for b, m in report["metrics"].items():
-        print(f"{b:<18} {m['recall@5']:>8.3f} {m['relevant_pairs']:>7} "
-              f"{m['alert_precision']:>8.3f} {m['alerts']:>8} {m['ndcg@10']:>8.3f} "
-              f"{m['queries']:>7}")
+        print(
+            f"{b:<18} {m['recall@5']:>8.3f} {m['relevant_pairs']:>7} "
+            f"{m['alert_precision']:>8.3f} {m['alerts']:>8} {m['ndcg@10']:>8.3f} "
+            f"{m['queries']:>7}"
+        )
     if not misses:
         return
     text = {line["offer_id"]: line["offer"] for line in lines}
@@ -156,8 +172,10 @@ def _print(report: dict, misses: bool, lines: list[dict]) -> None:
             print(f"MISS  {line['need']}  ->  {line['offer']}")
     for need_id, ranking in report["rankings"].items():
         for offer_id, score in ranking:
-            if score >= report["alert_threshold"] and report["labels"].get(
-                    (need_id, offer_id), 0) < 1:
+            if (
+                score >= report["alert_threshold"]
+                and report["labels"].get((need_id, offer_id), 0) < 1
+            ):
                 print(f"FALSE {score:.2f} {text[need_id]}  ->  {text[offer_id]}")
 
 

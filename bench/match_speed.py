@@ -120,9 +120,11 @@ def run_size(n: int, n_queries: int, extract: list[float] | None) -> None:
     print(f"\n== {n:,} open posts ==")
     t0 = time.perf_counter()
     matcher, add_lat, rss_delta = build(n)
-    print(f"build: {time.perf_counter() - t0:.1f}s (incl. corpus generation); "
-          f"add p50/p99 {pct(add_lat)[0] * 1e3:.1f}/{pct(add_lat)[1] * 1e3:.1f} us; "
-          f"mean {statistics.fmean(add_lat) * 1e6:.1f} us")
+    print(
+        f"build: {time.perf_counter() - t0:.1f}s (incl. corpus generation); "
+        f"add p50/p99 {pct(add_lat)[0] * 1e3:.1f}/{pct(add_lat)[1] * 1e3:.1f} us; "
+        f"mean {statistics.fmean(add_lat) * 1e6:.1f} us"
+    )
     print(f"index memory: nbytes {matcher.nbytes() / 1e6:.0f} MB, RSS delta {rss_delta:.0f} MB")
     posts = queries(n, n_queries)
     now = Corpus().now_ts
@@ -134,8 +136,10 @@ def run_size(n: int, n_queries: int, extract: list[float] | None) -> None:
     if extract is not None:
         e50, e99 = pct(extract)
         f50, f99 = pct(ours["full"])
-        print(f"ours full + parse_post/extract_terms: p50 {e50 + f50:.3f} ms  "
-              f"p99 ~{e99 + f99:.3f} ms (extraction p50 {e50:.3f} / p99 {e99:.3f})")
+        print(
+            f"ours full + parse_post/extract_terms: p50 {e50 + f50:.3f} ms  "
+            f"p99 ~{e99 + f99:.3f} ms (extraction p50 {e50:.3f} / p99 {e99:.3f})"
+        )
     del matcher
     gc.collect()
 
@@ -159,9 +163,11 @@ def run_size(n: int, n_queries: int, extract: list[float] | None) -> None:
             print(f"{name:9s}: skipped ({reason})")
             continue
         p50, p99 = pct(results[name])
-        print(f"{name:9s}: p50 {p50:.3f} ms  p99 {p99:.3f} ms  "
-              f"(x{p50 / ours_p50:.1f} / x{p99 / ours_p99:.1f} our match time; "
-              f"{len(results[name])} queries)")
+        print(
+            f"{name:9s}: p50 {p50:.3f} ms  p99 {p99:.3f} ms  "
+            f"(x{p50 / ours_p50:.1f} / x{p99 / ours_p99:.1f} our match time; "
+            f"{len(results[name])} queries)"
+        )
     del baselines
     gc.collect()
 
@@ -181,8 +187,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     timer = extraction_timer()
     extract = timer() if timer else None
-    print("term extraction:", "parse_post + extract_terms on sample texts, timed separately"
-          if extract else "terms module absent: pre-tokenised synthetic terms only")
+    print(
+        "term extraction:",
+        "parse_post + extract_terms on sample texts, timed separately"
+        if extract
+        else "terms module absent: pre-tokenised synthetic terms only",
+    )
     for size in (int(s) for s in args.sizes.split(",")):
         run_size(size, args.queries, extract)
 

@@ -46,22 +46,37 @@ async def fill(db: Database, size: int) -> None:
         for post in corpus.posts(size):
             if post.user_id not in users:
                 users.add(post.user_id)
-                await connection.execute(insert(UserRow).values(
-                    id=post.user_id, language="en", display_name="", timezone="UTC",
-                    created_at=NOW, updated_at=NOW,
-                ))
-            fields = fields_from_parsed(post.parsed, post.created_ts, post.expires_ts,
-                                        trust=post.trust)
+                await connection.execute(
+                    insert(UserRow).values(
+                        id=post.user_id,
+                        language="en",
+                        display_name="",
+                        timezone="UTC",
+                        created_at=NOW,
+                        updated_at=NOW,
+                    )
+                )
+            fields = fields_from_parsed(
+                post.parsed, post.created_ts, post.expires_ts, trust=post.trust
+            )
             form = Matcher.stored_form(post.kind, post.terms, fields)
-            rows.append({
-                "user_id": post.user_id, "kind": post.kind.value, "status": "open",
-                "raw_text": "", "language": "en", "parsed": parsed_to_dict(post.parsed),
-                "keywords": [], "created_at": NOW, "updated_at": NOW,
-                "expires_at": NOW + timedelta(days=30),
-                "index_terms": form.keys,
-                "index_labels": form.labels,
-                "index_numbers": form.numbers,
-            })
+            rows.append(
+                {
+                    "user_id": post.user_id,
+                    "kind": post.kind.value,
+                    "status": "open",
+                    "raw_text": "",
+                    "language": "en",
+                    "parsed": parsed_to_dict(post.parsed),
+                    "keywords": [],
+                    "created_at": NOW,
+                    "updated_at": NOW,
+                    "expires_at": NOW + timedelta(days=30),
+                    "index_terms": form.keys,
+                    "index_labels": form.labels,
+                    "index_numbers": form.numbers,
+                }
+            )
             if len(rows) == BATCH:
                 await connection.execute(insert(PostRow), rows)
                 rows.clear()
@@ -85,8 +100,10 @@ async def measure(url: str, size: int) -> None:
         started = time.perf_counter()
         loaded = await matching.rebuild(db.uow, Clock(), index)
         seconds = time.perf_counter() - started
-        print(f"{size:>9,} rebuild: {seconds:.1f} s, {loaded / seconds:,.0f} posts/s, "
-              f"peak RSS +{rss_mb() - before:.0f} MB, index {index.matcher.nbytes() / 2**20:.0f} MB")
+        print(
+            f"{size:>9,} rebuild: {seconds:.1f} s, {loaded / seconds:,.0f} posts/s, "
+            f"peak RSS +{rss_mb() - before:.0f} MB, index {index.matcher.nbytes() / 2**20:.0f} MB"
+        )
         assert loaded == size, (loaded, size)
     finally:
         await db.dispose()

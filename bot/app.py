@@ -49,8 +49,10 @@ def build_matching_index(settings: Settings) -> matching.MatchingIndex:
     )
     thresholds = Thresholds()
     if settings.match_alert_threshold is not None:
-        thresholds = Thresholds(alert=settings.match_alert_threshold,
-                                min_score=min(thresholds.min_score, settings.match_alert_threshold))
+        thresholds = Thresholds(
+            alert=settings.match_alert_threshold,
+            min_score=min(thresholds.min_score, settings.match_alert_threshold),
+        )
     return matching.MatchingIndex(policy, Matcher(thresholds=thresholds))
 
 

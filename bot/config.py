@@ -82,8 +82,10 @@ class Settings(BaseSettings):
         return value
 
     def rates(self) -> dict[str, float]:
-        return money.parse_rates(self.currency_rates) if self.currency_rates.strip() else dict(
-            money.DEFAULT_RATES
+        return (
+            money.parse_rates(self.currency_rates)
+            if self.currency_rates.strip()
+            else dict(money.DEFAULT_RATES)
         )
 
     @field_validator("database_url")
@@ -115,7 +117,10 @@ class Settings(BaseSettings):
         return value
 
     @field_validator(
-        "admin_chat_id", "webhook_url", "webhook_secret_token", "match_alert_threshold",
+        "admin_chat_id",
+        "webhook_url",
+        "webhook_secret_token",
+        "match_alert_threshold",
         mode="before",
     )
     @classmethod

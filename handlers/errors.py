@@ -49,8 +49,9 @@ async def _report(context: BotContext, admin: int, error: BaseException) -> None
     trace = "".join(traceback.format_exception(error))[-ADMIN_REPORT_LIMIT:]
     text = t("en", "error.admin_report", error=trace)
     try:
-        await outbox.enqueue(context.services.uow_factory, context.clock, admin, text,
-                             kind="admin")
+        await outbox.enqueue(
+            context.services.uow_factory, context.clock, admin, text, kind="admin"
+        )
         context.kick_outbox()
     except Exception:
         log.exception("could not queue the admin report; sending it directly")
@@ -65,8 +66,9 @@ async def _tell_user(
 ) -> None:
     try:
         if update.callback_query is not None:
-            await update.callback_query.answer(plain(context.lang, key, **values)[:200],
-                                               show_alert=True)
+            await update.callback_query.answer(
+                plain(context.lang, key, **values)[:200], show_alert=True
+            )
             return
         if update.effective_chat is not None:
             await context.bot.send_message(

@@ -85,8 +85,9 @@ async def skipped(update: Update, context: BotContext) -> Step | int:
 async def _next(update: Update, context: BotContext, step: Step) -> Step | int:
     if step < Step.PLACE:
         following = Step(step + 1)
-        await reply(update, context, ASK[following],
-                    buttons=[[(plain(context.lang, "btn.skip"), SKIP)]])
+        await reply(
+            update, context, ASK[following], buttons=[[(plain(context.lang, "btn.skip"), SKIP)]]
+        )
         return following
     return await _finish(update, context)
 
@@ -97,8 +98,12 @@ async def _finish(update: Update, context: BotContext) -> int:
     assert user is not None
     kind, answers = PostKind(flow["kind"]), flow["answers"]
     drafted = await posts.draft(
-        context.services.uow_factory, context.clock, context.settings.post_ttl, user.id,
-        guided.raw_text(answers), parsed=guided.compose(kind, answers),
+        context.services.uow_factory,
+        context.clock,
+        context.settings.post_ttl,
+        user.id,
+        guided.raw_text(answers),
+        parsed=guided.compose(kind, answers),
     )
     await show_card(update, context, drafted.post)
     return ConversationHandler.END
@@ -117,7 +122,9 @@ async def timed_out(update: Update, context: BotContext) -> None:
 
 def build() -> ConversationHandler:  # type: ignore[type-arg]
     private = filters.ChatType.PRIVATE
-    answer: BaseHandler[Update, Any, Any] = MessageHandler(private & filters.TEXT & ~filters.COMMAND, got_answer)
+    answer: BaseHandler[Update, Any, Any] = MessageHandler(
+        private & filters.TEXT & ~filters.COMMAND, got_answer
+    )
     skip: BaseHandler[Update, Any, Any] = CallbackQueryHandler(skipped, pattern=f"^{SKIP}$")
     return ConversationHandler(
         entry_points=[
@@ -129,8 +136,10 @@ def build() -> ConversationHandler:  # type: ignore[type-arg]
             Step.QUANTITY: [answer, skip],
             Step.PRICE: [answer, skip],
             Step.PLACE: [answer, skip],
-            ConversationHandler.TIMEOUT: [MessageHandler(filters.ALL, timed_out),
-                                          CallbackQueryHandler(timed_out)],
+            ConversationHandler.TIMEOUT: [
+                MessageHandler(filters.ALL, timed_out),
+                CallbackQueryHandler(timed_out),
+            ],
         },
         fallbacks=[CommandHandler("cancel", cancel)],
         conversation_timeout=TIMEOUT_SECONDS,

@@ -30,7 +30,9 @@ async def _answer(update: Update, context: BotContext, key: str) -> None:
 @action("post.contact")  # from a /search result
 async def contact(update: Update, context: BotContext, pressed: ActionToken) -> None:
     result = await contacts.request_contact(
-        context.services.uow_factory, context.clock, pressed.user_id,
+        context.services.uow_factory,
+        context.clock,
+        pressed.user_id,
         match_id=pressed.id_arg("match") if "match" in pressed.payload else None,
         post_id=pressed.id_arg("post") if "post" in pressed.payload else None,
     )
@@ -41,7 +43,9 @@ async def contact(update: Update, context: BotContext, pressed: ActionToken) -> 
 @action("match.dismiss")
 async def not_relevant(update: Update, context: BotContext, pressed: ActionToken) -> None:
     await contacts.dismiss(
-        context.services.uow_factory, context.matching, pressed.id_arg("match"),
+        context.services.uow_factory,
+        context.matching,
+        pressed.id_arg("match"),
         pressed.user_id,
     )
     query = update.callback_query
@@ -64,8 +68,11 @@ async def _respond(
     update: Update, context: BotContext, pressed: ActionToken, *, accept: bool
 ) -> None:
     key = await contacts.respond(
-        context.services.uow_factory, context.clock, pressed.id_arg("request"),
-        pressed.user_id, accept=accept,
+        context.services.uow_factory,
+        context.clock,
+        pressed.id_arg("request"),
+        pressed.user_id,
+        accept=accept,
     )
     context.kick_outbox()
     query = update.callback_query
@@ -95,8 +102,10 @@ async def search_command(update: Update, context: BotContext) -> None:
     context.store[SEARCH_KEY] = words
     text, buttons = await _search_page(update, context, words, 0)
     await context.bot.send_message(
-        update.effective_chat.id if update.effective_chat else 0, text,
-        parse_mode=ParseMode.HTML, reply_markup=markup(buttons),
+        update.effective_chat.id if update.effective_chat else 0,
+        text,
+        parse_mode=ParseMode.HTML,
+        reply_markup=markup(buttons),
     )
 
 
@@ -125,8 +134,9 @@ async def _search_page(
     rows: list[list[tuple[str, str, dict[str, Any]]]] = []
     for number, post in enumerate(found, start=page * SEARCH_PAGE + 1):
         blocks.append(Html(f"<b>{number}.</b> {post_card(post, lang)}"))
-        rows.append([(f"{number}. {plain(lang, 'btn.contact')}", "post.contact",
-                      {"post": post.id})])
+        rows.append(
+            [(f"{number}. {plain(lang, 'btn.contact')}", "post.contact", {"post": post.id})]
+        )
     buttons = await issue_buttons(context, update.effective_user.id, rows)
     nav = []
     if page > 0:

@@ -79,12 +79,16 @@ async def _post_buttons(
     rows: list[list[tuple[str, str, dict[str, Any]]]] = []
     for number, post in enumerate(found, start=first):
         pid = {"post": post.id}
-        rows.append([
-            (f"{number}. {plain(lang, 'btn.deal')}", "post.deal", pid),
-            (f"{number}. {plain(lang, 'btn.withdraw')}", "post.withdraw", pid),
-        ])
-        rows.append([
-            (f"{number}. {plain(lang, 'btn.renew')}", "post.renew", pid),
-            (f"{number}. {plain(lang, 'btn.edit')}", "post.edit", pid),
-        ])
+        rows.append(
+            [
+                (f"{number}. {plain(lang, 'btn.deal')}", "post.deal", pid),
+                (f"{number}. {plain(lang, 'btn.withdraw')}", "post.withdraw", pid),
+            ]
+        )
+        rows.append(
+            [
+                (f"{number}. {plain(lang, 'btn.renew')}", "post.renew", pid),
+                (f"{number}. {plain(lang, 'btn.edit')}", "post.edit", pid),
+            ]
+        )
     return await issue_buttons(context, user_id, rows)

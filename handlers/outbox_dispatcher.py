@@ -80,7 +80,10 @@ class OutboxDispatcher:
                 message.text,
                 parse_mode=ParseMode.HTML if message.parse_mode == "HTML" else None,
                 reply_markup=markup(
-                    [[(label, token_data(token)) for label, token in row] for row in message.buttons]
+                    [
+                        [(label, token_data(token)) for label, token in row]
+                        for row in message.buttons
+                    ]
                 ),
             )
         except RetryAfter as exc:
@@ -103,5 +106,3 @@ def attach(application: Application, interval: float) -> OutboxDispatcher:  # ty
     dispatcher = OutboxDispatcher(interval)
     application.bot_data.extras["outbox"] = dispatcher
     return dispatcher
-
-

@@ -25,24 +25,28 @@ PENDING = "pending"
 OpenUseCase = Callable[..., Awaitable[tuple[Post, int]]]  # publishing.publish / .renew
 
 
-async def card_buttons(
-    context: BotContext, post: Post
-) -> list[list[tuple[str, str]]]:
+async def card_buttons(context: BotContext, post: Post) -> list[list[tuple[str, str]]]:
     """The buttons under a post's card, by its status."""
     lang, pid = context.lang, {"post": post.id}
     rows: list[list[tuple[str, str, dict[str, Any]]]]
     if post.status is PostStatus.DRAFT:
-        rows = [[
-            (plain(lang, "btn.publish"), "post.publish", pid),
-            (plain(lang, "btn.edit"), "post.edit", pid),
-            (plain(lang, "btn.cancel"), "post.discard", pid),
-        ]]
+        rows = [
+            [
+                (plain(lang, "btn.publish"), "post.publish", pid),
+                (plain(lang, "btn.edit"), "post.edit", pid),
+                (plain(lang, "btn.cancel"), "post.discard", pid),
+            ]
+        ]
     elif post.status in (PostStatus.OPEN, PostStatus.EXPIRED):
         rows = [
-            [(plain(lang, "btn.deal"), "post.deal", pid),
-             (plain(lang, "btn.withdraw"), "post.withdraw", pid)],
-            [(plain(lang, "btn.renew"), "post.renew", pid),
-             (plain(lang, "btn.edit"), "post.edit", pid)],
+            [
+                (plain(lang, "btn.deal"), "post.deal", pid),
+                (plain(lang, "btn.withdraw"), "post.withdraw", pid),
+            ],
+            [
+                (plain(lang, "btn.renew"), "post.renew", pid),
+                (plain(lang, "btn.edit"), "post.edit", pid),
+            ],
         ]
     else:
         return []
@@ -83,8 +87,13 @@ async def _answer_pending(update: Update, context: BotContext, text: str) -> Non
     pending = dict(context.store[PENDING])
     field = "product" if pending["kind"] == "product" else str(pending["field"])
     post, alerted = await publishing.edit_field(
-        context.services.uow_factory, context.clock, context.matching, int(pending["post"]),
-        user.id, field, text,
+        context.services.uow_factory,
+        context.clock,
+        context.matching,
+        int(pending["post"]),
+        user.id,
+        field,
+        text,
     )  # a bad value raises before anything changes, and the wait stays for another try
     context.store.pop(PENDING, None)
     intro = t(context.lang, "post.edited") if pending["kind"] == "edit" else None
@@ -124,8 +133,12 @@ async def _open(
     update: Update, context: BotContext, pressed: ActionToken, use_case: OpenUseCase, note: str
 ) -> None:
     post, alerted = await use_case(
-        context.services.uow_factory, context.clock, context.settings.post_ttl,
-        context.matching, pressed.id_arg("post"), pressed.user_id,
+        context.services.uow_factory,
+        context.clock,
+        context.settings.post_ttl,
+        context.matching,
+        pressed.id_arg("post"),
+        pressed.user_id,
     )
     date = post.expires_at.date().isoformat()
     await _replace_card(update, context, post, t(context.lang, note, date=date))
@@ -137,7 +150,9 @@ async def discard(update: Update, context: BotContext, pressed: ActionToken) -> 
     query = update.callback_query
     assert query is not None
     await posts.discard(
-        context.services.uow_factory, context.clock, pressed.id_arg("post"),
+        context.services.uow_factory,
+        context.clock,
+        pressed.id_arg("post"),
         pressed.user_id,
     )
     context.store.pop(PENDING, None)
@@ -157,8 +172,12 @@ async def withdraw(update: Update, context: BotContext, pressed: ActionToken) ->
 
 async def _close(update: Update, context: BotContext, pressed: ActionToken, *, deal: bool) -> None:
     post = await publishing.close(
-        context.services.uow_factory, context.clock, context.matching, pressed.id_arg("post"),
-        pressed.user_id, deal=deal,
+        context.services.uow_factory,
+        context.clock,
+        context.matching,
+        pressed.id_arg("post"),
+        pressed.user_id,
+        deal=deal,
     )
     note = t(context.lang, "post.closed_deal" if deal else "post.withdrawn")
     await _replace_card(update, context, post, note)
@@ -173,12 +192,18 @@ async def edit_menu(update: Update, context: BotContext, pressed: ActionToken) -
     )
     posts.require_status(post, posts.LIVE_STATUSES)
     lang = context.lang
-    fields = [(plain(lang, f"field.{f}"), "post.edit_field", {"post": post.id, "field": f})
-              for f in post_changes.EDITABLE_FIELDS]
+    fields = [
+        (plain(lang, f"field.{f}"), "post.edit_field", {"post": post.id, "field": f})
+        for f in post_changes.EDITABLE_FIELDS
+    ]
     rows = [fields[:3], fields[3:]]
     await query.answer()
-    await reply(update, context, "post.edit_choose",
-                buttons=await issue_buttons(context, pressed.user_id, rows))
+    await reply(
+        update,
+        context,
+        "post.edit_choose",
+        buttons=await issue_buttons(context, pressed.user_id, rows),
+    )
 
 
 @action("post.edit_field")

@@ -56,8 +56,12 @@ async def start(update: Update, context: BotContext) -> Step:
 
 
 async def _ask(update: Update, context: BotContext, step: Step) -> Step:
-    await reply(update, context, f"profile.ask_{QUESTIONS[step]}",
-                buttons=[[(plain(context.lang, "btn.skip"), SKIP)]])
+    await reply(
+        update,
+        context,
+        f"profile.ask_{QUESTIONS[step]}",
+        buttons=[[(plain(context.lang, "btn.skip"), SKIP)]],
+    )
     return step
 
 
@@ -86,7 +90,9 @@ async def _next(update: Update, context: BotContext, step: Step) -> Step | int:
     answers = context.store.pop(ANSWERS)
     profile = await profiles.save(context.services.uow_factory, update.effective_user.id, answers)
     await reply_html(
-        update, context, Html(f"{t(context.lang, 'profile.saved')}\n\n{render(profile, context.lang)}")
+        update,
+        context,
+        Html(f"{t(context.lang, 'profile.saved')}\n\n{render(profile, context.lang)}"),
     )
     return ConversationHandler.END
 
@@ -99,7 +105,9 @@ async def cancel(update: Update, context: BotContext) -> int:
 
 def build() -> ConversationHandler:  # type: ignore[type-arg]
     private = filters.ChatType.PRIVATE
-    answer: BaseHandler[Update, Any, Any] = MessageHandler(private & filters.TEXT & ~filters.COMMAND, got_answer)
+    answer: BaseHandler[Update, Any, Any] = MessageHandler(
+        private & filters.TEXT & ~filters.COMMAND, got_answer
+    )
     skip: BaseHandler[Update, Any, Any] = CallbackQueryHandler(skipped, pattern=f"^{SKIP}$")
     return ConversationHandler(
         entry_points=[CommandHandler("profile", start, filters=private)],

@@ -41,8 +41,12 @@ def person_of(update: Update) -> TelegramPerson | None:
 async def load_user(update: Update, context: BotContext) -> None:
     services = context.services
     fresh, user = await inbox.receive(
-        services.uow_factory, services.clock, update.update_id, update.to_dict(),
-        person_of(update), services.settings.default_language,
+        services.uow_factory,
+        services.clock,
+        update.update_id,
+        update.to_dict(),
+        person_of(update),
+        services.settings.default_language,
     )
     replayed = services.extras.get(REPLAYING, set())
     if not fresh and update.update_id not in replayed:

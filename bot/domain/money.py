@@ -80,5 +80,6 @@ def parse_rates(text: str, base: Mapping[str, float] = DEFAULT_RATES) -> dict[st
 
 def format_rates(rates: Mapping[str, float]) -> str:
     """Inverse of `parse_rates` (without the base entry), for logs and /admin output."""
-    return ",".join(f"{code}={rate:g}" for code, rate in sorted(rates.items())
-                    if code != BASE_CURRENCY)
+    return ",".join(
+        f"{code}={rate:g}" for code, rate in sorted(rates.items()) if code != BASE_CURRENCY
+    )

@@ -27,8 +27,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 async def serve(args: argparse.Namespace) -> None:
     limits = FloodLimits.off() if args.no_flood_limits else FloodLimits()
-    fake = FakeTelegram(args.token, bot_username=args.bot_username, limits=limits,
-                        host=args.host, port=args.port)
+    fake = FakeTelegram(
+        args.token, bot_username=args.bot_username, limits=limits, host=args.host, port=args.port
+    )
     async with fake:
         print(f"fake Telegram Bot API: base_url={fake.base_url} token={fake.token}", flush=True)
         for name in args.user:

@@ -35,8 +35,10 @@ class NoReplyError(TimeoutError):
 
 def _explain(state: FakeState, wanted: str, got: list[StoredMessage]) -> str:
     errors = [f"{r.method} -> {r.status} {r.description}" for r in state.errors()[-5:]]
-    return (f"timed out waiting for {wanted}; got {len(got)}: {[m.text for m in got]}; "
-            f"bot polled {state.poll_count} times; last errors: {errors or 'none'}")
+    return (
+        f"timed out waiting for {wanted}; got {len(got)}: {[m.text for m in got]}; "
+        f"bot polled {state.poll_count} times; last errors: {errors or 'none'}"
+    )
 
 
 class _Inbox:
@@ -56,7 +58,7 @@ class _Inbox:
 
     async def wait(self, count: int, within: float) -> list[StoredMessage]:
         def fresh() -> list[StoredMessage]:
-            return [m for m in self._bot_messages()[self._seen:] if not m.deleted]
+            return [m for m in self._bot_messages()[self._seen :] if not m.deleted]
 
         arrived = await self._state.wait_for(lambda: len(fresh()) >= count, within)
         got = fresh()
@@ -77,7 +79,8 @@ def find_button(message: StoredMessage, label: str | None, data: str | None) -> 
     by_data = [b for b in buttons if b.callback_data and data and b.callback_data.startswith(data)]
     if not by_data:
         raise simulate.SimulationError(
-            f"no button {label or data!r} in {[(b.text, b.callback_data) for b in buttons]}")
+            f"no button {label or data!r} in {[(b.text, b.callback_data) for b in buttons]}"
+        )
     return by_data[0]
 
 
@@ -104,8 +107,11 @@ class UserHandle:
         return await self.send(text, reply_to=to)
 
     async def share_contact(self, phone_number: str) -> StoredMessage:
-        contact = {"phone_number": phone_number, "first_name": self.user.first_name,
-                   "user_id": self.user.id}
+        contact = {
+            "phone_number": phone_number,
+            "first_name": self.user.first_name,
+            "user_id": self.user.id,
+        }
         if self.user.last_name:
             contact["last_name"] = self.user.last_name
         return simulate.user_message(self.state, self.user, extra={"contact": contact})
@@ -120,7 +126,9 @@ class UserHandle:
         return simulate.user_message(self.state, self.user, group.chat, text=text, reply_to=to)
 
     async def wait_for_messages(
-        self, count: int = 1, timeout: float = 5  # noqa: ASYNC109 - documented driver API
+        self,
+        count: int = 1,
+        timeout: float = 5,  # noqa: ASYNC109 - documented driver API
     ) -> list[StoredMessage]:
         """Bot messages in the private chat since the last read; ``NoReplyError`` if too few."""
         return await self.inbox.wait(count, timeout)
@@ -139,13 +147,17 @@ class UserHandle:
                 return []
         return []
 
-    async def press(self, message: StoredMessage, label: str | None = None, *,
-                    data: str | None = None) -> CallbackQueryRecord:
-        return simulate.press_button(self.state, self.user, message,
-                                     find_button(message, label, data))
+    async def press(
+        self, message: StoredMessage, label: str | None = None, *, data: str | None = None
+    ) -> CallbackQueryRecord:
+        return simulate.press_button(
+            self.state, self.user, message, find_button(message, label, data)
+        )
 
     async def wait_answer(
-        self, query: CallbackQueryRecord, timeout: float = 5  # noqa: ASYNC109 - documented driver API
+        self,
+        query: CallbackQueryRecord,
+        timeout: float = 5,  # noqa: ASYNC109 - documented driver API
     ) -> dict[str, Any]:
         """The bot's answerCallbackQuery for ``query`` (text, show_alert, url, cache_time)."""
         if not await self.state.wait_for(lambda: query.answer is not None, timeout):
@@ -185,7 +197,9 @@ class GroupHandle:
         return self.inbox.all()
 
     async def wait_for_messages(
-        self, count: int = 1, timeout: float = 5  # noqa: ASYNC109 - documented driver API
+        self,
+        count: int = 1,
+        timeout: float = 5,  # noqa: ASYNC109 - documented driver API
     ) -> list[StoredMessage]:
         return await self.inbox.wait(count, timeout)
 

@@ -1,9 +1,9 @@
 """``FakeTelegram``: state + Bot API + loopback server + test driver in one object.
 
-    async with FakeTelegram(token="123:ABC") as fake:
-        app = ApplicationBuilder().token(fake.token).base_url(fake.base_url).build()
-        ...
-        await fake.wait_polling()
+async with FakeTelegram(token="123:ABC") as fake:
+    app = ApplicationBuilder().token(fake.token).base_url(fake.base_url).build()
+    ...
+    await fake.wait_polling()
 """
 
 from __future__ import annotations
@@ -24,10 +24,17 @@ from bot.fake_telegram.state import FakeState
 class FakeTelegram:
     """A strict local Telegram Bot API for one bot token."""
 
-    def __init__(self, token: str = "123:ABC", *, bot_username: str = "tradecircle_test_bot",
-                 bot_name: str = "TradeCircle Test", limits: FloodLimits | None = None,
-                 host: str = "127.0.0.1", port: int = 0,
-                 spec: BotApiSpec | None = None) -> None:
+    def __init__(
+        self,
+        token: str = "123:ABC",
+        *,
+        bot_username: str = "tradecircle_test_bot",
+        bot_name: str = "TradeCircle Test",
+        limits: FloodLimits | None = None,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        spec: BotApiSpec | None = None,
+    ) -> None:
         self.token = token
         self.state = FakeState(token, bot_username, bot_name)
         self.limiter = FloodLimiter(limits or FloodLimits())
@@ -63,24 +70,34 @@ class FakeTelegram:
             raise TimeoutError(f"the bot did not call getUpdates within {timeout}s")
 
     async def wait_until(
-        self, predicate: Callable[[], bool], timeout: float = 5  # noqa: ASYNC109 - documented driver API
+        self,
+        predicate: Callable[[], bool],
+        timeout: float = 5,  # noqa: ASYNC109 - documented driver API
     ) -> bool:
         """Wait for any condition, re-checked on every change and every 20 ms."""
         return await self.state.wait_for(predicate, timeout, recheck=0.02)
 
     # -- world --------------------------------------------------------------------------
-    def user(self, first_name: str, *, username: str | None = None,
-             language_code: str | None = None, last_name: str | None = None) -> UserHandle:
+    def user(
+        self,
+        first_name: str,
+        *,
+        username: str | None = None,
+        language_code: str | None = None,
+        last_name: str | None = None,
+    ) -> UserHandle:
         user = self.state.add_user(first_name, username, language_code, last_name)
         return UserHandle(self.state, user)
 
-    def group(self, title: str, members: Iterable[UserHandle] = (),
-              supergroup: bool = False) -> GroupHandle:
+    def group(
+        self, title: str, members: Iterable[UserHandle] = (), supergroup: bool = False
+    ) -> GroupHandle:
         chat = self.state.add_group(title, [m.user for m in members], supergroup)
         return GroupHandle(self.state, chat)
 
-    async def add_bot_to_group(self, group: GroupHandle, by: UserHandle,
-                               admin: bool = False) -> None:
+    async def add_bot_to_group(
+        self, group: GroupHandle, by: UserHandle, admin: bool = False
+    ) -> None:
         simulate.add_bot(self.state, group.chat, by.user, admin)
 
     async def remove_bot_from_group(self, group: GroupHandle, by: UserHandle) -> None:
@@ -118,8 +135,9 @@ class FakeTelegram:
         """Calls answered with an error (dropped long polls excluded)."""
         return self.state.errors()
 
-    def commands(self, scope: dict[str, Any] | None = None,
-                 language_code: str = "") -> list[dict[str, Any]]:
+    def commands(
+        self, scope: dict[str, Any] | None = None, language_code: str = ""
+    ) -> list[dict[str, Any]]:
         key = self.api.scope_key({"scope": scope, "language_code": language_code})
         return self.state.commands.get(key, [])
 

@@ -107,9 +107,7 @@ def parse_html(source: str) -> ParsedText:
         else:
             i = _open_tag(source, i, stack, offset)
     if stack:
-        raise EntityParseError(
-            f'Can\'t find end tag corresponding to start tag "{stack[-1].tag}"'
-        )
+        raise EntityParseError(f'Can\'t find end tag corresponding to start tag "{stack[-1].tag}"')
     entities.sort(key=lambda e: (e["offset"], -e["length"]))
     return ParsedText("".join(out), entities)
 
@@ -174,9 +172,7 @@ def _attr_value(source: str, i: int, byte_at: int) -> tuple[str, int]:
 
 def _check_tag_attrs(name: str, attrs: dict[str, str], byte_at: int) -> None:
     if name == "span" and attrs.get("class") != "tg-spoiler":
-        raise EntityParseError(
-            f'Tag "span" must have class "tg-spoiler" at byte offset {byte_at}'
-        )
+        raise EntityParseError(f'Tag "span" must have class "tg-spoiler" at byte offset {byte_at}')
     if name == "tg-emoji" and not attrs.get("emoji-id", "").isdigit():
         raise EntityParseError(
             f'Tag "tg-emoji" must have attribute "emoji-id" at byte offset {byte_at}'
@@ -195,7 +191,7 @@ def _close_tag(
     if i >= len(source) or source[i] != ">":
         raise EntityParseError(f"Unclosed end tag at byte offset {byte_at}")
     if not stack:
-        raise EntityParseError(f'Unexpected end tag at byte offset {byte_at}')
+        raise EntityParseError(f"Unexpected end tag at byte offset {byte_at}")
     top = stack.pop()
     if top.tag != name:
         raise EntityParseError(
@@ -217,8 +213,9 @@ def _entity_for(top: _Open, stack: list[_Open], offset: int) -> dict[str, Any] |
         if not href:
             return None
         if href.startswith("tg://user?id=") and href[13:].isdigit():
-            entity.update(type="text_mention", user={"id": int(href[13:]), "is_bot": False,
-                                                     "first_name": ""})
+            entity.update(
+                type="text_mention", user={"id": int(href[13:]), "is_bot": False, "first_name": ""}
+            )
         else:
             entity.update(type="text_link", url=href)
     elif top.tag == "code":

@@ -27,8 +27,13 @@ def detect_entities(text: str) -> list[dict[str, Any]]:
     found: list[dict[str, Any]] = []
     for kind, pattern in _PATTERNS:
         for match in pattern.finditer(text):
-            found.append({"type": kind, "offset": utf16_len(text[: match.start()]),
-                          "length": utf16_len(match.group())})
+            found.append(
+                {
+                    "type": kind,
+                    "offset": utf16_len(text[: match.start()]),
+                    "length": utf16_len(match.group()),
+                }
+            )
     found.sort(key=lambda e: e["offset"])
     return found
 

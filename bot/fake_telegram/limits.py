@@ -17,10 +17,28 @@ from dataclasses import dataclass, field
 
 SENDING_METHODS = frozenset(
     {
-        "sendMessage", "forwardMessage", "forwardMessages", "copyMessage", "copyMessages",
-        "sendPhoto", "sendAudio", "sendDocument", "sendVideo", "sendAnimation", "sendVoice",
-        "sendVideoNote", "sendPaidMedia", "sendMediaGroup", "sendLocation", "sendVenue",
-        "sendContact", "sendPoll", "sendChecklist", "sendDice", "sendSticker", "sendInvoice",
+        "sendMessage",
+        "forwardMessage",
+        "forwardMessages",
+        "copyMessage",
+        "copyMessages",
+        "sendPhoto",
+        "sendAudio",
+        "sendDocument",
+        "sendVideo",
+        "sendAnimation",
+        "sendVoice",
+        "sendVideoNote",
+        "sendPaidMedia",
+        "sendMediaGroup",
+        "sendLocation",
+        "sendVenue",
+        "sendContact",
+        "sendPoll",
+        "sendChecklist",
+        "sendDice",
+        "sendSticker",
+        "sendInvoice",
         "sendGame",
     }
 )

@@ -11,9 +11,16 @@ from typing import Any
 from bot.fake_telegram.errors import bad_request
 
 INLINE_ACTIONS = (
-    "url", "callback_data", "web_app", "login_url", "switch_inline_query",
-    "switch_inline_query_current_chat", "switch_inline_query_chosen_chat", "copy_text",
-    "callback_game", "pay",
+    "url",
+    "callback_data",
+    "web_app",
+    "login_url",
+    "switch_inline_query",
+    "switch_inline_query_current_chat",
+    "switch_inline_query_chosen_chat",
+    "copy_text",
+    "callback_game",
+    "pay",
 )
 MAX_CALLBACK_DATA_BYTES = 64
 MAX_BUTTONS = 100

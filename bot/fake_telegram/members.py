@@ -10,9 +10,16 @@ from bot.fake_telegram.models import FakeChat, FakeUser
 from bot.fake_telegram.state import FakeState
 
 _ADMIN_RIGHTS = (
-    "can_manage_chat", "can_delete_messages", "can_manage_video_chats", "can_restrict_members",
-    "can_change_info", "can_invite_users", "can_post_stories", "can_edit_stories",
-    "can_delete_stories", "can_pin_messages",
+    "can_manage_chat",
+    "can_delete_messages",
+    "can_manage_video_chats",
+    "can_restrict_members",
+    "can_change_info",
+    "can_invite_users",
+    "can_post_stories",
+    "can_edit_stories",
+    "can_delete_stories",
+    "can_pin_messages",
 )
 
 
@@ -22,17 +29,20 @@ def full_chat(chat: FakeChat) -> dict[str, Any]:
         **chat.to_api(),
         "accent_color_id": 0,
         "max_reaction_count": 11,
-        "accepted_gift_types": {"unlimited_gifts": False, "limited_gifts": False,
-                                "unique_gifts": False, "premium_subscription": False,
-                                "gifts_from_channels": False},
+        "accepted_gift_types": {
+            "unlimited_gifts": False,
+            "limited_gifts": False,
+            "unique_gifts": False,
+            "premium_subscription": False,
+            "gifts_from_channels": False,
+        },
     }
 
 
 def member_json(user: FakeUser, status: str) -> dict[str, Any]:
     data: dict[str, Any] = {"status": status, "user": user.to_api()}
     if status == "administrator":
-        data.update({"can_be_edited": False, "is_anonymous": False,
-                     "can_promote_members": False})
+        data.update({"can_be_edited": False, "is_anonymous": False, "can_promote_members": False})
         data.update(dict.fromkeys(_ADMIN_RIGHTS, True))
     elif status == "creator":
         data["is_anonymous"] = False
@@ -59,13 +69,19 @@ def chat_member(state: FakeState, chat_id: int | str, user_id: int) -> dict[str,
     return member_json(user, status_of(state, chat, user))
 
 
-def my_chat_member_update(state: FakeState, chat: FakeChat, actor: FakeUser, old: str,
-                          new: str) -> None:
-    state.push_update("my_chat_member", {
-        "chat": chat.to_api(), "from": actor.to_api(), "date": int(time.time()),
-        "old_chat_member": member_json(state.bot, old),
-        "new_chat_member": member_json(state.bot, new),
-    })
+def my_chat_member_update(
+    state: FakeState, chat: FakeChat, actor: FakeUser, old: str, new: str
+) -> None:
+    state.push_update(
+        "my_chat_member",
+        {
+            "chat": chat.to_api(),
+            "from": actor.to_api(),
+            "date": int(time.time()),
+            "old_chat_member": member_json(state.bot, old),
+            "new_chat_member": member_json(state.bot, new),
+        },
+    )
 
 
 def set_bot_status(state: FakeState, chat: FakeChat, actor: FakeUser, new: str) -> None:

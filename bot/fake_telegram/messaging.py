@@ -12,8 +12,10 @@ from bot.fake_telegram.markup import validate_inline_only, validate_reply_markup
 from bot.fake_telegram.models import FakeChat, StoredMessage
 from bot.fake_telegram.state import FakeState
 
-_NOT_MODIFIED = ("message is not modified: specified new message content and reply markup are "
-                 "exactly the same as a current content and reply markup of the message")
+_NOT_MODIFIED = (
+    "message is not modified: specified new message content and reply markup are "
+    "exactly the same as a current content and reply markup of the message"
+)
 
 
 def writable_chat(state: FakeState, chat_id: int | str) -> FakeChat:
@@ -40,16 +42,18 @@ def resolve_send_target(state: FakeState, chat_id: int | str) -> FakeChat:
 
 def _parsed(params: dict[str, Any]) -> tuple[str, list[dict[str, Any]], str | None]:
     try:
-        parsed = parse_message_text(params["text"], params.get("parse_mode"),
-                                    params.get("entities"))
+        parsed = parse_message_text(
+            params["text"], params.get("parse_mode"), params.get("entities")
+        )
     except ValueError as exc:
         raise bad_request(str(exc)) from exc
     html = params["text"] if (params.get("parse_mode") or "").lower() == "html" else None
     return parsed.text, parsed.entities, html
 
 
-def _reply_target(state: FakeState, chat: FakeChat,
-                  params: dict[str, Any]) -> StoredMessage | None:
+def _reply_target(
+    state: FakeState, chat: FakeChat, params: dict[str, Any]
+) -> StoredMessage | None:
     reply = params.get("reply_parameters")
     if not reply:
         return None
@@ -62,8 +66,9 @@ def _reply_target(state: FakeState, chat: FakeChat,
     return target
 
 
-def send_message(state: FakeState, limiter: FloodLimiter,
-                 params: dict[str, Any]) -> dict[str, Any]:
+def send_message(
+    state: FakeState, limiter: FloodLimiter, params: dict[str, Any]
+) -> dict[str, Any]:
     chat = resolve_send_target(state, params["chat_id"])
     text, entities, html = _parsed(params)
     markup = params.get("reply_markup")
@@ -73,8 +78,15 @@ def send_message(state: FakeState, limiter: FloodLimiter,
     retry_after = limiter.check("sendMessage", chat.id, chat.type)
     if retry_after is not None:
         raise too_many_requests(retry_after)
-    message = state.store_message(chat, state.bot, text=text, entities=entities, html=html,
-                                  reply_markup=markup, reply_to=reply_to)
+    message = state.store_message(
+        chat,
+        state.bot,
+        text=text,
+        entities=entities,
+        html=html,
+        reply_markup=markup,
+        reply_to=reply_to,
+    )
     return message.to_api()
 
 

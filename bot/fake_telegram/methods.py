@@ -22,11 +22,21 @@ from bot.fake_telegram.spec import BotApiSpec, UploadedFile
 from bot.fake_telegram.state import FakeState
 
 Handler = Callable[[dict[str, Any]], Any | Awaitable[Any]]
-CHAT_ACTIONS = frozenset({
-    "typing", "upload_photo", "record_video", "upload_video", "record_voice", "upload_voice",
-    "upload_document", "choose_sticker", "find_location", "record_video_note",
-    "upload_video_note",
-})
+CHAT_ACTIONS = frozenset(
+    {
+        "typing",
+        "upload_photo",
+        "record_video",
+        "upload_video",
+        "record_voice",
+        "upload_voice",
+        "upload_document",
+        "choose_sticker",
+        "find_location",
+        "record_video_note",
+        "upload_video_note",
+    }
+)
 _WEBHOOK_PORTS = {80, 88, 443, 8443}
 
 
@@ -57,15 +67,19 @@ class BotApi:
             "getMyDescription": lambda p: {"description": self._get_text(p, "description")},
             "setMyShortDescription": lambda p: self._set_text(p, "short_description", 120),
             "getMyShortDescription": lambda p: {
-                "short_description": self._get_text(p, "short_description")},
+                "short_description": self._get_text(p, "short_description")
+            },
             "setMyName": lambda p: self._set_text(p, "name", 64),
-            "getMyName": lambda p: {"name": self._get_text(p, "name") or self.state.bot.first_name},
+            "getMyName": lambda p: {
+                "name": self._get_text(p, "name") or self.state.bot.first_name
+            },
             "close": lambda p: True,
             "logOut": self.log_out,
         }
 
-    async def handle(self, token: str, method: str, raw: dict[str, Any],
-                     from_json: bool) -> RequestRecord:
+    async def handle(
+        self, token: str, method: str, raw: dict[str, Any], from_json: bool
+    ) -> RequestRecord:
         """Answer one call and record it; the record holds the HTTP status and JSON body."""
         name = self.spec.canonical_name(method) or method
         try:
@@ -96,15 +110,22 @@ class BotApi:
         return result
 
     def get_me(self, _params: dict[str, Any]) -> dict[str, Any]:
-        return {**self.state.bot.to_api(), "can_join_groups": True,
-                "can_read_all_group_messages": not self.state.privacy_mode,
-                "supports_inline_queries": False, "can_connect_to_business": False,
-                "has_main_web_app": False}
+        return {
+            **self.state.bot.to_api(),
+            "can_join_groups": True,
+            "can_read_all_group_messages": not self.state.privacy_mode,
+            "supports_inline_queries": False,
+            "can_connect_to_business": False,
+            "has_main_web_app": False,
+        }
 
     async def get_updates(self, params: dict[str, Any]) -> list[dict[str, Any]]:
         return await self.state.get_updates(
-            params.get("offset"), params.get("limit", 100), params.get("timeout", 0),
-            params.get("allowed_updates"))
+            params.get("offset"),
+            params.get("limit", 100),
+            params.get("timeout", 0),
+            params.get("allowed_updates"),
+        )
 
     def set_webhook(self, params: dict[str, Any]) -> bool:
         url = params["url"]
@@ -113,17 +134,21 @@ class BotApi:
             return True
         if not url.startswith("https://"):
             raise bad_request("bad webhook: An HTTPS URL must be provided for webhook")
-        host = url[len("https://"):].split("/", 1)[0]
+        host = url[len("https://") :].split("/", 1)[0]
         port = int(host.rsplit(":", 1)[1]) if ":" in host else 443
         if port not in _WEBHOOK_PORTS:
-            raise bad_request("bad webhook: Webhook can be set up only on ports 80, 88, 443 or "
-                              "8443")
+            raise bad_request(
+                "bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443"
+            )
         if params.get("drop_pending_updates"):
             self.state.updates.clear()
         if "allowed_updates" in params:
             self.state.set_allowed_updates(params["allowed_updates"])
-        self.state.webhook = {"url": url, "max_connections": params.get("max_connections", 40),
-                              "has_secret_token": bool(params.get("secret_token"))}
+        self.state.webhook = {
+            "url": url,
+            "max_connections": params.get("max_connections", 40),
+            "has_secret_token": bool(params.get("secret_token")),
+        }
         self.state.notify()
         return True
 
@@ -135,8 +160,11 @@ class BotApi:
 
     def get_webhook_info(self, _params: dict[str, Any]) -> dict[str, Any]:
         hook = self.state.webhook or {}
-        info: dict[str, Any] = {"url": hook.get("url", ""), "has_custom_certificate": False,
-                                "pending_update_count": len(self.state.updates)}
+        info: dict[str, Any] = {
+            "url": hook.get("url", ""),
+            "has_custom_certificate": False,
+            "pending_update_count": len(self.state.updates),
+        }
         if hook:
             info["max_connections"] = hook["max_connections"]
             if self.state.allowed_updates is not None:
@@ -146,11 +174,13 @@ class BotApi:
     def answer_callback_query(self, params: dict[str, Any]) -> bool:
         query = self.state.callback_queries.get(params["callback_query_id"])
         if query is None or query.answer is not None:
-            raise bad_request("query is too old and response timeout expired or query ID is "
-                              "invalid")
+            raise bad_request(
+                "query is too old and response timeout expired or query ID is invalid"
+            )
         messaging.check_text_length(params.get("text"), 200, "MESSAGE_TOO_LONG")
-        query.answer = {k: params[k] for k in ("text", "show_alert", "url", "cache_time")
-                        if k in params}
+        query.answer = {
+            k: params[k] for k in ("text", "show_alert", "url", "cache_time") if k in params
+        }
         self.state.notify()
         return True
 
@@ -169,8 +199,11 @@ class BotApi:
             raise bad_request("too many commands")
         for command in commands:
             name = command["command"]
-            if not (1 <= len(name) <= 32 and name == name.lower()
-                    and all(c.isascii() and (c.isalnum() or c == "_") for c in name)):
+            if not (
+                1 <= len(name) <= 32
+                and name == name.lower()
+                and all(c.isascii() and (c.isalnum() or c == "_") for c in name)
+            ):
                 raise bad_request("BOT_COMMAND_INVALID")
             if not 1 <= len(command["description"]) <= 256:
                 raise bad_request("command description is empty or too long")
@@ -222,4 +255,3 @@ def _loggable(raw: dict[str, Any]) -> dict[str, Any]:
         else:
             out[key] = value
     return out
-

@@ -20,8 +20,11 @@ class FakeUser:
     is_bot: bool = False
 
     def to_api(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"id": self.id, "is_bot": self.is_bot,
-                                "first_name": self.first_name}
+        data: dict[str, Any] = {
+            "id": self.id,
+            "is_bot": self.is_bot,
+            "first_name": self.first_name,
+        }
         for key in ("last_name", "username", "language_code"):
             if getattr(self, key):
                 data[key] = getattr(self, key)
@@ -52,8 +55,13 @@ class FakeChat:
     def to_api(self) -> dict[str, Any]:
         data: dict[str, Any] = {"id": self.id, "type": self.type}
         if self.user is not None:
-            data.update({k: v for k, v in self.user.to_api().items()
-                         if k in ("first_name", "last_name", "username")})
+            data.update(
+                {
+                    k: v
+                    for k, v in self.user.to_api().items()
+                    if k in ("first_name", "last_name", "username")
+                }
+            )
         if self.title is not None:
             data["title"] = self.title
         return data
@@ -91,8 +99,9 @@ class StoredMessage:
     def buttons(self) -> list[list[Button]]:
         """Inline keyboard rows (empty without one)."""
         rows = (self.reply_markup or {}).get("inline_keyboard", [])
-        return [[Button(b["text"], b.get("callback_data"), b.get("url")) for b in row]
-                for row in rows]
+        return [
+            [Button(b["text"], b.get("callback_data"), b.get("url")) for b in row] for row in rows
+        ]
 
     @property
     def keyboard(self) -> list[list[str]]:
@@ -124,9 +133,11 @@ class StoredMessage:
         return data
 
     def __repr__(self) -> str:
-        return (f"StoredMessage(chat={self.chat.id}, id={self.message_id}, "
-                f"from={self.sender.first_name!r}, text={self.text!r}, "
-                f"buttons={self.button_texts()})")
+        return (
+            f"StoredMessage(chat={self.chat.id}, id={self.message_id}, "
+            f"from={self.sender.first_name!r}, text={self.text!r}, "
+            f"buttons={self.button_texts()})"
+        )
 
 
 @dataclass
@@ -159,6 +170,12 @@ class RequestRecord:
         return self.response.get("description")
 
     def to_json(self) -> dict[str, Any]:
-        return {"seq": self.seq, "method": self.method, "params": self.params,
-                "status": self.status, "response": self.response, "at": self.at,
-                "cancelled": self.cancelled}
+        return {
+            "seq": self.seq,
+            "method": self.method,
+            "params": self.params,
+            "status": self.status,
+            "response": self.response,
+            "at": self.at,
+            "cancelled": self.cancelled,
+        }

@@ -63,8 +63,9 @@ class FakeServer:
 
     async def start(self) -> str:
         # cancel a handler when its client disconnects: a dropped long poll must not linger
-        self._runner = web.AppRunner(self.app, handler_cancellation=True,
-                                     shutdown_timeout=SHUTDOWN_TIMEOUT, access_log=None)
+        self._runner = web.AppRunner(
+            self.app, handler_cancellation=True, shutdown_timeout=SHUTDOWN_TIMEOUT, access_log=None
+        )
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()

@@ -18,9 +18,14 @@ class SimulationError(RuntimeError):
     """The test asked for something a real user could not do."""
 
 
-def user_message(state: FakeState, user: FakeUser, chat: FakeChat | None = None,
-                 text: str | None = None, reply_to: StoredMessage | None = None,
-                 extra: dict[str, Any] | None = None) -> StoredMessage:
+def user_message(
+    state: FakeState,
+    user: FakeUser,
+    chat: FakeChat | None = None,
+    text: str | None = None,
+    reply_to: StoredMessage | None = None,
+    extra: dict[str, Any] | None = None,
+) -> StoredMessage:
     """A message by ``user`` in ``chat`` (their private chat with the bot by default)."""
     if chat is None:
         chat = state.private_chat(user)
@@ -33,8 +38,9 @@ def user_message(state: FakeState, user: FakeUser, chat: FakeChat | None = None,
     if reply_to is not None and reply_to.chat.id != chat.id:
         raise SimulationError("can only reply to a message of the same chat")
     entities = detect_entities(text) if text else []
-    message = state.store_message(chat, user, text=text, entities=entities, reply_to=reply_to,
-                                  extra=dict(extra or {}))
+    message = state.store_message(
+        chat, user, text=text, entities=entities, reply_to=reply_to, extra=dict(extra or {})
+    )
     if _bot_gets(state, message):
         state.push_update("message", message.to_api())
     return message
@@ -46,12 +52,12 @@ def _bot_gets(state: FakeState, message: StoredMessage) -> bool:
         return chat.bot_status != "kicked"  # a user who blocked the bot cannot write to it
     if chat.bot_status not in ("member", "administrator"):
         return False
-    view = GroupView(state.bot.username or "", state.privacy_mode,
-                     chat.bot_status == "administrator")
+    view = GroupView(
+        state.bot.username or "", state.privacy_mode, chat.bot_status == "administrator"
+    )
     replies_to_bot = message.reply_to is not None and message.reply_to.from_bot
     is_service = message.text is None and "contact" not in message.extra
-    return bot_sees_group_message(message.text, message.entities, replies_to_bot,
-                                  is_service, view)
+    return bot_sees_group_message(message.text, message.entities, replies_to_bot, is_service, view)
 
 
 def edit_user_message(state: FakeState, message: StoredMessage, text: str) -> StoredMessage:
@@ -64,8 +70,9 @@ def edit_user_message(state: FakeState, message: StoredMessage, text: str) -> St
     return message
 
 
-def press_button(state: FakeState, user: FakeUser, message: StoredMessage,
-                 button: Button) -> CallbackQueryRecord:
+def press_button(
+    state: FakeState, user: FakeUser, message: StoredMessage, button: Button
+) -> CallbackQueryRecord:
     """Pressing an inline button with callback_data sends a callback_query.
 
     Anyone may press any message's button, even one sent to someone else: that is how a test
@@ -77,11 +84,16 @@ def press_button(state: FakeState, user: FakeUser, message: StoredMessage,
         raise SimulationError(f"button {button.text!r} has no callback_data")
     query = CallbackQueryRecord(state.new_query_id(), user, message, button.callback_data)
     state.callback_queries[query.id] = query
-    state.push_update("callback_query", {
-        "id": query.id, "from": user.to_api(), "message": message.to_api(),
-        "chat_instance": str(abs(message.chat.id) * 7919 % 10**12),
-        "data": button.callback_data,
-    })
+    state.push_update(
+        "callback_query",
+        {
+            "id": query.id,
+            "from": user.to_api(),
+            "message": message.to_api(),
+            "chat_instance": str(abs(message.chat.id) * 7919 % 10**12),
+            "data": button.callback_data,
+        },
+    )
     return query
 
 
@@ -127,4 +139,3 @@ def migrate_to_supergroup(state: FakeState, chat: FakeChat, by: FakeUser) -> Fak
     chat.migrated_to = new.id
     user_message(state, by, new, extra={"migrate_from_chat_id": chat.id})
     return new
-

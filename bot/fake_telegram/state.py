@@ -32,8 +32,12 @@ NOT_DEFAULT_UPDATES = frozenset({"chat_member", "message_reaction", "message_rea
 class FakeState:
     """All state of one fake bot account, inspectable by tests and a future playground."""
 
-    def __init__(self, token: str, bot_username: str = "tradecircle_test_bot",
-                 bot_name: str = "TradeCircle Test") -> None:
+    def __init__(
+        self,
+        token: str,
+        bot_username: str = "tradecircle_test_bot",
+        bot_name: str = "TradeCircle Test",
+    ) -> None:
         self.token = token
         self.bot = FakeUser(int(token.split(":", 1)[0]), bot_name, bot_username, is_bot=True)
         self.users: dict[int, FakeUser] = {}
@@ -64,8 +68,9 @@ class FakeState:
         self._changed.set()
         self._changed = asyncio.Event()
 
-    async def wait_for(self, predicate: Callable[[], bool], within: float,
-                       recheck: float | None = None) -> bool:
+    async def wait_for(
+        self, predicate: Callable[[], bool], within: float, recheck: float | None = None
+    ) -> bool:
         """Wait until ``predicate()`` holds; False after ``within`` seconds.
 
         ``recheck`` also re-evaluates every so many seconds, for predicates on things outside
@@ -83,8 +88,13 @@ class FakeState:
         return True
 
     # -- registry -----------------------------------------------------------------------
-    def add_user(self, first_name: str, username: str | None = None,
-                 language_code: str | None = None, last_name: str | None = None) -> FakeUser:
+    def add_user(
+        self,
+        first_name: str,
+        username: str | None = None,
+        language_code: str | None = None,
+        last_name: str | None = None,
+    ) -> FakeUser:
         user = FakeUser(next(self._user_ids), first_name, username, last_name, language_code)
         self.users[user.id] = user
         return user
@@ -101,8 +111,12 @@ class FakeState:
     def add_group(self, title: str, members: list[FakeUser], supergroup: bool = False) -> FakeChat:
         number = next(self._group_ids)
         chat_id = -(1_000_000_000_000 + number) if supergroup else -number
-        chat = FakeChat(chat_id, "supergroup" if supergroup else "group", title=title,
-                        members=[m.id for m in members])
+        chat = FakeChat(
+            chat_id,
+            "supergroup" if supergroup else "group",
+            title=title,
+            members=[m.id for m in members],
+        )
         self.chats[chat_id] = chat
         self.messages[chat_id] = []
         return chat
@@ -113,13 +127,22 @@ class FakeState:
         if isinstance(chat_id, int):
             chat = self.chats.get(chat_id)
         elif chat_id.startswith("@"):
-            chat = next((c for c in self.chats.values() if c.user is not None
-                         and (c.user.username or "").lower() == chat_id[1:].lower()), None)
+            chat = next(
+                (
+                    c
+                    for c in self.chats.values()
+                    if c.user is not None
+                    and (c.user.username or "").lower() == chat_id[1:].lower()
+                ),
+                None,
+            )
         if chat is None:
             raise bad_request("chat not found")
         if chat.migrated_to is not None:
-            raise bad_request("group chat was upgraded to a supergroup chat",
-                              {"migrate_to_chat_id": chat.migrated_to})
+            raise bad_request(
+                "group chat was upgraded to a supergroup chat",
+                {"migrate_to_chat_id": chat.migrated_to},
+            )
         return chat
 
     def find_user(self, user_id: int) -> FakeUser | None:
@@ -167,8 +190,9 @@ class FakeState:
         else:
             self.updates = [u for u in self.updates if u["update_id"] >= offset]
 
-    async def get_updates(self, offset: int | None, limit: int, poll_seconds: float,
-                          allowed: list[str] | None) -> list[dict[str, Any]]:
+    async def get_updates(
+        self, offset: int | None, limit: int, poll_seconds: float, allowed: list[str] | None
+    ) -> list[dict[str, Any]]:
         """Long poll: answer at once when updates are queued, else wait ``poll_seconds``."""
         if self.webhook is not None:
             raise _webhook_conflict()
@@ -186,17 +210,21 @@ class FakeState:
 
         await self.wait_for(done, max(poll_seconds, 0))
         if mine != self._poll_generation:
-            raise conflict("terminated by other getUpdates request; make sure that only one "
-                           "bot instance is running")
+            raise conflict(
+                "terminated by other getUpdates request; make sure that only one "
+                "bot instance is running"
+            )
         if self.webhook is not None:
             raise _webhook_conflict()
         return self.updates[: max(1, min(limit, 100))]
 
     # -- request log --------------------------------------------------------------------
-    def record(self, method: str, params: dict[str, Any], status: int,
-               response: dict[str, Any]) -> RequestRecord:
-        entry = RequestRecord(len(self.requests) + 1, method, params, status, response,
-                              time.time())
+    def record(
+        self, method: str, params: dict[str, Any], status: int, response: dict[str, Any]
+    ) -> RequestRecord:
+        entry = RequestRecord(
+            len(self.requests) + 1, method, params, status, response, time.time()
+        )
         self.requests.append(entry)
         self.notify()
         return entry
@@ -211,17 +239,30 @@ class FakeState:
             "bot": self.bot.to_api(),
             "privacy_mode": self.privacy_mode,
             "users": [u.to_api() for u in self.users.values()],
-            "chats": [{**c.to_api(), "bot_status": c.bot_status, "members": c.members,
-                       "migrated_to": c.migrated_to} for c in self.chats.values()],
-            "messages": {str(cid): [m.to_api() for m in msgs if not m.deleted]
-                         for cid, msgs in self.messages.items()},
+            "chats": [
+                {
+                    **c.to_api(),
+                    "bot_status": c.bot_status,
+                    "members": c.members,
+                    "migrated_to": c.migrated_to,
+                }
+                for c in self.chats.values()
+            ],
+            "messages": {
+                str(cid): [m.to_api() for m in msgs if not m.deleted]
+                for cid, msgs in self.messages.items()
+            },
             "pending_updates": self.updates,
             "allowed_updates": self.allowed_updates,
             "webhook": self.webhook,
-            "commands": [{"scope": s, "language_code": lang, "commands": cmds}
-                         for (s, lang), cmds in self.commands.items()],
-            "bot_texts": [{"kind": k, "language_code": lang, "text": t}
-                          for (k, lang), t in self.bot_texts.items()],
+            "commands": [
+                {"scope": s, "language_code": lang, "commands": cmds}
+                for (s, lang), cmds in self.commands.items()
+            ],
+            "bot_texts": [
+                {"kind": k, "language_code": lang, "text": t}
+                for (k, lang), t in self.bot_texts.items()
+            ],
             "requests": [r.to_json() for r in self.requests],
         }
 
@@ -231,5 +272,7 @@ def _kind(update: dict[str, Any]) -> str:
 
 
 def _webhook_conflict() -> Exception:
-    return conflict("can't use getUpdates method while webhook is active; use deleteWebhook to "
-                    "delete the webhook first")
+    return conflict(
+        "can't use getUpdates method while webhook is active; use deleteWebhook to "
+        "delete the webhook first"
+    )

@@ -54,9 +54,7 @@ async def issue(
     return tokens
 
 
-async def redeem(
-    uow_factory: UowFactory, clock: Clock, token: str, user_id: int
-) -> ActionToken:
+async def redeem(uow_factory: UowFactory, clock: Clock, token: str, user_id: int) -> ActionToken:
     """The action behind a pressed button, if `user_id` may press it now. Single-use tokens
     are spent here, in the same transaction as the check."""
     now = clock.now()

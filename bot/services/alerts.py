@@ -43,42 +43,65 @@ async def queue_match_alerts(
 
 
 async def _alert(
-    uow: UnitOfWork, now: datetime, match: Match, to: User, their_post: Post,
-    them: User | None, title: str,
+    uow: UnitOfWork,
+    now: datetime,
+    match: Match,
+    to: User,
+    their_post: Post,
+    them: User | None,
+    title: str,
 ) -> None:
     lang = to.language
-    text = "\n".join([
-        t(lang, title),
-        post_card(their_post, lang),
-        trust_line(them, lang),
-        t(lang, "alert.why", reasons=render_reasons(match.reasons, lang)),
-    ])
+    text = "\n".join(
+        [
+            t(lang, title),
+            post_card(their_post, lang),
+            trust_line(them, lang),
+            t(lang, "alert.why", reasons=render_reasons(match.reasons, lang)),
+        ]
+    )
     payload = {"match": match.id}
     tokens = await add_tokens(
-        uow, now + ALERT_BUTTON_TTL, to.id,
+        uow,
+        now + ALERT_BUTTON_TTL,
+        to.id,
         [("match.contact", payload), ("match.dismiss", payload)],
     )
-    buttons = [[(plain(lang, "btn.contact"), tokens[0]),
-                (plain(lang, "btn.not_relevant"), tokens[1])]]
+    buttons = [
+        [(plain(lang, "btn.contact"), tokens[0]), (plain(lang, "btn.not_relevant"), tokens[1])]
+    ]
     await outbox.add_to(uow, now, to.id, text, buttons=buttons, kind="match.alert")
 
 
 async def queue_contact_request(
-    uow: UnitOfWork, now: datetime, request_id: int, to: User, about: Post,
-    their_post: Post | None, requester: User | None,
+    uow: UnitOfWork,
+    now: datetime,
+    request_id: int,
+    to: User,
+    about: Post,
+    their_post: Post | None,
+    requester: User | None,
 ) -> None:
     lang = to.language
     product = about.parsed.product or about.raw_text[:40]
     trust = trust_line(requester, lang)
     if their_post is not None:
-        text = t(lang, "contact.incoming", product=product, trust=trust,
-                 card=post_card(their_post, lang))
+        text = t(
+            lang,
+            "contact.incoming",
+            product=product,
+            trust=trust,
+            card=post_card(their_post, lang),
+        )
     else:
         text = t(lang, "contact.incoming_plain", product=product, trust=trust)
     payload = {"request": request_id}
     tokens = await add_tokens(
-        uow, now + ALERT_BUTTON_TTL, to.id,
-        [("contact.accept", payload), ("contact.decline", payload)], once=True,
+        uow,
+        now + ALERT_BUTTON_TTL,
+        to.id,
+        [("contact.accept", payload), ("contact.decline", payload)],
+        once=True,
     )
     buttons = [[(plain(lang, "btn.accept"), tokens[0]), (plain(lang, "btn.decline"), tokens[1])]]
     await outbox.add_to(uow, now, to.id, text, buttons=buttons, kind="contact.request")
@@ -94,5 +117,11 @@ def contact_card(of: User, about: Post, lang: Lang, written: tuple[str, ...] = (
     numbers = [of.phone] if of.phone else []
     numbers += [c for c in written if c not in numbers]
     phone = "".join(t(lang, "contact.phone", phone=number) for number in numbers[:4])
-    return t(lang, "contact.card", product=product, name=name, username=Html(username),
-             phone=Html(phone))
+    return t(
+        lang,
+        "contact.card",
+        product=product,
+        name=name,
+        username=Html(username),
+        phone=Html(phone),
+    )

@@ -38,8 +38,12 @@ async def _sides(uow: UnitOfWork, match_id: int, user_id: int) -> tuple[Post, Po
 
 
 async def request_contact(
-    uow_factory: UowFactory, clock: Clock, user_id: int, *,
-    match_id: int | None = None, post_id: int | None = None,
+    uow_factory: UowFactory,
+    clock: Clock,
+    user_id: int,
+    *,
+    match_id: int | None = None,
+    post_id: int | None = None,
 ) -> Requested:
     """Ask the owner of the counterpart post (of a match, or a post found by /search)."""
     now = clock.now()
@@ -67,14 +71,22 @@ async def request_contact(
             await uow.commit()
             return Requested("contact.accepted_you")
         request = ContactRequest(
-            None, match_id, target.id, user_id, target.user_id, ContactStatus.PENDING, now,
+            None,
+            match_id,
+            target.id,
+            user_id,
+            target.user_id,
+            ContactStatus.PENDING,
+            now,
             expires_at=now + REQUEST_TTL,
         )
         request.id = await uow.contact_requests.add(request)
         owner = await uow.users.get(target.user_id)
         if owner is not None and not owner.blocked_bot:
             requester = await uow.users.get(user_id)
-            await alerts.queue_contact_request(uow, now, request.id, owner, target, mine, requester)
+            await alerts.queue_contact_request(
+                uow, now, request.id, owner, target, mine, requester
+            )
         await uow.commit()
         return Requested("contact.sent")
 
@@ -98,8 +110,11 @@ async def respond(
             about = await uow.posts.get(request.post_id or -1)
             asker = await uow.users.get(request.from_user_id)
             if asker is not None and about is not None and not asker.blocked_bot:
-                text = t(asker.language, "contact.declined",
-                         product=about.parsed.product or about.raw_text[:40])
+                text = t(
+                    asker.language,
+                    "contact.declined",
+                    product=about.parsed.product or about.raw_text[:40],
+                )
                 await outbox.add_to(uow, now, asker.id, text, kind="contact.declined")
         await uow.commit()
         return "contact.accepted_you" if accept else "contact.declined_you"
@@ -122,9 +137,15 @@ async def _accept(uow: UnitOfWork, now: datetime, request: ContactRequest) -> No
         if not receiver.blocked_bot:
             card = alerts.contact_card(other, about, receiver.language, written[other.id])
             await outbox.add_to(uow, now, receiver.id, card, kind="contact.card")
-        await uow.trust_events.add(TrustEvent(
-            receiver.id, "contact.exchanged", now, post_id=about.id, counterpart_id=other.id,
-        ))
+        await uow.trust_events.add(
+            TrustEvent(
+                receiver.id,
+                "contact.exchanged",
+                now,
+                post_id=about.id,
+                counterpart_id=other.id,
+            )
+        )
 
 
 async def _asker_post(uow: UnitOfWork, request: ContactRequest) -> Post | None:

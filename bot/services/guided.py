@@ -35,7 +35,7 @@ def compose(kind: PostKind, answers: dict[str, str]) -> ParsedPost:
 
 
 def _quantity(parsed: ParsedPost, value: str) -> ParsedPost:
-    """"5000个" is a quantity, "起订1000" / "MOQ 1000" a minimum order."""
+    """ "5000个" is a quantity, "起订1000" / "MOQ 1000" a minimum order."""
     fragment = parse_post(value)
     if fragment.moq is not None or fragment.quantity is not None:
         return dataclasses.replace(

@@ -13,8 +13,12 @@ from bot.services.users import TelegramPerson, UowFactory
 
 
 async def receive(
-    uow_factory: UowFactory, clock: Clock, update_id: int, payload: dict[str, Any],
-    person: TelegramPerson | None, default: Lang,
+    uow_factory: UowFactory,
+    clock: Clock,
+    update_id: int,
+    payload: dict[str, Any],
+    person: TelegramPerson | None,
+    default: Lang,
 ) -> tuple[bool, User | None]:
     """Record an update and register its sender, in one transaction. The flag is False for
     a duplicate that must not be handled again."""

@@ -51,14 +51,17 @@ class MatchingIndex:
         if post.keywords:
             chosen = query_terms(" ".join(post.keywords))
             terms = PostTerms(
-                _merge(terms.product, chosen.product), _merge(terms.specs, chosen.specs),
-                _merge(terms.concepts, chosen.concepts), _merge(terms.categories, chosen.categories),
+                _merge(terms.product, chosen.product),
+                _merge(terms.specs, chosen.specs),
+                _merge(terms.concepts, chosen.concepts),
+                _merge(terms.categories, chosen.categories),
             )
         if company_keywords:
             company = query_terms(" ".join(company_keywords))
             extra = company.product + company.specs
-            terms = PostTerms(terms.product, _merge(terms.specs, extra), terms.concepts,
-                              terms.categories)
+            terms = PostTerms(
+                terms.product, _merge(terms.specs, extra), terms.concepts, terms.categories
+            )
         fields = fields_from_parsed(
             post.parsed, post.created_at, post.expires_at, self.policy.rates, trust=NEUTRAL_TRUST
         )
@@ -125,8 +128,14 @@ async def match_new_post(
         now = clock.now()
         paired = await uow.matches.paired_with(post.id)
         found = index.matcher.match(
-            post.kind, terms, fields, user_id=post.user_id, now_ts=now.timestamp(),
-            limit=CANDIDATES, exclude=paired, min_score=index.matcher.alert_threshold,
+            post.kind,
+            terms,
+            fields,
+            user_id=post.user_id,
+            now_ts=now.timestamp(),
+            limit=CANDIDATES,
+            exclude=paired,
+            min_score=index.matcher.alert_threshold,
         )
         chosen = await _fair_choice(uow, index.policy, post, found, now)
         alerted = 0
@@ -139,8 +148,16 @@ async def match_new_post(
             reasons: list[dict[str, object]] = [
                 {"kind": r.kind, "values": dict(r.values)} for r in result.reasons
             ]
-            match = Match(None, offer.id, need.id, result.score, reasons, now,
-                          offer_alerted=True, need_alerted=True)
+            match = Match(
+                None,
+                offer.id,
+                need.id,
+                result.score,
+                reasons,
+                now,
+                offer_alerted=True,
+                need_alerted=True,
+            )
             match.id = await uow.matches.add(match)
             if match.id is None:
                 continue  # paired before (a concurrent post): never alert a pair twice
@@ -160,7 +177,8 @@ async def _fair_choice(
         # One seller, many needs: their daily cap bounds the list; each need keeps its own.
         sent = await uow.matches.count_alerts_to_user_since(post.user_id, since)
         open_needs = [
-            result for result in found
+            result
+            for result in found
             if await uow.matches.count_alerted_for_need(result.post_id)
             < policy.max_alerts_per_need
         ]

@@ -61,8 +61,14 @@ def reject_problems(parsed: ParsedPost) -> None:
 
 
 async def draft(
-    uow_factory: UowFactory, clock: Clock, ttl: timedelta, user_id: int, text: str,
-    *, kind: PostKind | None = None, parsed: ParsedPost | None = None,
+    uow_factory: UowFactory,
+    clock: Clock,
+    ttl: timedelta,
+    user_id: int,
+    text: str,
+    *,
+    kind: PostKind | None = None,
+    parsed: ParsedPost | None = None,
 ) -> Drafted:
     """Save what was understood as a draft; nothing is public until `publish`."""
     parsed = parsed or understand(text, kind=kind)

@@ -25,9 +25,7 @@ async def get(uow_factory: UowFactory, user_id: int) -> CompanyProfile:
         return await uow.profiles.get(user_id) or CompanyProfile(user_id=user_id)
 
 
-async def save(
-    uow_factory: UowFactory, user_id: int, answers: dict[str, str]
-) -> CompanyProfile:
+async def save(uow_factory: UowFactory, user_id: int, answers: dict[str, str]) -> CompanyProfile:
     """Keep what was answered; a skipped question keeps the old value."""
     async with uow_factory() as uow:
         profile = await uow.profiles.get(user_id) or CompanyProfile(user_id=user_id)
@@ -36,7 +34,7 @@ async def save(
         if answers.get("region"):
             profile.region = answers["region"].strip()[:MAX_FIELD]
         if answers.get("products"):
-            profile.main_products = answers["products"].strip()[:MAX_FIELD * 2]
+            profile.main_products = answers["products"].strip()[: MAX_FIELD * 2]
         if answers.get("keywords"):
             profile.keywords = parse_keywords(answers["keywords"])
         await uow.profiles.save(profile)

@@ -14,24 +14,37 @@ from bot.services.users import UowFactory
 
 
 async def publish(
-    uow_factory: UowFactory, clock: Clock, ttl: timedelta, index: MatchingIndex,
-    post_id: int, user_id: int,
+    uow_factory: UowFactory,
+    clock: Clock,
+    ttl: timedelta,
+    index: MatchingIndex,
+    post_id: int,
+    user_id: int,
 ) -> tuple[Post, int]:
     post = await posts.publish(uow_factory, clock, ttl, post_id, user_id)
     return post, await matching.match_new_post(uow_factory, clock, index, post)
 
 
 async def renew(
-    uow_factory: UowFactory, clock: Clock, ttl: timedelta, index: MatchingIndex,
-    post_id: int, user_id: int,
+    uow_factory: UowFactory,
+    clock: Clock,
+    ttl: timedelta,
+    index: MatchingIndex,
+    post_id: int,
+    user_id: int,
 ) -> tuple[Post, int]:
     post = await posts.renew(uow_factory, clock, ttl, post_id, user_id)
     return post, await matching.match_new_post(uow_factory, clock, index, post)
 
 
 async def edit_field(
-    uow_factory: UowFactory, clock: Clock, index: MatchingIndex, post_id: int, user_id: int,
-    field: str, value: str,
+    uow_factory: UowFactory,
+    clock: Clock,
+    index: MatchingIndex,
+    post_id: int,
+    user_id: int,
+    field: str,
+    value: str,
 ) -> tuple[Post, int]:
     """An edited open post may now fit needs or offers it did not fit before."""
     post = await post_changes.edit_field(uow_factory, clock, post_id, user_id, field, value)
@@ -39,8 +52,13 @@ async def edit_field(
 
 
 async def close(
-    uow_factory: UowFactory, clock: Clock, index: MatchingIndex, post_id: int, user_id: int,
-    *, deal: bool,
+    uow_factory: UowFactory,
+    clock: Clock,
+    index: MatchingIndex,
+    post_id: int,
+    user_id: int,
+    *,
+    deal: bool,
 ) -> Post:
     post = await posts.close(uow_factory, clock, post_id, user_id, deal=deal)
     index.remove(post.id)

@@ -12,7 +12,11 @@ MAX_QUERY = 100
 
 
 async def search(
-    uow_factory: UowFactory, clock: Clock, index: MatchingIndex, words: str, page: int,
+    uow_factory: UowFactory,
+    clock: Clock,
+    index: MatchingIndex,
+    words: str,
+    page: int,
     page_size: int,
 ) -> tuple[list[Post], bool]:
     """One page (0-based) of open posts for `words`, and whether another page follows."""

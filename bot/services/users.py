@@ -37,13 +37,19 @@ async def register(
     user = await uow.users.get(person.id)
     if user is None:
         language = (
-            language_from_telegram_code(person.language_code) if person.language_code
-            else default
+            language_from_telegram_code(person.language_code) if person.language_code else default
         )
-        user = User(id=person.id, language=language, username=person.username,
-                    display_name=person.display_name, created_at=now)
+        user = User(
+            id=person.id,
+            language=language,
+            username=person.username,
+            display_name=person.display_name,
+            created_at=now,
+        )
     elif (user.username, user.display_name, user.blocked_bot) == (
-        person.username, person.display_name, False
+        person.username,
+        person.display_name,
+        False,
     ):
         return user, False
     else:

@@ -12,7 +12,13 @@ from bot.domain.units import unit_name
 from bot.texts import Html, escape, plain, t
 
 CURRENCY_SYMBOLS = {
-    "CNY": "¥", "USD": "$", "EUR": "€", "GBP": "£", "HKD": "HK$", "TWD": "NT$", "JPY": "JP¥",
+    "CNY": "¥",
+    "USD": "$",
+    "EUR": "€",
+    "GBP": "£",
+    "HKD": "HK$",
+    "TWD": "NT$",
+    "JPY": "JP¥",
 }
 MAX_FIELD = 120  # characters of user text shown per field; cards stay short on a phone
 
@@ -63,7 +69,9 @@ def _clip(text: str) -> str:
 def field_lines(parsed: ParsedPost, lang: Lang) -> list[Html]:
     lines: list[Html] = []
     if parsed.product:
-        lines.append(t(lang, "card.product", value=Html(f"<b>{escape(_clip(parsed.product))}</b>")))
+        lines.append(
+            t(lang, "card.product", value=Html(f"<b>{escape(_clip(parsed.product))}</b>"))
+        )
     if parsed.specs:
         lines.append(t(lang, "card.specs", value=_clip(" · ".join(parsed.specs))))
     if parsed.quantity:
@@ -79,7 +87,9 @@ def field_lines(parsed: ParsedPost, lang: Lang) -> list[Html]:
     if parsed.destination:
         lines.append(t(lang, "card.destination", value=_clip(parsed.destination)))
     if parsed.valid_days:
-        lines.append(t(lang, "card.validity", value=t(lang, "validity.days", days=parsed.valid_days)))
+        lines.append(
+            t(lang, "card.validity", value=t(lang, "validity.days", days=parsed.valid_days))
+        )
     elif parsed.valid_until:
         until = parsed.valid_until.date().isoformat()
         lines.append(t(lang, "card.validity", value=t(lang, "validity.until", date=until)))

@@ -131,8 +131,7 @@ TEXTS: dict[str, str] = {
     "my.header": "<b>Your posts</b> ({page}/{pages})",
     # profile
     "profile.show": (
-        "<b>Company profile</b>\n"
-        "🏢 {company}\n📍 {region}\n📦 {products}\n🏷 {keywords}"
+        "<b>Company profile</b>\n🏢 {company}\n📍 {region}\n📦 {products}\n🏷 {keywords}"
     ),
     "profile.none": "—",
     "profile.ask_company": "🏢 Company name? (or Skip)",

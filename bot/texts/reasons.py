@@ -38,11 +38,21 @@ def _one(kind: str, values: Mapping[str, object], lang: Lang) -> str | None:
     if kind == "term":
         return plain(lang, "reason.term", term=values.get("term", ""))
     if kind == "moq":
-        return plain(lang, "reason.moq", moq=_num(values.get("moq")),
-                     quantity=_num(values.get("quantity")), unit=unit)
+        return plain(
+            lang,
+            "reason.moq",
+            moq=_num(values.get("moq")),
+            quantity=_num(values.get("quantity")),
+            unit=unit,
+        )
     if kind == "price":
-        return plain(lang, "reason.price", offer=f"{symbol}{_num(values.get('offer_amount'))}",
-                     budget=f"{symbol}{_num(values.get('budget_amount'))}", unit=unit)
+        return plain(
+            lang,
+            "reason.price",
+            offer=f"{symbol}{_num(values.get('offer_amount'))}",
+            budget=f"{symbol}{_num(values.get('budget_amount'))}",
+            unit=unit,
+        )
     if kind == "place":
         return f"{values.get('from', '')} → {values.get('to', '')}".strip(" →")
     if kind == "trade_term":

@@ -14,10 +14,16 @@ from storage.tables import ContactRequestRow, MatchRow, PostRow
 
 def _match(row: MatchRow) -> Match:
     return Match(
-        id=row.id, offer_id=row.offer_id, need_id=row.need_id, score=row.score,
-        reasons=list(row.explanation.get("reasons", [])), created_at=row.created_at,
-        offer_alerted=row.offer_alerted, need_alerted=row.need_alerted,
-        offer_dismissed=row.offer_dismissed, need_dismissed=row.need_dismissed,
+        id=row.id,
+        offer_id=row.offer_id,
+        need_id=row.need_id,
+        score=row.score,
+        reasons=list(row.explanation.get("reasons", [])),
+        created_at=row.created_at,
+        offer_alerted=row.offer_alerted,
+        need_alerted=row.need_alerted,
+        offer_dismissed=row.offer_dismissed,
+        need_dismissed=row.need_dismissed,
     )
 
 
@@ -27,9 +33,13 @@ class SqlMatchesRepository:
 
     async def add(self, match: Match) -> int | None:
         row = MatchRow(
-            offer_id=match.offer_id, need_id=match.need_id, score=match.score,
-            explanation={"reasons": match.reasons}, created_at=match.created_at,
-            offer_alerted=match.offer_alerted, need_alerted=match.need_alerted,
+            offer_id=match.offer_id,
+            need_id=match.need_id,
+            score=match.score,
+            explanation={"reasons": match.reasons},
+            created_at=match.created_at,
+            offer_alerted=match.offer_alerted,
+            need_alerted=match.need_alerted,
         )
         try:
             async with self._session.begin_nested():  # a duplicate pair must not spoil the rest
@@ -102,9 +112,15 @@ class SqlMatchesRepository:
 
 def _request(row: ContactRequestRow) -> ContactRequest:
     return ContactRequest(
-        id=row.id, match_id=row.match_id, post_id=row.post_id, from_user_id=row.from_user_id,
-        to_user_id=row.to_user_id, status=ContactStatus(row.status), created_at=row.created_at,
-        responded_at=row.responded_at, expires_at=row.expires_at,
+        id=row.id,
+        match_id=row.match_id,
+        post_id=row.post_id,
+        from_user_id=row.from_user_id,
+        to_user_id=row.to_user_id,
+        status=ContactStatus(row.status),
+        created_at=row.created_at,
+        responded_at=row.responded_at,
+        expires_at=row.expires_at,
     )
 
 
@@ -114,9 +130,12 @@ class SqlContactRequestsRepository:
 
     async def add(self, request: ContactRequest) -> int:
         row = ContactRequestRow(
-            match_id=request.match_id, post_id=request.post_id,
-            from_user_id=request.from_user_id, to_user_id=request.to_user_id,
-            status=request.status.value, created_at=request.created_at,
+            match_id=request.match_id,
+            post_id=request.post_id,
+            from_user_id=request.from_user_id,
+            to_user_id=request.to_user_id,
+            status=request.status.value,
+            created_at=request.created_at,
             expires_at=request.expires_at,
         )
         self._session.add(row)

@@ -148,13 +148,22 @@ class SqlPostsRepository:
         """Plain column reads, no ORM objects: this feeds the start-up rebuild of up to
         millions of posts."""
         last_id = 0
-        columns = (PostRow.id, PostRow.user_id, PostRow.kind, PostRow.index_terms,
-                   PostRow.index_labels, PostRow.index_numbers)
+        columns = (
+            PostRow.id,
+            PostRow.user_id,
+            PostRow.kind,
+            PostRow.index_terms,
+            PostRow.index_labels,
+            PostRow.index_numbers,
+        )
         while True:
             result = await self._session.execute(
                 select(*columns)
-                .where(_walks_primary_key(PostRow.status) == PostStatus.OPEN.value,
-                       PostRow.expires_at > now, PostRow.id > last_id)
+                .where(
+                    _walks_primary_key(PostRow.status) == PostStatus.OPEN.value,
+                    PostRow.expires_at > now,
+                    PostRow.id > last_id,
+                )
                 .order_by(PostRow.id)
                 .limit(batch_size)
             )

@@ -82,9 +82,7 @@ def rejected(fake: FakeTelegram) -> list[RequestRecord]:
 
 
 @pytest.fixture
-async def make_bot(
-    fake: FakeTelegram, tmp_path: Path
-) -> AsyncIterator[Callable[..., RunningBot]]:
+async def make_bot(fake: FakeTelegram, tmp_path: Path) -> AsyncIterator[Callable[..., RunningBot]]:
     bots: list[RunningBot] = []
 
     def make(**overrides: Any) -> RunningBot:
@@ -104,8 +102,12 @@ async def bot(make_bot: Callable[..., RunningBot]) -> RunningBot:
     return running
 
 
-async def latest(user: UserHandle, fake: FakeTelegram, predicate: Callable[[StoredMessage], bool],
-                 timeout: float = 5) -> StoredMessage:  # noqa: ASYNC109
+async def latest(
+    user: UserHandle,
+    fake: FakeTelegram,
+    predicate: Callable[[StoredMessage], bool],
+    timeout: float = 5,  # noqa: ASYNC109
+) -> StoredMessage:
     """The newest bot message to `user` satisfying `predicate` (e.g. after an edit)."""
 
     def found() -> bool:

@@ -27,8 +27,14 @@ def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
 async def test_runs_polls_answers_and_stops_cleanly(fake: FakeTelegram, tmp_path: Path) -> None:
     env = _env(tmp_path, TELEGRAM_BOT_TOKEN=TOKEN, TELEGRAM_API_BASE_URL=fake.base_url)
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", "run", cwd=tmp_path, env=env,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        sys.executable,
+        "-m",
+        "bot",
+        "run",
+        cwd=tmp_path,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
     )
     try:
         await fake.wait_polling(timeout=30)
@@ -48,8 +54,14 @@ async def test_runs_polls_answers_and_stops_cleanly(fake: FakeTelegram, tmp_path
 
 async def test_without_a_token_it_explains_and_exits_non_zero(tmp_path: Path) -> None:
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", "run", cwd=tmp_path, env=_env(tmp_path),
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        sys.executable,
+        "-m",
+        "bot",
+        "run",
+        cwd=tmp_path,
+        env=_env(tmp_path),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
     )
     _, stderr = await asyncio.wait_for(process.communicate(), timeout=60)
     assert process.returncode == 2
@@ -59,8 +71,15 @@ async def test_without_a_token_it_explains_and_exits_non_zero(tmp_path: Path) ->
 async def test_webhook_mode_refuses_to_start_without_a_secret(tmp_path: Path) -> None:
     env = _env(tmp_path, TELEGRAM_BOT_TOKEN=TOKEN, WEBHOOK_URL="https://example.invalid/hook")
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", "run", "--webhook", cwd=tmp_path, env=env,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        sys.executable,
+        "-m",
+        "bot",
+        "run",
+        "--webhook",
+        cwd=tmp_path,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
     )
     _, stderr = await asyncio.wait_for(process.communicate(), timeout=60)
     assert process.returncode == 2
@@ -70,8 +89,14 @@ async def test_webhook_mode_refuses_to_start_without_a_secret(tmp_path: Path) ->
 async def test_migrate_then_refuse_a_database_from_a_newer_version(tmp_path: Path) -> None:
     env = _env(tmp_path)
     migrate = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", "migrate", cwd=tmp_path, env=env,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        sys.executable,
+        "-m",
+        "bot",
+        "migrate",
+        cwd=tmp_path,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
     )
     out, err = await asyncio.wait_for(migrate.communicate(), timeout=60)
     assert migrate.returncode == 0, err.decode()
@@ -81,8 +106,14 @@ async def test_migrate_then_refuse_a_database_from_a_newer_version(tmp_path: Pat
         connection.execute("UPDATE alembic_version SET version_num = '9999_from_the_future'")
     env.update(TELEGRAM_BOT_TOKEN=TOKEN, TELEGRAM_API_BASE_URL="http://127.0.0.1:9/bot")
     run = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", "run", cwd=tmp_path, env=env,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        sys.executable,
+        "-m",
+        "bot",
+        "run",
+        cwd=tmp_path,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
     )
     _, err = await asyncio.wait_for(run.communicate(), timeout=60)
     assert run.returncode == 3
@@ -95,12 +126,25 @@ async def test_webhook_mode_answers_updates_with_the_secret_only(
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    env = _env(tmp_path, TELEGRAM_BOT_TOKEN=TOKEN, TELEGRAM_API_BASE_URL=fake.base_url,
-               WEBHOOK_URL="https://bot.example.invalid/hooks/tc", WEBHOOK_LISTEN="127.0.0.1",
-               WEBHOOK_PORT=str(port), WEBHOOK_SECRET_TOKEN="s3cret-value")
+    env = _env(
+        tmp_path,
+        TELEGRAM_BOT_TOKEN=TOKEN,
+        TELEGRAM_API_BASE_URL=fake.base_url,
+        WEBHOOK_URL="https://bot.example.invalid/hooks/tc",
+        WEBHOOK_LISTEN="127.0.0.1",
+        WEBHOOK_PORT=str(port),
+        WEBHOOK_SECRET_TOKEN="s3cret-value",
+    )
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", "run", "--webhook", cwd=tmp_path, env=env,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        sys.executable,
+        "-m",
+        "bot",
+        "run",
+        "--webhook",
+        cwd=tmp_path,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
     )
     user = fake.user("Hook", language_code="en")
     await user.send("/start")  # Telegram would post this update to the webhook

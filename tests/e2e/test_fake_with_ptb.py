@@ -38,8 +38,9 @@ class Harness:
 async def echo(update: Update, _context: ContextTypes.DEFAULT_TYPE) -> None:
     assert update.message is not None and update.message.text is not None
     keyboard = InlineKeyboardMarkup([[InlineKeyboardButton("确认", callback_data="v1:ok")]])
-    await update.message.reply_text(f"<b>echo</b> {html.escape(update.message.text)}",
-                                    parse_mode="HTML", reply_markup=keyboard)
+    await update.message.reply_text(
+        f"<b>echo</b> {html.escape(update.message.text)}", parse_mode="HTML", reply_markup=keyboard
+    )
 
 
 async def big_button(update: Update, _context: ContextTypes.DEFAULT_TYPE) -> None:

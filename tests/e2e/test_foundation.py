@@ -9,7 +9,9 @@ from storage import Database
 from tests.e2e.conftest import RunningBot, latest, rejected
 
 
-async def test_start_greets_each_user_in_their_language(fake: FakeTelegram, bot: RunningBot) -> None:
+async def test_start_greets_each_user_in_their_language(
+    fake: FakeTelegram, bot: RunningBot
+) -> None:
     hans = fake.user("小王", language_code="zh-hans")
     hant = fake.user("阿明", language_code="zh-hant")
     english = fake.user("Sam", language_code="en")

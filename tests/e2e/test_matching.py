@@ -16,8 +16,12 @@ def _is_alert(message: StoredMessage) -> bool:
     return "🔔" in (message.text or "")
 
 
-async def _alerts(fake: FakeTelegram, user: UserHandle, count: int = 1,
-                  timeout: float = 3) -> list[StoredMessage]:  # noqa: ASYNC109
+async def _alerts(
+    fake: FakeTelegram,
+    user: UserHandle,
+    count: int = 1,
+    timeout: float = 3,  # noqa: ASYNC109
+) -> list[StoredMessage]:
     assert await fake.wait_until(
         lambda: sum(_is_alert(m) for m in user.messages()) >= count, timeout
     ), [m.text for m in user.messages()]
@@ -91,8 +95,9 @@ async def test_contact_then_accept_exchanges_contacts_and_nothing_before(
 
     await seller.press(request, "✅ 同意")
     card_for_buyer = await latest(buyer, fake, lambda m: "Contact for" in (m.text or ""))
-    card_for_seller = await latest(seller, fake, lambda m: "联系方式</b>" in (m.html or "")
-                                   or "的联系方式" in (m.text or ""))
+    card_for_seller = await latest(
+        seller, fake, lambda m: "联系方式</b>" in (m.html or "") or "的联系方式" in (m.text or "")
+    )
     assert "yiwu_cups" in card_for_buyer.text and "Wang Seller" in card_for_buyer.text
     assert "sam_buys" in card_for_seller.text and "+44 7700 900123" in card_for_seller.text
     assert f"tg://user?id={buyer.id}" in (card_for_seller.html or "")

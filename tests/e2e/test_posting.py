@@ -14,7 +14,13 @@ async def post_and_publish(fake: FakeTelegram, user: UserHandle, text: str) -> S
     assert card.reply_markup is not None, card.text
     query = await user.press(card, data=_button(card, 0))
     await user.wait_answer(query)
-    return await latest(user, fake, lambda m: m.message_id == card.message_id and "✅" in (m.text or "") and m.edit_date is not None)
+    return await latest(
+        user,
+        fake,
+        lambda m: (
+            m.message_id == card.message_id and "✅" in (m.text or "") and m.edit_date is not None
+        ),
+    )
 
 
 def _button(message: StoredMessage, index: int) -> str:
@@ -26,14 +32,22 @@ def _button(message: StoredMessage, index: int) -> str:
 @pytest.mark.parametrize(
     ("language_code", "text", "expected"),
     [
-        ("zh-hans", "出售 304不锈钢保温杯 500ml 起订1000个 12元/个 义乌发货",
-         ["供应", "保温杯", "304", "1,000个", "¥12 / 个", "义乌"]),
-        ("zh-hans", "求购保温杯5000只，10元以内，寄到上海",
-         ["求购", "保温杯", "5,000个", "¥10以内", "上海"]),
-        ("zh-hant", "供應 LED燈泡 9W 每箱100個 單價3.5元",
-         ["供應", "LED燈泡", "9W", "¥3.5"]),
-        ("en", "WTB 20k pcs M6 stainless screws, FOB Ningbo, USD 0.02/pc",
-         ["NEED", "stainless screws", "M6", "20,000 pcs", "$0.02 / pcs", "FOB", "Ningbo"]),
+        (
+            "zh-hans",
+            "出售 304不锈钢保温杯 500ml 起订1000个 12元/个 义乌发货",
+            ["供应", "保温杯", "304", "1,000个", "¥12 / 个", "义乌"],
+        ),
+        (
+            "zh-hans",
+            "求购保温杯5000只，10元以内，寄到上海",
+            ["求购", "保温杯", "5,000个", "¥10以内", "上海"],
+        ),
+        ("zh-hant", "供應 LED燈泡 9W 每箱100個 單價3.5元", ["供應", "LED燈泡", "9W", "¥3.5"]),
+        (
+            "en",
+            "WTB 20k pcs M6 stainless screws, FOB Ningbo, USD 0.02/pc",
+            ["NEED", "stainless screws", "M6", "20,000 pcs", "$0.02 / pcs", "FOB", "Ningbo"],
+        ),
     ],
 )
 async def test_plain_words_become_a_published_post(
@@ -152,9 +166,7 @@ async def test_pressing_an_old_card_after_closing_is_refused(
     fake: FakeTelegram, bot: RunningBot
 ) -> None:
     user = fake.user("Old", language_code="en")
-    card = await post_and_publish(
-        fake, user, "Selling vacuum flasks 500ml, MOQ 1000 pcs, $1.6/pc"
-    )
+    card = await post_and_publish(fake, user, "Selling vacuum flasks 500ml, MOQ 1000 pcs, $1.6/pc")
     await user.send("/my")
     (listing,) = await user.wait_for_messages(1)
     await user.press(card, "🗑 Withdraw")

@@ -38,8 +38,9 @@ async def db(tmp_path) -> AsyncIterator[Database]:
     await database.dispose()
 
 
-async def _publish(db: Database, clock: Clock, index: matching.MatchingIndex, user_id: int,
-                   text: str) -> tuple[Post, int]:
+async def _publish(
+    db: Database, clock: Clock, index: matching.MatchingIndex, user_id: int, text: str
+) -> tuple[Post, int]:
     async with db.uow() as uow:
         if await uow.users.get(user_id) is None:
             await uow.users.upsert(make_user(user_id))
@@ -102,10 +103,12 @@ async def test_not_relevant_lowers_similar_matches_after_a_rebuild(db: Database)
     terms = rebuilt.matcher.terms_of(need.id)
     assert terms is not None
     fields = fields_from_parsed(need.parsed, need.created_at, need.expires_at)
-    penalised = rebuilt.matcher.match(need.kind, terms, fields, user_id=2,
-                                      now_ts=clock.now().timestamp(), min_score=0.0)
-    other_user = rebuilt.matcher.match(need.kind, terms, fields, user_id=3,
-                                       now_ts=clock.now().timestamp(), min_score=0.0)
+    penalised = rebuilt.matcher.match(
+        need.kind, terms, fields, user_id=2, now_ts=clock.now().timestamp(), min_score=0.0
+    )
+    other_user = rebuilt.matcher.match(
+        need.kind, terms, fields, user_id=3, now_ts=clock.now().timestamp(), min_score=0.0
+    )
     assert penalised and other_user
     assert penalised[0].score < other_user[0].score
 
@@ -118,7 +121,8 @@ async def test_rebuild_uses_stored_entries_and_derives_missing_ones(db: Database
     assert offer.id is not None and need.id is not None
     async with db.uow() as uow:  # as if stored before entries existed
         await uow.session.execute(  # type: ignore[attr-defined]
-            PostRow.__table__.update().where(PostRow.id == need.id)
+            PostRow.__table__.update()
+            .where(PostRow.id == need.id)
             .values(index_terms=None, index_labels=None, index_numbers=None)
         )
         await uow.commit()

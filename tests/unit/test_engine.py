@@ -9,7 +9,9 @@ from bot.domain.models import PostKind
 NOW = 1_800_000_000.0
 OFFER, NEED = PostKind.OFFER, PostKind.NEED
 
-FLASK = PostTerms(product=("保温杯",), specs=("304", "不锈钢", "500ml"), concepts=("c:vacuum_flask",))
+FLASK = PostTerms(
+    product=("保温杯",), specs=("304", "不锈钢", "500ml"), concepts=("c:vacuum_flask",)
+)
 FLASK_EN = PostTerms(product=("vacuum", "flask"), specs=("304",), concepts=("c:vacuum_flask",))
 POT = PostTerms(product=("锅",), specs=("304", "不锈钢"), concepts=("c:pot",))
 SPECS_ONLY = PostTerms(specs=("304", "不锈钢"))
@@ -23,11 +25,23 @@ def fields(**kw) -> MatchFields:
 @pytest.fixture
 def matcher() -> Matcher:
     m = Matcher(capacity=4)
-    m.add(1, 100, OFFER, FLASK, fields(price_min=12, price_unit="pcs", moq=1000,
-                                       moq_unit="pcs", place="义乌"))
+    m.add(
+        1,
+        100,
+        OFFER,
+        FLASK,
+        fields(price_min=12, price_unit="pcs", moq=1000, moq_unit="pcs", place="义乌"),
+    )
     m.add(2, 101, OFFER, POT, fields(price_min=30, price_unit="pcs"))
-    m.add(3, 102, NEED, FLASK_EN, fields(price_max=15, price_unit="pcs", quantity=3000,
-                                         quantity_unit="pcs", destination="上海"))
+    m.add(
+        3,
+        102,
+        NEED,
+        FLASK_EN,
+        fields(
+            price_max=15, price_unit="pcs", quantity=3000, quantity_unit="pcs", destination="上海"
+        ),
+    )
     return m
 
 
@@ -36,8 +50,9 @@ def ids(results) -> list[int]:
 
 
 def test_cross_language_concept_match_with_reasons(matcher):
-    need = fields(price_max=15, price_unit="pcs", quantity=3000, quantity_unit="pcs",
-                  destination="上海")
+    need = fields(
+        price_max=15, price_unit="pcs", quantity=3000, quantity_unit="pcs", destination="上海"
+    )
     [hit] = matcher.match(NEED, FLASK_EN, need, user_id=7, now_ts=NOW)
     assert (hit.post_id, hit.user_id) == (1, 100)
     assert 0.0 < hit.score <= 1.0
@@ -138,8 +153,9 @@ def test_penalise_post_uses_the_indexed_terms(matcher):
 def test_re_adding_a_post_replaces_it(matcher):
     matcher.add(1, 100, OFFER, POT, fields())
     assert len(matcher) == 3
-    assert matcher.terms_of(1) == PostTerms(product=("锅",), specs=("304", "不锈钢"),
-                                            concepts=("c:pot",))
+    assert matcher.terms_of(1) == PostTerms(
+        product=("锅",), specs=("304", "不锈钢"), concepts=("c:pot",)
+    )
     assert matcher.match(NEED, FLASK, fields(), user_id=7, now_ts=NOW) == []
 
 
@@ -199,9 +215,20 @@ def test_add_many_matches_add_including_repeated_ids():
 
 def test_doc_view_round_trips_fields():
     m = Matcher()
-    f = fields(price_min=12, price_max=14, price_unit="pcs", negotiable=True, quantity=5,
-               quantity_unit="kg", moq=100, moq_unit="pcs", place="义乌", trade_term="FOB",
-               expires_ts=NOW + 10, trust=0.75)
+    f = fields(
+        price_min=12,
+        price_max=14,
+        price_unit="pcs",
+        negotiable=True,
+        quantity=5,
+        quantity_unit="kg",
+        moq=100,
+        moq_unit="pcs",
+        place="义乌",
+        trade_term="FOB",
+        expires_ts=NOW + 10,
+        trust=0.75,
+    )
     m.add(1, 9, OFFER, FLASK, f)
     assert m._doc_view(OFFER, 0) == (FLASK, f)
 

@@ -20,19 +20,46 @@ def reasons_of(kind, offer: MatchFields, need: MatchFields, now=None):
 @pytest.mark.parametrize(
     ("offer", "need", "expected"),
     [
-        (MatchFields(moq=1000, moq_unit="pcs"), MatchFields(quantity=3000, quantity_unit="pcs"),
-         Reason("moq", {"moq": "1000", "quantity": "3000", "unit": "pcs"})),
-        (MatchFields(moq=1000), MatchFields(quantity=3000, quantity_unit="pcs"),
-         Reason("moq", {"moq": "1000", "quantity": "3000", "unit": "pcs"})),
-        (MatchFields(price_min=12, price_unit="pcs"), MatchFields(price_max=15, price_unit="pcs"),
-         Reason("price", {"offer": "12 CNY/pcs", "budget": "15 CNY/pcs", "offer_amount": "12",
-                          "budget_amount": "15", "currency": "CNY", "unit": "pcs"})),
-        (MatchFields(place="义乌"), MatchFields(destination="上海"),
-         Reason("place", {"from": "义乌", "to": "上海", "relation": "route"})),
-        (MatchFields(place="义乌"), MatchFields(place="义乌"),
-         Reason("place", {"from": "义乌", "to": "义乌", "relation": "same"})),
-        (MatchFields(trade_term="FOB"), MatchFields(trade_term="FOB"),
-         Reason("trade_term", {"term": "FOB"})),
+        (
+            MatchFields(moq=1000, moq_unit="pcs"),
+            MatchFields(quantity=3000, quantity_unit="pcs"),
+            Reason("moq", {"moq": "1000", "quantity": "3000", "unit": "pcs"}),
+        ),
+        (
+            MatchFields(moq=1000),
+            MatchFields(quantity=3000, quantity_unit="pcs"),
+            Reason("moq", {"moq": "1000", "quantity": "3000", "unit": "pcs"}),
+        ),
+        (
+            MatchFields(price_min=12, price_unit="pcs"),
+            MatchFields(price_max=15, price_unit="pcs"),
+            Reason(
+                "price",
+                {
+                    "offer": "12 CNY/pcs",
+                    "budget": "15 CNY/pcs",
+                    "offer_amount": "12",
+                    "budget_amount": "15",
+                    "currency": "CNY",
+                    "unit": "pcs",
+                },
+            ),
+        ),
+        (
+            MatchFields(place="义乌"),
+            MatchFields(destination="上海"),
+            Reason("place", {"from": "义乌", "to": "上海", "relation": "route"}),
+        ),
+        (
+            MatchFields(place="义乌"),
+            MatchFields(place="义乌"),
+            Reason("place", {"from": "义乌", "to": "义乌", "relation": "same"}),
+        ),
+        (
+            MatchFields(trade_term="FOB"),
+            MatchFields(trade_term="FOB"),
+            Reason("trade_term", {"term": "FOB"}),
+        ),
     ],
 )
 def test_positive_reasons(asking, offer, need, expected):
@@ -61,8 +88,10 @@ def test_terms_named_when_no_concept_is_shared():
     a = PostTerms(product=("保温杯", "杯"), specs=("304", "500ml"))
     b = PostTerms(product=("保温杯",), specs=("500ml",), concepts=("c:x",))
     reasons = explain(PostKind.NEED, (a, MatchFields()), (b, MatchFields()))
-    assert reasons == (Reason("term", {"term": "保温杯", "field": "product"}),
-                       Reason("term", {"term": "500ml", "field": "spec"}))
+    assert reasons == (
+        Reason("term", {"term": "保温杯", "field": "product"}),
+        Reason("term", {"term": "500ml", "field": "spec"}),
+    )
 
 
 @pytest.mark.parametrize(("age_hours", "expected"), [(3.5, "3"), (30, None), (-2, None)])

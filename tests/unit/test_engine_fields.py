@@ -68,8 +68,12 @@ def test_quantities_and_moq_in_base_units(qty, expected):
 
 
 def test_places_times_and_trust():
-    p = parsed(place=" 义乌 ", destination="Shanghai", trade_term="fob",
-               price=Price(Decimal(1), Decimal(1), negotiable=True))
+    p = parsed(
+        place=" 义乌 ",
+        destination="Shanghai",
+        trade_term="fob",
+        price=Price(Decimal(1), Decimal(1), negotiable=True),
+    )
     f = fields_from_parsed(p, CREATED, EXPIRES.timestamp(), trust=0.8)
     assert (f.place, f.destination, f.trade_term) == ("义乌", "shanghai", "FOB")
     assert f.created_ts == CREATED.timestamp()
@@ -82,10 +86,22 @@ def test_places_times_and_trust():
     "fields",
     [
         MatchFields(),
-        MatchFields(price_min=1.5, price_max=2.0, price_unit="pcs", negotiable=True,
-                    quantity=10.0, quantity_unit="kg", moq=5.0, moq_unit="kg", place="义乌",
-                    destination="上海", trade_term="FOB", created_ts=1.0, expires_ts=2.0,
-                    trust=0.9),
+        MatchFields(
+            price_min=1.5,
+            price_max=2.0,
+            price_unit="pcs",
+            negotiable=True,
+            quantity=10.0,
+            quantity_unit="kg",
+            moq=5.0,
+            moq_unit="kg",
+            place="义乌",
+            destination="上海",
+            trade_term="FOB",
+            created_ts=1.0,
+            expires_ts=2.0,
+            trust=0.9,
+        ),
     ],
 )
 def test_fields_record_is_flat_and_in_field_order(fields):

@@ -20,8 +20,13 @@ OFFERS = {
 
 def index(matcher: Matcher, post_id: int, user_id: int, kind: PostKind, text: str) -> None:
     parsed = parsing.parse_post(text)
-    matcher.add(post_id, user_id, kind, terms_mod.extract_terms(parsed, text),
-                fields_from_parsed(parsed, NOW - timedelta(hours=2), NOW + timedelta(days=30)))
+    matcher.add(
+        post_id,
+        user_id,
+        kind,
+        terms_mod.extract_terms(parsed, text),
+        fields_from_parsed(parsed, NOW - timedelta(hours=2), NOW + timedelta(days=30)),
+    )
 
 
 @pytest.mark.parametrize(

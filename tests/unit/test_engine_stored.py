@@ -14,8 +14,9 @@ NOW = 1_790_000_000.0
 
 def _posts(n: int):
     for post in Corpus(seed=3).posts(n):
-        fields = fields_from_parsed(post.parsed, post.created_ts, post.expires_ts,
-                                    trust=post.trust)
+        fields = fields_from_parsed(
+            post.parsed, post.created_ts, post.expires_ts, trust=post.trust
+        )
         yield post, fields
 
 
@@ -48,12 +49,20 @@ def test_add_stored_gives_the_same_index_as_add() -> None:
 
 def test_postings_keep_arrival_order_and_counts() -> None:
     matcher = Matcher()
-    fields = MatchFields(price_max=10.0, price_unit="pcs", place="义乌", created_ts=NOW,
-                         expires_ts=NOW + 1000)
+    fields = MatchFields(
+        price_max=10.0, price_unit="pcs", place="义乌", created_ts=NOW, expires_ts=NOW + 1000
+    )
     cup = PostTerms(product=("cup",))
     flask = PostTerms(product=("cup",), concepts=("c:vacuum_flask",))
-    rows = [(i, 1, PostKind.OFFER, Matcher.stored_form(PostKind.OFFER, flask if i % 2 else cup,
-                                                       fields)) for i in range(1, 8)]
+    rows = [
+        (
+            i,
+            1,
+            PostKind.OFFER,
+            Matcher.stored_form(PostKind.OFFER, flask if i % 2 else cup, fields),
+        )
+        for i in range(1, 8)
+    ]
     assert matcher.add_stored(_stored(rows)) == 7
     side = matcher._sides[PostKind.OFFER]
     cup_id, flask_id = matcher.terms.ids["p|cup"], matcher.terms.ids["c|c:vacuum_flask"]

@@ -50,7 +50,9 @@ async def started(fake: FakeTelegram, name: str = "Alice") -> int:
 async def test_unknown_method_wrong_token_and_method_case(fake: FakeTelegram) -> None:
     entry = await call(fake, "sendMessages")
     assert (entry.status, entry.response) == (
-        404, {"ok": False, "error_code": 404, "description": "Not Found"})
+        404,
+        {"ok": False, "error_code": 404, "description": "Not Found"},
+    )
     wrong = await fake.api.handle("999:XYZ", "getMe", {}, from_json=False)
     assert wrong.status == 401
     assert (await ok(fake, "getme"))["username"] == "tradecircle_test_bot"
@@ -60,27 +62,36 @@ async def test_required_and_typed_parameters(fake: FakeTelegram) -> None:
     chat_id = await started(fake)
     assert await fails(fake, "sendMessage", 400, text="x") == "Bad Request: chat_id is empty"
     assert await fails(fake, "sendMessage", 400, chat_id=chat_id) == (
-        "Bad Request: message text is empty")
-    assert "must be of type Integer" in await fails(
-        fake, "getUpdates", 400, offset="soon")
+        "Bad Request: message text is empty"
+    )
+    assert "must be of type Integer" in await fails(fake, "getUpdates", 400, offset="soon")
     assert "must be of type Boolean" in await fails(
-        fake, "sendMessage", 400, chat_id=chat_id, text="x", disable_notification="maybe")
+        fake, "sendMessage", 400, chat_id=chat_id, text="x", disable_notification="maybe"
+    )
     assert "can't parse reply_markup JSON object" in await fails(
-        fake, "sendMessage", 400, chat_id=chat_id, text="x", reply_markup="{not json")
+        fake, "sendMessage", 400, chat_id=chat_id, text="x", reply_markup="{not json"
+    )
     bad_button = {"inline_keyboard": [[{"text": 5, "callback_data": "a"}]]}
     assert 'Field "inline_keyboard[0][0].text" must be of type String' in await fails(
-        fake, "sendMessage", 400, chat_id=chat_id, text="x", reply_markup=bad_button)
+        fake, "sendMessage", 400, chat_id=chat_id, text="x", reply_markup=bad_button
+    )
     assert await fails(fake, "sendMessage", 400, chat_id="@nobody", text="x") == (
-        "Bad Request: chat not found")
+        "Bad Request: chat not found"
+    )
 
 
 async def test_json_body_is_typed(fake: FakeTelegram) -> None:
     chat_id = await started(fake)
-    entry = await fake.api.handle(TOKEN, "sendMessage", {"chat_id": chat_id, "text": 42},
-                                  from_json=True)
+    entry = await fake.api.handle(
+        TOKEN, "sendMessage", {"chat_id": chat_id, "text": 42}, from_json=True
+    )
     assert entry.response["result"]["text"] == "42"
-    entry = await fake.api.handle(TOKEN, "sendMessage", {"chat_id": chat_id, "text": "x",
-                                  "protect_content": "yes"}, from_json=True)
+    entry = await fake.api.handle(
+        TOKEN,
+        "sendMessage",
+        {"chat_id": chat_id, "text": "x", "protect_content": "yes"},
+        from_json=True,
+    )
     assert entry.status == 400
 
 
@@ -95,12 +106,14 @@ async def test_json_body_is_typed(fake: FakeTelegram) -> None:
         ({"text": "a", "url": "ftp://x"}, "Wrong HTTP URL"),
     ],
 )
-async def test_inline_buttons_are_checked(fake: FakeTelegram, button: dict[str, Any],
-                                          error: str) -> None:
+async def test_inline_buttons_are_checked(
+    fake: FakeTelegram, button: dict[str, Any], error: str
+) -> None:
     chat_id = await started(fake)
     markup = {"inline_keyboard": [[button]]}
-    assert error in await fails(fake, "sendMessage", 400, chat_id=chat_id, text="x",
-                                reply_markup=markup)
+    assert error in await fails(
+        fake, "sendMessage", 400, chat_id=chat_id, text="x", reply_markup=markup
+    )
 
 
 async def test_valid_markups_are_accepted(fake: FakeTelegram) -> None:
@@ -117,16 +130,20 @@ async def test_valid_markups_are_accepted(fake: FakeTelegram) -> None:
 async def test_forbidden_and_unknown_chats(fake: FakeTelegram) -> None:
     alice = fake.user("Alice")
     assert await fails(fake, "sendMessage", 403, chat_id=alice.id, text="hi") == (
-        "Forbidden: bot can't initiate conversation with a user")
+        "Forbidden: bot can't initiate conversation with a user"
+    )
     await alice.send("/start")
     alice.block_bot()
     assert await fails(fake, "sendMessage", 403, chat_id=alice.id, text="hi") == (
-        "Forbidden: bot was blocked by the user")
+        "Forbidden: bot was blocked by the user"
+    )
     assert await fails(fake, "sendMessage", 400, chat_id=424242, text="hi") == (
-        "Bad Request: chat not found")
+        "Bad Request: chat not found"
+    )
     group = fake.group("g", members=[alice])
     assert await fails(fake, "sendMessage", 403, chat_id=group.id, text="hi") == (
-        "Forbidden: bot is not a member of the group chat")
+        "Forbidden: bot is not a member of the group chat"
+    )
 
 
 async def test_migrated_group_answers_with_new_id(fake: FakeTelegram) -> None:
@@ -156,41 +173,61 @@ async def test_edit_delete_and_callback_answer(fake: FakeTelegram) -> None:
     alice = fake.user("Alice")
     await alice.send("/start")
     markup = {"inline_keyboard": [[{"text": "Yes", "callback_data": "v1:yes"}]]}
-    sent = await ok(fake, "sendMessage", chat_id=alice.id, text="<b>Sure?</b>",
-                    parse_mode="HTML", reply_markup=markup)
+    sent = await ok(
+        fake,
+        "sendMessage",
+        chat_id=alice.id,
+        text="<b>Sure?</b>",
+        parse_mode="HTML",
+        reply_markup=markup,
+    )
     [message] = await alice.wait_for_messages(count=1, timeout=1)
     assert (message.text, message.html) == ("Sure?", "<b>Sure?</b>")
     query = await alice.press(message, data="v1:")
     await ok(fake, "answerCallbackQuery", callback_query_id=query.id, text="Done")
     assert await alice.wait_answer(query, timeout=1) == {"text": "Done"}
     assert "query is too old" in await fails(
-        fake, "answerCallbackQuery", 400, callback_query_id=query.id)
+        fake, "answerCallbackQuery", 400, callback_query_id=query.id
+    )
     ids = {"chat_id": alice.id, "message_id": sent["message_id"]}
     assert "message is not modified" in await fails(
-        fake, "editMessageText", 400, text="<b>Sure?</b>", parse_mode="HTML",
-        reply_markup=markup, **ids)
+        fake,
+        "editMessageText",
+        400,
+        text="<b>Sure?</b>",
+        parse_mode="HTML",
+        reply_markup=markup,
+        **ids,
+    )
     await ok(fake, "editMessageText", text="Saved", **ids)
     assert (message.text, message.buttons, message.edit_date is not None) == ("Saved", [], True)
     await ok(fake, "editMessageReplyMarkup", reply_markup=markup, **ids)
     assert message.button_texts() == ["Yes"]
     user_message = alice.chat and fake.state.messages[alice.id][0]
     assert "can't be edited" in await fails(
-        fake, "editMessageText", 400, chat_id=alice.id,
-        message_id=user_message.message_id, text="x")
+        fake,
+        "editMessageText",
+        400,
+        chat_id=alice.id,
+        message_id=user_message.message_id,
+        text="x",
+    )
     await ok(fake, "deleteMessage", **ids)
     assert alice.messages() == []
     assert "message to delete not found" in await fails(fake, "deleteMessage", 400, **ids)
     assert "message to edit not found" in await fails(
-        fake, "editMessageText", 400, text="y", **ids)
+        fake, "editMessageText", 400, text="y", **ids
+    )
 
 
 async def test_reply_parameters_must_point_at_a_message(fake: FakeTelegram) -> None:
     chat_id = await started(fake)
     assert "message to be replied not found" in await fails(
-        fake, "sendMessage", 400, chat_id=chat_id, text="x",
-        reply_parameters={"message_id": 99})
-    result = await ok(fake, "sendMessage", chat_id=chat_id, text="x",
-                      reply_parameters={"message_id": 1})
+        fake, "sendMessage", 400, chat_id=chat_id, text="x", reply_parameters={"message_id": 99}
+    )
+    result = await ok(
+        fake, "sendMessage", chat_id=chat_id, text="x", reply_parameters={"message_id": 1}
+    )
     assert result["reply_to_message"]["text"] == "/start"
 
 
@@ -202,11 +239,14 @@ async def test_commands_per_scope_and_language(fake: FakeTelegram) -> None:
     assert await ok(fake, "getMyCommands") == []
     assert fake.commands(private, "zh") == commands
     assert "BOT_COMMAND_INVALID" in await fails(
-        fake, "setMyCommands", 400, commands=[{"command": "Start!", "description": "x"}])
+        fake, "setMyCommands", 400, commands=[{"command": "Start!", "description": "x"}]
+    )
     assert "invalid language code" in await fails(
-        fake, "setMyCommands", 400, commands=commands, language_code="zh-hans")
+        fake, "setMyCommands", 400, commands=commands, language_code="zh-hans"
+    )
     assert "unsupported type" in await fails(
-        fake, "setMyCommands", 400, commands=commands, scope={"type": "everyone"})
+        fake, "setMyCommands", 400, commands=commands, scope={"type": "everyone"}
+    )
     await ok(fake, "deleteMyCommands", scope=private, language_code="zh")
     assert fake.commands(private, "zh") == []
 
@@ -222,7 +262,8 @@ async def test_bot_texts_chat_info_and_actions(fake: FakeTelegram) -> None:
     assert member["status"] == "member"
     await ok(fake, "sendChatAction", chat_id=chat_id, action="typing")
     assert "wrong parameter action" in await fails(
-        fake, "sendChatAction", 400, chat_id=chat_id, action="dancing")
+        fake, "sendChatAction", 400, chat_id=chat_id, action="dancing"
+    )
     assert await ok(fake, "setChatMenuButton") is True  # True-only methods: accepted, no effect
     assert "not supported by the fake" in await fails(fake, "getStarTransactions", 400)
 
@@ -250,7 +291,8 @@ async def test_get_updates_offset_limit_and_allowed_updates(fake: FakeTelegram) 
     alice.block_bot()  # a my_chat_member update, not allowed now
     await alice.send("/start")
     assert [next(iter(u.keys() - {"update_id"})) for u in await ok(fake, "getUpdates")] == [
-        "message"]
+        "message"
+    ]
 
 
 async def test_long_poll_wakes_on_update_and_webhook_conflicts(fake: FakeTelegram) -> None:

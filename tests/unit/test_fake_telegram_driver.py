@@ -10,8 +10,9 @@ from bot.fake_telegram import FakeTelegram, FloodLimits, NoReplyError, Simulatio
 
 
 async def bot_says(fake: FakeTelegram, chat_id: int, text: str, **params: object) -> None:
-    entry = await fake.api.handle(fake.token, "sendMessage",
-                                  {"chat_id": chat_id, "text": text, **params}, from_json=True)
+    entry = await fake.api.handle(
+        fake.token, "sendMessage", {"chat_id": chat_id, "text": text, **params}, from_json=True
+    )
     assert entry.status == 200, entry.response
 
 
@@ -29,8 +30,11 @@ async def test_deep_link_and_contact_arrive_like_telegram(fake: FakeTelegram) ->
     assert message["from"]["language_code"] == "zh-hans"
     await alice.share_contact("+8613800000000")
     contact = fake.state.updates[-1]["message"]["contact"]
-    assert contact == {"phone_number": "+8613800000000", "first_name": "Alice",
-                       "user_id": alice.id}
+    assert contact == {
+        "phone_number": "+8613800000000",
+        "first_name": "Alice",
+        "user_id": alice.id,
+    }
 
 
 async def test_wait_for_messages_reads_each_message_once(fake: FakeTelegram) -> None:
@@ -49,12 +53,19 @@ async def test_wait_for_messages_reads_each_message_once(fake: FakeTelegram) -> 
 async def test_press_by_text_or_prefix_and_edits_show(fake: FakeTelegram) -> None:
     alice, bob = fake.user("Alice"), fake.user("Bob")
     await alice.send("/start")
-    markup = {"inline_keyboard": [[{"text": "联系卖家", "callback_data": "v1:c:9"},
-                                   {"text": "Site", "url": "https://example.com"}]]}
+    markup = {
+        "inline_keyboard": [
+            [
+                {"text": "联系卖家", "callback_data": "v1:c:9"},
+                {"text": "Site", "url": "https://example.com"},
+            ]
+        ]
+    }
     await bot_says(fake, alice.id, "card", reply_markup=markup)
     [card] = await alice.wait_for_messages(timeout=1)
     assert [[(b.text, b.callback_data, b.url) for b in row] for row in card.buttons] == [
-        [("联系卖家", "v1:c:9", None), ("Site", None, "https://example.com")]]
+        [("联系卖家", "v1:c:9", None), ("Site", None, "https://example.com")]
+    ]
     first = await alice.press(card, "联系卖家")
     second = await alice.press(card, "v1:c:")
     assert first.data == second.data == "v1:c:9" and first.id != second.id
@@ -64,9 +75,17 @@ async def test_press_by_text_or_prefix_and_edits_show(fake: FakeTelegram) -> Non
         await alice.press(card, "Site")
     forged = await bob.press(card, "联系卖家")  # a crafted client can press others' buttons
     assert forged.user.id == bob.id and forged.message is card
-    await fake.api.handle(fake.token, "editMessageText", {
-        "chat_id": alice.id, "message_id": card.message_id, "text": "<i>sold</i>",
-        "parse_mode": "HTML"}, from_json=True)
+    await fake.api.handle(
+        fake.token,
+        "editMessageText",
+        {
+            "chat_id": alice.id,
+            "message_id": card.message_id,
+            "text": "<i>sold</i>",
+            "parse_mode": "HTML",
+        },
+        from_json=True,
+    )
     assert (card.text, card.html, card.buttons) == ("sold", "<i>sold</i>", [])
 
 
@@ -87,7 +106,8 @@ async def test_group_inbox_and_reply_to_the_bot(fake: FakeTelegram) -> None:
     fake.state.updates.clear()
     await bob.reply_in(group, to=question, text="me")
     assert fake.state.updates[0]["message"]["reply_to_message"]["message_id"] == (
-        question.message_id)
+        question.message_id
+    )
     assert [m.text for m in group.messages()][-2:] == ["Who sells cups?", "me"]
     assert group.bot_messages() == [question]
 
@@ -110,9 +130,12 @@ async def test_reply_keyboard_is_shown_until_removed(fake: FakeTelegram) -> None
     await bot_says(fake, alice.id, "plain")
     assert alice.reply_keyboard() == [["分享手机号"]]
     [asked, _plain] = await alice.wait_for_messages(count=2, timeout=1)
-    entry = await fake.api.handle(fake.token, "editMessageText", {
-        "chat_id": alice.id, "message_id": asked.message_id, "text": "share now?"},
-        from_json=True)
+    entry = await fake.api.handle(
+        fake.token,
+        "editMessageText",
+        {"chat_id": alice.id, "message_id": asked.message_id, "text": "share now?"},
+        from_json=True,
+    )
     assert entry.status == 200 and alice.reply_keyboard() == [["分享手机号"]]
     await bot_says(fake, alice.id, "thanks", reply_markup={"remove_keyboard": True})
     assert alice.reply_keyboard() == []

@@ -19,18 +19,23 @@ from bot.fake_telegram.html_entities import (
         ("<b>bold</b>", "bold", [("bold", 0, 4)]),
         ("<strong>x</strong><em>y</em>", "xy", [("bold", 0, 1), ("italic", 1, 1)]),
         ("<u>a</u><ins>b</ins>", "ab", [("underline", 0, 1), ("underline", 1, 1)]),
-        ("<s>a</s><strike>b</strike><del>c</del>", "abc",
-         [("strikethrough", 0, 1), ("strikethrough", 1, 1), ("strikethrough", 2, 1)]),
-        ('<span class="tg-spoiler">s</span><tg-spoiler>t</tg-spoiler>', "st",
-         [("spoiler", 0, 1), ("spoiler", 1, 1)]),
+        (
+            "<s>a</s><strike>b</strike><del>c</del>",
+            "abc",
+            [("strikethrough", 0, 1), ("strikethrough", 1, 1), ("strikethrough", 2, 1)],
+        ),
+        (
+            '<span class="tg-spoiler">s</span><tg-spoiler>t</tg-spoiler>',
+            "st",
+            [("spoiler", 0, 1), ("spoiler", 1, 1)],
+        ),
         ("<b>a<i>b</i></b>", "ab", [("bold", 0, 2), ("italic", 1, 1)]),
         ("<code>x &lt; y</code>", "x < y", [("code", 0, 5)]),
         ('<pre><code class="language-python">p</code></pre>', "p", [("pre", 0, 1)]),
         ("<pre>block</pre>", "block", [("pre", 0, 5)]),
         ("<blockquote>q</blockquote>", "q", [("blockquote", 0, 1)]),
         ("<blockquote expandable>q</blockquote>", "q", [("expandable_blockquote", 0, 1)]),
-        ('<tg-emoji emoji-id="5368324170671202286">👍</tg-emoji>', "👍",
-         [("custom_emoji", 0, 2)]),
+        ('<tg-emoji emoji-id="5368324170671202286">👍</tg-emoji>', "👍", [("custom_emoji", 0, 2)]),
         ("&lt;&gt;&amp;&quot;&#36;&#x41;", '<>&"$A', []),
         ("a > b", "a > b", []),
         ("<B>upper</B>", "upper", [("bold", 0, 5)]),
@@ -50,8 +55,7 @@ def test_valid_html_becomes_text_and_entities(
 
 def test_link_keeps_its_url_and_pre_its_language() -> None:
     link = parse_html('<a href="https://t.me/x?a=1&amp;b=2">go</a>').entities[0]
-    assert link == {"type": "text_link", "offset": 0, "length": 2,
-                    "url": "https://t.me/x?a=1&b=2"}
+    assert link == {"type": "text_link", "offset": 0, "length": 2, "url": "https://t.me/x?a=1&b=2"}
     pre = parse_html('<pre><code class="language-go">x</code></pre>').entities[0]
     assert pre["language"] == "go"
     mention = parse_html('<a href="tg://user?id=42">Bob</a>').entities[0]

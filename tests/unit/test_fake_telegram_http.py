@@ -16,8 +16,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 async def test_form_json_multipart_and_query_bodies() -> None:
-    async with FakeTelegram("123:ABC", limits=FloodLimits.off()) as fake, \
-            aiohttp.ClientSession() as http:
+    async with (
+        FakeTelegram("123:ABC", limits=FloodLimits.off()) as fake,
+        aiohttp.ClientSession() as http,
+    ):
         alice = fake.user("Alice")
         await alice.send("/start")
         url = f"{fake.base_url}123:ABC/sendMessage"
@@ -37,10 +39,15 @@ async def test_form_json_multipart_and_query_bodies() -> None:
         assert logged == "<file a.txt 5 bytes>"
         async with http.post(f"{fake.base_url}123:ABC/noSuchMethod") as r:
             assert r.status == 404 and await r.json() == {
-                "ok": False, "error_code": 404, "description": "Not Found"}
+                "ok": False,
+                "error_code": 404,
+                "description": "Not Found",
+            }
         async with http.get(f"http://127.0.0.1:{fake.server.port}/elsewhere") as r:
             assert r.status == 404
-        async with http.post(url, data=b"{oops", headers={"Content-Type": "application/json"}) as r:
+        async with http.post(
+            url, data=b"{oops", headers={"Content-Type": "application/json"}
+        ) as r:
             assert r.status == 400
         assert [m.text for m in alice.messages()] == ["form", "json", "query"]
 
@@ -50,7 +57,8 @@ async def test_stop_answers_pending_long_polls_quickly() -> None:
     await fake.start()
     async with aiohttp.ClientSession() as http:
         poll = asyncio.create_task(
-            http.post(f"{fake.base_url}123:ABC/getUpdates", data={"timeout": "30"}))
+            http.post(f"{fake.base_url}123:ABC/getUpdates", data={"timeout": "30"})
+        )
         await fake.wait_polling(timeout=2)
         started = time.monotonic()
         await fake.stop()
@@ -63,7 +71,8 @@ async def test_dropped_long_poll_is_not_an_error() -> None:
     async with FakeTelegram() as fake:
         async with aiohttp.ClientSession() as http:
             poll = asyncio.create_task(
-                http.post(f"{fake.base_url}123:ABC/getUpdates", data={"timeout": "30"}))
+                http.post(f"{fake.base_url}123:ABC/getUpdates", data={"timeout": "30"})
+            )
             await fake.wait_polling(timeout=2)
             poll.cancel()
         await fake.wait_until(lambda: fake.requests("getUpdates") != [], timeout=2)
@@ -73,14 +82,24 @@ async def test_dropped_long_poll_is_not_an_error() -> None:
 
 async def test_cli_prints_base_url_and_serves() -> None:
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot.fake_telegram", "--port", "0", "--user", "Alice",
-        cwd=ROOT, stdout=asyncio.subprocess.PIPE)
+        sys.executable,
+        "-m",
+        "bot.fake_telegram",
+        "--port",
+        "0",
+        "--user",
+        "Alice",
+        cwd=ROOT,
+        stdout=asyncio.subprocess.PIPE,
+    )
     try:
         assert process.stdout is not None
         line = (await asyncio.wait_for(process.stdout.readline(), 10)).decode()
         base_url = line.split("base_url=")[1].split()[0]
-        async with aiohttp.ClientSession() as http, \
-                http.get(f"{base_url}123:ABC/getMe") as response:
+        async with (
+            aiohttp.ClientSession() as http,
+            http.get(f"{base_url}123:ABC/getMe") as response,
+        ):
             assert json.loads(await response.text())["result"]["is_bot"] is True
     finally:
         process.terminate()

@@ -58,7 +58,9 @@ async def test_group_flow_queues_only_what_telegram_would_deliver() -> None:
     assert _kinds(fake) == ["my_chat_member", "message"]
     member = fake.state.updates[0]["my_chat_member"]
     assert (member["old_chat_member"]["status"], member["new_chat_member"]["status"]) == (
-        "left", "member")
+        "left",
+        "member",
+    )
     assert "new_chat_members" in fake.state.updates[1]["message"]
     fake.state.updates.clear()
 

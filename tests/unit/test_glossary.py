@@ -27,8 +27,18 @@ def g() -> Glossary:
 
 @pytest.mark.parametrize(
     "form",
-    ["vacuum flask", "Vacuum Flasks", "thermos", "insulated bottle", "保温杯", "保溫杯",
-     "真空杯", "vaccum flask", "保溫瓶", "THERMOS FLASKS"],
+    [
+        "vacuum flask",
+        "Vacuum Flasks",
+        "thermos",
+        "insulated bottle",
+        "保温杯",
+        "保溫杯",
+        "真空杯",
+        "vaccum flask",
+        "保溫瓶",
+        "THERMOS FLASKS",
+    ],
 )
 def test_vacuum_flask_forms_share_one_concept(g: Glossary, form: str) -> None:
     assert g.lookup(form) == {"vacuum_flask"}
@@ -37,13 +47,27 @@ def test_vacuum_flask_forms_share_one_concept(g: Glossary, form: str) -> None:
 @pytest.mark.parametrize(
     ("form", "concept"),
     [
-        ("LED燈泡", "led_bulb"), ("led bulbs", "led_bulb"), ("滑鼠", "computer_mouse"),
-        ("鼠标", "computer_mouse"), ("隨身碟", "usb_flash_drive"), ("U盘", "usb_flash_drive"),
-        ("塑膠袋", "plastic_bag"), ("kitchen knives", "kitchen_knife"), ("boxes", None),
-        ("batteries", "battery"), ("stainless steel", "stainless_steel"),
-        ("不鏽鋼", "stainless_steel"), ("螺絲", "screw"), ("screws", "screw"),
-        ("T恤", "t_shirt"), ("T-Shirts", "t_shirt"), ("shelves", "storage_rack"),
-        ("钢化膜", "screen_protector"), ("中性笔", "stationery_pen"), ("订书机", None), ("", None),
+        ("LED燈泡", "led_bulb"),
+        ("led bulbs", "led_bulb"),
+        ("滑鼠", "computer_mouse"),
+        ("鼠标", "computer_mouse"),
+        ("隨身碟", "usb_flash_drive"),
+        ("U盘", "usb_flash_drive"),
+        ("塑膠袋", "plastic_bag"),
+        ("kitchen knives", "kitchen_knife"),
+        ("boxes", None),
+        ("batteries", "battery"),
+        ("stainless steel", "stainless_steel"),
+        ("不鏽鋼", "stainless_steel"),
+        ("螺絲", "screw"),
+        ("screws", "screw"),
+        ("T恤", "t_shirt"),
+        ("T-Shirts", "t_shirt"),
+        ("shelves", "storage_rack"),
+        ("钢化膜", "screen_protector"),
+        ("中性笔", "stationery_pen"),
+        ("订书机", None),
+        ("", None),
     ],
 )
 def test_lookup_table(g: Glossary, form: str, concept: str | None) -> None:
@@ -52,11 +76,27 @@ def test_lookup_table(g: Glossary, form: str, concept: str | None) -> None:
 
 @pytest.mark.parametrize(
     ("plural", "single"),
-    [("flasks", "flask"), ("batteries", "battery"), ("boxes", "box"), ("brushes", "brush"),
-     ("knives", "knife"), ("glasses", "glass"), ("shoes", "shoe"), ("tomatoes", "tomato"),
-     ("jeans", "jeans"), ("mattress", "mattress"), ("bus", "bus"), ("pcs", "pcs"),
-     ("cups", "cup"), ("m6", "m6"), ("hoodies", "hoodie"), ("drives", "drive"),
-     ("gloves", "glove"), ("mice", "mouse"), ("shelves", "shelf")],
+    [
+        ("flasks", "flask"),
+        ("batteries", "battery"),
+        ("boxes", "box"),
+        ("brushes", "brush"),
+        ("knives", "knife"),
+        ("glasses", "glass"),
+        ("shoes", "shoe"),
+        ("tomatoes", "tomato"),
+        ("jeans", "jeans"),
+        ("mattress", "mattress"),
+        ("bus", "bus"),
+        ("pcs", "pcs"),
+        ("cups", "cup"),
+        ("m6", "m6"),
+        ("hoodies", "hoodie"),
+        ("drives", "drive"),
+        ("gloves", "glove"),
+        ("mice", "mouse"),
+        ("shelves", "shelf"),
+    ],
 )
 def test_singular(plural: str, single: str) -> None:
     assert singular(plural) == single
@@ -72,9 +112,18 @@ def test_size_and_categories(g: Glossary) -> None:
     products = [c for c in g.concepts() if c.kind == PRODUCT]
     assert len(products) >= 600
     per_category = Counter(c.category for c in products)
-    for category in ("housewares", "hardware", "textiles", "packaging", "electronics",
-                     "lighting", "furniture", "building_materials", "food_agriculture",
-                     "chemicals_plastics"):
+    for category in (
+        "housewares",
+        "hardware",
+        "textiles",
+        "packaging",
+        "electronics",
+        "lighting",
+        "furniture",
+        "building_materials",
+        "food_agriculture",
+        "chemicals_plastics",
+    ):
         assert per_category[category] >= 55, category
     assert {c.kind for c in g.concepts()} == {PRODUCT, SPEC}
 
@@ -104,7 +153,8 @@ def test_stopwords_are_not_concept_forms(g: Glossary) -> None:
 
 
 @pytest.mark.parametrize(
-    ("lang", "name"), [(Lang.ZH_HANS, "保温杯"), (Lang.ZH_HANT, "保溫杯"), (Lang.EN, "vacuum flask")]
+    ("lang", "name"),
+    [(Lang.ZH_HANS, "保温杯"), (Lang.ZH_HANT, "保溫杯"), (Lang.EN, "vacuum flask")],
 )
 def test_display_name(g: Glossary, lang: Lang, name: str) -> None:
     assert g.display_name("vacuum_flask", lang) == name

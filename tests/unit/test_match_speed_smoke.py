@@ -43,8 +43,15 @@ def keys(post: SynthPost) -> set[str]:
     return {"c" + c for c in post.terms.concepts} | {"p" + w for w in post.terms.product}
 
 
-def eligible(query: SynthPost, qf: MatchFields, cand: SynthPost, cf: MatchFields,
-             matcher: Matcher, now: float, exclude: set[int]) -> bool:
+def eligible(
+    query: SynthPost,
+    qf: MatchFields,
+    cand: SynthPost,
+    cf: MatchFields,
+    matcher: Matcher,
+    now: float,
+    exclude: set[int],
+) -> bool:
     if cand.kind is query.kind or cand.user_id == query.user_id:
         return False
     if cand.post_id in exclude or not matcher.contains(cand.post_id):
@@ -67,8 +74,16 @@ def test_results_respect_filters_and_order(world):
     for i, query in enumerate(queries):
         qf = fields_of(query)
         exclude = {1 + 13 * i + j for j in range(0, 5000, 50)}
-        results = matcher.match(query.kind, query.terms, qf, user_id=query.user_id, now_ts=now,
-                                limit=10, exclude=exclude, min_score=0.0)
+        results = matcher.match(
+            query.kind,
+            query.terms,
+            qf,
+            user_id=query.user_id,
+            now_ts=now,
+            limit=10,
+            exclude=exclude,
+            min_score=0.0,
+        )
         scores = [r.score for r in results]
         assert scores == sorted(scores, reverse=True)
         assert all(0.0 < s <= 1.0 and not math.isnan(s) for s in scores)
@@ -80,12 +95,16 @@ def test_results_respect_filters_and_order(world):
             assert r.reasons and r.reasons[0].kind in ("concept", "term")
 
         side = matcher._sides[PostKind.OFFER if query.kind is PostKind.NEED else PostKind.NEED]
-        walked = sum(side.postings_len(matcher.terms.ids[k])
-                     for k in _walk_keys(query) if k in matcher.terms.ids)
+        walked = sum(
+            side.postings_len(matcher.terms.ids[k])
+            for k in _walk_keys(query)
+            if k in matcher.terms.ids
+        )
         if walked <= matcher.max_candidates and complete_checks < 25:
             complete_checks += 1
-            expected = sum(eligible(query, qf, c, f, matcher, now, exclude)
-                           for c, f in posts.values())
+            expected = sum(
+                eligible(query, qf, c, f, matcher, now, exclude) for c, f in posts.values()
+            )
             assert len(results) == min(10, expected)
     assert complete_checks == 25  # the untruncated branch was checked often enough
 
@@ -103,7 +122,8 @@ def test_search_and_penalise_on_the_corpus(world):
     assert [r.post_id for r in page2] == [r.post_id for r in found[10:20]]
     before = matcher.match(query.kind, query.terms, MatchFields(), user_id=-1, now_ts=now)
     matcher.penalise(-1, query.terms)
-    after = matcher.match(query.kind, query.terms, MatchFields(), user_id=-1, now_ts=now,
-                          min_score=0.0)
+    after = matcher.match(
+        query.kind, query.terms, MatchFields(), user_id=-1, now_ts=now, min_score=0.0
+    )
     assert before and after[0].score < before[0].score
     matcher.clear_penalties(-1)

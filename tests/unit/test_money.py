@@ -49,8 +49,9 @@ def test_parse_rates_overrides_defaults(text, expected):
     assert table["JPY"] == money.DEFAULT_RATES["JPY"]  # untouched entries stay
 
 
-@pytest.mark.parametrize("text", ["USD", "USD=", "USD=abc", "US=7", "USD=-1", "USD=0",
-                                  "USD=inf", "7.2=USD"])
+@pytest.mark.parametrize(
+    "text", ["USD", "USD=", "USD=abc", "US=7", "USD=-1", "USD=0", "USD=inf", "7.2=USD"]
+)
 def test_parse_rates_rejects_bad_entries(text):
     with pytest.raises(ValueError):
         money.parse_rates(text)

@@ -20,9 +20,18 @@ def _warm() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["vacuum flask", "Thermos 500ml", "保溫杯", "保温杯", "真空杯", "insulated bottles",
-     "出售 304不锈钢保温杯 500ml 起订1000个 12元/个 义乌发货", "求购真空保温瓶5000只，10元以内",
-     "Looking for vacuum flasks, 5k pcs, under $1.5", "收購不鏽鋼保溫杯 3000隻"],
+    [
+        "vacuum flask",
+        "Thermos 500ml",
+        "保溫杯",
+        "保温杯",
+        "真空杯",
+        "insulated bottles",
+        "出售 304不锈钢保温杯 500ml 起订1000个 12元/个 义乌发货",
+        "求购真空保温瓶5000只，10元以内",
+        "Looking for vacuum flasks, 5k pcs, under $1.5",
+        "收購不鏽鋼保溫杯 3000隻",
+    ],
 )
 def test_vacuum_flask_everywhere(text: str) -> None:
     assert query_terms(text).concepts == ("c:vacuum_flask",)
@@ -31,8 +40,15 @@ def test_vacuum_flask_everywhere(text: str) -> None:
 
 @pytest.mark.parametrize(
     ("a", "b"),
-    [("不锈钢螺丝", "不锈钢保温杯"), ("LED灯泡", "vacuum flask"), ("stainless steel screws", "保温杯"),
-     ("保温棉", "保温杯"), ("塑料保温箱", "保温杯"), ("手机壳", "手机"), ("红酒杯", "红酒")],
+    [
+        ("不锈钢螺丝", "不锈钢保温杯"),
+        ("LED灯泡", "vacuum flask"),
+        ("stainless steel screws", "保温杯"),
+        ("保温棉", "保温杯"),
+        ("塑料保温箱", "保温杯"),
+        ("手机壳", "手机"),
+        ("红酒杯", "红酒"),
+    ],
 )
 def test_no_shared_product_concept(a: str, b: str) -> None:
     ca, cb = set(query_terms(a).concepts), set(query_terms(b).concepts)
@@ -60,10 +76,22 @@ def test_concepts_table(text: str, concepts: set[str]) -> None:
 
 @pytest.mark.parametrize(
     ("text", "spec"),
-    [("304不锈钢保温杯", "s:ss304"), ("304不锈钢保温杯", "s:stainless_steel"), ("保温杯 500ml", "500ml"),
-     ("保温杯 500毫升", "500ml"), ("螺丝 M6", "m6"), ("LED灯泡 9W", "9w"), ("LED燈泡 E27", "e27"),
-     ("stainless steel flask", "s:stainless_steel"), ("纯棉T恤", "s:cotton"), ("1.5米数据线", "1.5m"),
-     ("保溫壺 1公升", "1l"), ("thermos 1 litre", "1l"), ("U盘 32G", "32g"), ("T恤 180gsm", "180gsm")],
+    [
+        ("304不锈钢保温杯", "s:ss304"),
+        ("304不锈钢保温杯", "s:stainless_steel"),
+        ("保温杯 500ml", "500ml"),
+        ("保温杯 500毫升", "500ml"),
+        ("螺丝 M6", "m6"),
+        ("LED灯泡 9W", "9w"),
+        ("LED燈泡 E27", "e27"),
+        ("stainless steel flask", "s:stainless_steel"),
+        ("纯棉T恤", "s:cotton"),
+        ("1.5米数据线", "1.5m"),
+        ("保溫壺 1公升", "1l"),
+        ("thermos 1 litre", "1l"),
+        ("U盘 32G", "32g"),
+        ("T恤 180gsm", "180gsm"),
+    ],
 )
 def test_specs_table(text: str, spec: str) -> None:
     terms = query_terms(text)
@@ -73,9 +101,18 @@ def test_specs_table(text: str, spec: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "dropped"),
-    [("出售保温杯", "出售"), ("求购保温杯", "求购"), ("WTB flasks", "wtb"), ("flasks 1000 pcs", "pcs"),
-     ("保温杯 现货 包邮", "现货"), ("保温杯 批发", "批发"), ("cheap flasks for sale", "cheap"),
-     ("保温杯 12元/个", "12"), ("保温杯5000只", "5000"), ("flasks $1.5 each", "1.5")],
+    [
+        ("出售保温杯", "出售"),
+        ("求购保温杯", "求购"),
+        ("WTB flasks", "wtb"),
+        ("flasks 1000 pcs", "pcs"),
+        ("保温杯 现货 包邮", "现货"),
+        ("保温杯 批发", "批发"),
+        ("cheap flasks for sale", "cheap"),
+        ("保温杯 12元/个", "12"),
+        ("保温杯5000只", "5000"),
+        ("flasks $1.5 each", "1.5"),
+    ],
 )
 def test_stopwords_and_numbers_dropped(text: str, dropped: str) -> None:
     terms = query_terms(text)
@@ -85,8 +122,15 @@ def test_stopwords_and_numbers_dropped(text: str, dropped: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "word"),
-    [("vacuum flasks", "flask"), ("LED bulbs", "bulb"), ("batteries", "battery"),
-     ("kitchen knives", "knife"), ("brushes", "brush"), ("真空保温瓶", "保温"), ("保温杯", "保温")],
+    [
+        ("vacuum flasks", "flask"),
+        ("LED bulbs", "bulb"),
+        ("batteries", "battery"),
+        ("kitchen knives", "knife"),
+        ("brushes", "brush"),
+        ("真空保温瓶", "保温"),
+        ("保温杯", "保温"),
+    ],
 )
 def test_product_words_folded(text: str, word: str) -> None:
     assert word in query_terms(text).product
@@ -133,8 +177,31 @@ def test_fast_after_warm_up() -> None:
 
 
 _PIECES = st.sampled_from(
-    ["保温杯", "保溫杯", "出售", "求购", "304", "不锈钢", "螺丝", "vacuum", "flasks", "12元/个",
-     "5000只", "LED", "灯泡", "-", "，", " ", "$1.5", "pcs", "t-shirt", "500ml", "😀", "【", "】"]
+    [
+        "保温杯",
+        "保溫杯",
+        "出售",
+        "求购",
+        "304",
+        "不锈钢",
+        "螺丝",
+        "vacuum",
+        "flasks",
+        "12元/个",
+        "5000只",
+        "LED",
+        "灯泡",
+        "-",
+        "，",
+        " ",
+        "$1.5",
+        "pcs",
+        "t-shirt",
+        "500ml",
+        "😀",
+        "【",
+        "】",
+    ]
 )
 
 

@@ -54,8 +54,12 @@ def test_ids_name_one_text_each(lines: list[dict]) -> None:
 
 def test_hard_negatives_present(lines: list[dict]) -> None:
     notes = " ".join(line["note"] for line in lines if line["rel"] == 0)
-    for kind in ("same material", "budget far under price", "same category",
-                 "quantity far below MOQ"):
+    for kind in (
+        "same material",
+        "budget far under price",
+        "same category",
+        "quantity far below MOQ",
+    ):
         assert kind in notes, kind
 
 

@@ -62,13 +62,17 @@ class Matcher:
         self._sides = {kind: SideIndex(capacity) for kind in PostKind}
         self._where: dict[int, int] = {}  # post id -> doc id * 2 + side bit
         self._penalties: dict[int, set[str]] = {}
-        self._field_weight = {PRODUCT: weights.product, SPEC: weights.spec,
-                              CONCEPT: weights.concept}
+        self._field_weight = {
+            PRODUCT: weights.product,
+            SPEC: weights.spec,
+            CONCEPT: weights.concept,
+        }
 
     # -- writing -------------------------------------------------------------------------
 
-    def add(self, post_id: int, user_id: int, kind: PostKind, terms: PostTerms,
-            fields: MatchFields) -> None:
+    def add(
+        self, post_id: int, user_id: int, kind: PostKind, terms: PostTerms, fields: MatchFields
+    ) -> None:
         """Index an open post; re-adding a known post id replaces it (an edit)."""
         if post_id in self._where:
             self.remove(post_id)
@@ -76,14 +80,19 @@ class Matcher:
         doc = self._sides[kind].add(ids, row)
         self._where[post_id] = doc * 2 + _SIDE_BIT[kind]
 
-    def add_many(self, posts: Iterable[tuple[int, int, PostKind, PostTerms, MatchFields]],
-                 batch_size: int = 5000) -> int:
+    def add_many(
+        self,
+        posts: Iterable[tuple[int, int, PostKind, PostTerms, MatchFields]],
+        batch_size: int = 5000,
+    ) -> int:
         """`add` for many posts, writing columns per batch. Takes (post_id, user_id, kind,
         terms, fields) tuples; returns how many were added."""
         terms_ids, labels = self.terms, self.labels
         return self._add_rows(
-            ((post_id, kind, *to_row(terms_ids, labels, post_id, user_id, kind, terms, fields))
-             for post_id, user_id, kind, terms, fields in posts),
+            (
+                (post_id, kind, *to_row(terms_ids, labels, post_id, user_id, kind, terms, fields))
+                for post_id, user_id, kind, terms, fields in posts
+            ),
             batch_size,
         )
 
@@ -117,8 +126,9 @@ class Matcher:
         """What to store beside a post so that `add_stored` can index it again."""
         return stored.stored_form(kind, terms, fields)
 
-    def _add_rows(self, prepared: Iterable[tuple[int, PostKind, list[int], tuple]],
-                  batch_size: int) -> int:
+    def _add_rows(
+        self, prepared: Iterable[tuple[int, PostKind, list[int], tuple]], batch_size: int
+    ) -> int:
         pending: dict[PostKind, tuple[list, list, list]] = {k: ([], [], []) for k in PostKind}
         count = 0
         batched: set[int] = set()
@@ -252,15 +262,17 @@ class Matcher:
                 found.append((score, float(side.cols["created"][doc]), side_kind, doc))
         found.sort(key=lambda row: (-row[0], -row[1]))
         out = []
-        for score, _created, side_kind, doc in found[offset:offset + limit]:
+        for score, _created, side_kind, doc in found[offset : offset + limit]:
             d_terms, _fields = self._doc_view(side_kind, doc)
             side = self._sides[side_kind]
-            out.append(MatchResult(
-                post_id=int(side.cols["post_id"][doc]),
-                user_id=int(side.cols["owner"][doc]),
-                score=score,
-                reasons=tuple(shared_term_reasons(terms, d_terms)),
-            ))
+            out.append(
+                MatchResult(
+                    post_id=int(side.cols["post_id"][doc]),
+                    user_id=int(side.cols["owner"][doc]),
+                    score=score,
+                    reasons=tuple(shared_term_reasons(terms, d_terms)),
+                )
+            )
         return out
 
     @property
@@ -295,8 +307,14 @@ class Matcher:
 
     # -- internals -----------------------------------------------------------------------
 
-    def _plan(self, side: SideIndex, terms: PostTerms, fields: MatchFields,
-              post_kind: PostKind | None, user_id: int | None) -> QueryPlan | None:
+    def _plan(
+        self,
+        side: SideIndex,
+        terms: PostTerms,
+        fields: MatchFields,
+        post_kind: PostKind | None,
+        user_id: int | None,
+    ) -> QueryPlan | None:
         get = self.terms.ids.get
         weighted: dict[int, float] = {}
         walk: list[int] = []
@@ -306,7 +324,8 @@ class Matcher:
             if tid is None or side.term_df(tid) == 0:
                 continue  # no open post has it: it can neither match nor count as missed
             weighted[tid] = self._field_weight[key[:2]] * float(
-                scoring.idf(side.term_df(tid), side.n_alive))
+                scoring.idf(side.term_df(tid), side.n_alive)
+            )
             (spec_walk if key[:2] == SPEC else walk).append(tid)
         if post_kind is None and not walk:
             walk = spec_walk  # /search with only specs ("304") still finds something
@@ -328,5 +347,6 @@ class Matcher:
             return None
         bit = _SIDE_BIT[kind]
         codes = (self._where.get(p) for p in post_ids)
-        return np.fromiter((c >> 1 for c in codes if c is not None and c & 1 == bit),
-                           dtype=np.int32)
+        return np.fromiter(
+            (c >> 1 for c in codes if c is not None and c & 1 == bit), dtype=np.int32
+        )

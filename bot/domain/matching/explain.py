@@ -55,8 +55,10 @@ def shared_term_reasons(a: PostTerms, b: PostTerms) -> list[Reason]:
     if concepts:
         return [Reason("concept", {"concept": c}) for c in concepts[:MAX_TERM_REASONS]]
     out: list[Reason] = []
-    for field_name, mine, theirs in (("product", a.product, b.product),
-                                     ("spec", a.specs, b.specs)):
+    for field_name, mine, theirs in (
+        ("product", a.product, b.product),
+        ("spec", a.specs, b.specs),
+    ):
         theirs_set = set(theirs)
         for term in dict.fromkeys(mine):
             if term in theirs_set and len(out) < MAX_TERM_REASONS:
@@ -74,8 +76,9 @@ def _moq(offer: MatchFields, need: MatchFields) -> Reason | None:
     if not _same_unit(offer.moq_unit, need.quantity_unit) or need.quantity < offer.moq:
         return None
     unit = offer.moq_unit or need.quantity_unit or ""
-    return Reason("moq", {"moq": fmt_number(offer.moq), "quantity": fmt_number(need.quantity),
-                          "unit": unit})
+    return Reason(
+        "moq", {"moq": fmt_number(offer.moq), "quantity": fmt_number(need.quantity), "unit": unit}
+    )
 
 
 def _price(offer: MatchFields, need: MatchFields) -> Reason | None:
@@ -87,14 +90,17 @@ def _price(offer: MatchFields, need: MatchFields) -> Reason | None:
         return None
     unit = offer.price_unit or need.price_unit or ""
     per = f"/{unit}" if unit else ""
-    return Reason("price", {
-        "offer": f"{fmt_number(quoted)} CNY{per}",
-        "budget": f"{fmt_number(budget)} CNY{per}",
-        "offer_amount": fmt_number(quoted),
-        "budget_amount": fmt_number(budget),
-        "currency": "CNY",
-        "unit": unit,
-    })
+    return Reason(
+        "price",
+        {
+            "offer": f"{fmt_number(quoted)} CNY{per}",
+            "budget": f"{fmt_number(budget)} CNY{per}",
+            "offer_amount": fmt_number(quoted),
+            "budget_amount": fmt_number(budget),
+            "currency": "CNY",
+            "unit": unit,
+        },
+    )
 
 
 def _place(offer: MatchFields, need: MatchFields) -> Reason | None:

@@ -76,7 +76,9 @@ def _price(
 
 
 def _per_base(
-    amount: Decimal | None, currency: str | None, per_base: Decimal,
+    amount: Decimal | None,
+    currency: str | None,
+    per_base: Decimal,
     rates: Mapping[str, float],
 ) -> float | None:
     if amount is None:

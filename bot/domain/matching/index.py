@@ -81,8 +81,11 @@ class Interner:
         return len(self.names)
 
     def nbytes(self) -> int:
-        return (sys.getsizeof(self.ids) + sys.getsizeof(self.names)
-                + sum(sys.getsizeof(n) for n in self.names))
+        return (
+            sys.getsizeof(self.ids)
+            + sys.getsizeof(self.names)
+            + sum(sys.getsizeof(n) for n in self.names)
+        )
 
 
 class SideIndex:
@@ -121,8 +124,9 @@ class SideIndex:
         self.n = doc + 1
         return doc
 
-    def add_many(self, term_lists: Sequence[Sequence[int]], rows: Sequence[Sequence[object]]
-                 ) -> range:
+    def add_many(
+        self, term_lists: Sequence[Sequence[int]], rows: Sequence[Sequence[object]]
+    ) -> range:
         """`add` for a batch (the start-up rebuild): columns are written per batch."""
         first, m = self.n, len(rows)
         if first + m > self.capacity:
@@ -134,16 +138,17 @@ class SideIndex:
         starts = base + np.cumsum(lens) - lens
         cols = self.cols
         for name, values in zip(ROW, zip(*rows, strict=True), strict=True):
-            cols[name][first:first + m] = values
-        cols["start"][first:first + m] = starts
-        cols["dl"][first:first + m] = lens
-        cols["alive"][first:first + m] = True
+            cols[name][first : first + m] = values
+        cols["start"][first : first + m] = starts
+        cols["dl"][first : first + m] = lens
+        cols["alive"][first : first + m] = True
         self._post_many(first, lens, flat)
         self.n = first + m
         return docs
 
-    def add_columns(self, flat: IntArray, lens: NDArray[np.int64],
-                    columns: dict[str, np.ndarray]) -> range:
+    def add_columns(
+        self, flat: IntArray, lens: NDArray[np.int64], columns: dict[str, np.ndarray]
+    ) -> range:
         """A batch given as whole columns (every name in `ROW`), its term ids flat with one
         length per document: the start-up rebuild, with no per-document Python here."""
         first, m = self.n, len(lens)
@@ -152,10 +157,10 @@ class SideIndex:
         base = self._append_terms(flat)
         cols = self.cols
         for name in ROW:
-            cols[name][first:first + m] = columns[name]
-        cols["start"][first:first + m] = base + np.cumsum(lens) - lens
-        cols["dl"][first:first + m] = lens
-        cols["alive"][first:first + m] = True
+            cols[name][first : first + m] = columns[name]
+        cols["start"][first : first + m] = base + np.cumsum(lens) - lens
+        cols["dl"][first : first + m] = lens
+        cols["alive"][first : first + m] = True
         self._post_many(first, lens, flat)
         self.n = first + m
         return range(first, first + m)
@@ -191,7 +196,7 @@ class SideIndex:
         start = self.fwd_len
         if start + k > len(self.fwd):
             self.fwd = _grown(self.fwd, max(2 * len(self.fwd), start + k))
-        self.fwd[start:start + k] = term_ids
+        self.fwd[start : start + k] = term_ids
         self.fwd_len = start + k
         return start
 
@@ -261,7 +266,7 @@ class SideIndex:
 
     def doc_term_ids(self, doc: int) -> IntArray:
         start = int(self.cols["start"][doc])
-        return self.fwd[start:start + int(self.cols["dl"][doc])]
+        return self.fwd[start : start + int(self.cols["dl"][doc])]
 
     def candidates(self, term_ids: Iterable[int], cap: int) -> IntArray:
         """Docs holding any of `term_ids`, walking the rarest postings first and at most
@@ -276,7 +281,7 @@ class SideIndex:
                 break
             plist = self.postings[t]
             view = np.frombuffer(plist, dtype=np.int32)  # type: ignore[arg-type]
-            take = view if length <= budget else view[length - budget:]
+            take = view if length <= budget else view[length - budget :]
             parts.append(take.copy())
             del view, take  # the array('i') must not stay exported: add() appends to it
             budget -= min(length, budget)

@@ -43,9 +43,16 @@ class QueryPlan:
     trade: int
 
     @classmethod
-    def build(cls, matcher: Matcher, kind: PostKind | None, fields: MatchFields,
-              weighted: dict[int, float], walk: list[int], user_id: int | None,
-              penalised: list[int]) -> QueryPlan:
+    def build(
+        cls,
+        matcher: Matcher,
+        kind: PostKind | None,
+        fields: MatchFields,
+        weighted: dict[int, float],
+        walk: list[int],
+        user_id: int | None,
+        penalised: list[int],
+    ) -> QueryPlan:
         label = matcher.labels.intern
         if kind is PostKind.NEED:
             price = fields.price_max if fields.price_max is not None else fields.price_min
@@ -81,8 +88,14 @@ def _comparable(units: np.ndarray, unit: int) -> np.ndarray:
     return (units == unit) | (units == NONE_ID) | (unit == NONE_ID)
 
 
-def filter_and_score(side: SideIndex, docs: np.ndarray, plan: QueryPlan, now_ts: float,
-                     excluded: np.ndarray | None, w: Weights) -> tuple[np.ndarray, np.ndarray]:
+def filter_and_score(
+    side: SideIndex,
+    docs: np.ndarray,
+    plan: QueryPlan,
+    now_ts: float,
+    excluded: np.ndarray | None,
+    w: Weights,
+) -> tuple[np.ndarray, np.ndarray]:
     """Drop closed, expired, own, excluded and far-over-budget candidates; score the rest."""
     c = side.cols
     keep = c["alive"][docs] & (c["expires"][docs] > now_ts)
@@ -117,8 +130,9 @@ def filter_and_score(side: SideIndex, docs: np.ndarray, plan: QueryPlan, now_ts:
     else:
         quantity, gate, price = _quantity_and_price(c, docs, plan)
         same_trade = (c["trade"][docs] == plan.trade) & (plan.trade != NONE_ID)
-        place = scoring.place_fit(plan.loc, plan.region, c["loc"][docs], c["region"][docs],
-                                  same_trade)
+        place = scoring.place_fit(
+            plan.loc, plan.region, c["loc"][docs], c["region"][docs], same_trade
+        )
     fresh = scoring.freshness(c["created"][docs], now_ts, w)
     scores = scoring.combine(text, quantity, price, place, fresh, c["trust"][docs], w)
     if gate is not None:
@@ -130,27 +144,31 @@ def filter_and_score(side: SideIndex, docs: np.ndarray, plan: QueryPlan, now_ts:
     return docs, scores
 
 
-def _quantity_and_price(c: dict[str, np.ndarray], docs: np.ndarray,
-                        plan: QueryPlan) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _quantity_and_price(
+    c: dict[str, np.ndarray], docs: np.ndarray, plan: QueryPlan
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(quantity fit, quantity gate, price fit) per candidate."""
     price_units = _comparable(c["price_unit"][docs], plan.price_unit)
     if plan.kind is PostKind.NEED:  # we need `amount`; they sell with an MOQ at a price
         need_qty: float | np.ndarray = plan.amount
         moq: float | np.ndarray = np.where(
-            _comparable(c["moq_unit"][docs], plan.amount_unit), c["moq"][docs], np.nan)
+            _comparable(c["moq_unit"][docs], plan.amount_unit), c["moq"][docs], np.nan
+        )
         offer_price = np.where(price_units, c["price_lo"][docs], np.nan)
         price = scoring.price_fit(plan.price, offer_price)
     else:  # we sell with MOQ `amount` at `price`; they need a quantity within a budget
-        need_qty = np.where(_comparable(c["qty_unit"][docs], plan.amount_unit),
-                            c["qty"][docs], np.nan)
+        need_qty = np.where(
+            _comparable(c["qty_unit"][docs], plan.amount_unit), c["qty"][docs], np.nan
+        )
         moq = plan.amount
         budget = np.where(price_units, c["price_hi"][docs], np.nan)
         price = scoring.price_fit(budget, plan.price)
     return scoring.quantity_fit(need_qty, moq), scoring.quantity_gate(need_qty, moq), price
 
 
-def top_k(side: SideIndex, docs: np.ndarray, scores: np.ndarray, floor: float,
-          offset: int, limit: int) -> list[tuple[int, float]]:
+def top_k(
+    side: SideIndex, docs: np.ndarray, scores: np.ndarray, floor: float, offset: int, limit: int
+) -> list[tuple[int, float]]:
     """(doc, score) of the best `limit` after `offset` with score >= floor; ties go to the
     newer post."""
     idx = np.flatnonzero(scores >= floor)

@@ -20,8 +20,20 @@ from .index import NONE_ID, ROW, Interner, SideIndex
 from .types import MatchFields, PostTerms
 
 assert RECORD_FIELDS == (
-    "price_min", "price_max", "price_unit", "negotiable", "quantity", "quantity_unit", "moq",
-    "moq_unit", "place", "destination", "trade_term", "created_ts", "expires_ts", "trust",
+    "price_min",
+    "price_max",
+    "price_unit",
+    "negotiable",
+    "quantity",
+    "quantity_unit",
+    "moq",
+    "moq_unit",
+    "place",
+    "destination",
+    "trade_term",
+    "created_ts",
+    "expires_ts",
+    "trust",
 ), "row_from_record unpacks records in this order"
 
 PRODUCT, SPEC, CONCEPT = "p|", "s|", "c|"
@@ -29,21 +41,36 @@ PRODUCT, SPEC, CONCEPT = "p|", "s|", "c|"
 
 def term_keys(terms: PostTerms) -> list[str]:
     """Field-tagged term keys, deduplicated, in a stable order."""
-    return list(dict.fromkeys([*map(CONCEPT.__add__, terms.concepts),
-                               *map(PRODUCT.__add__, terms.product),
-                               *map(SPEC.__add__, terms.specs)]))
+    return list(
+        dict.fromkeys(
+            [
+                *map(CONCEPT.__add__, terms.concepts),
+                *map(PRODUCT.__add__, terms.product),
+                *map(SPEC.__add__, terms.specs),
+            ]
+        )
+    )
 
 
 def words_as_terms(words: Iterable[str]) -> PostTerms:
     """Feedback words back to PostTerms: glossary ids ("c:...") are concepts, the rest
     product words."""
     items = tuple(words)
-    return PostTerms(product=tuple(w for w in items if not w.startswith("c:")),
-                     concepts=tuple(w for w in items if w.startswith("c:")))
+    return PostTerms(
+        product=tuple(w for w in items if not w.startswith("c:")),
+        concepts=tuple(w for w in items if w.startswith("c:")),
+    )
 
 
-def to_row(terms_ids: Interner, labels: Interner, post_id: int, user_id: int, kind: PostKind,
-           terms: PostTerms, fields: MatchFields) -> tuple[list[int], tuple]:
+def to_row(
+    terms_ids: Interner,
+    labels: Interner,
+    post_id: int,
+    user_id: int,
+    kind: PostKind,
+    terms: PostTerms,
+    fields: MatchFields,
+) -> tuple[list[int], tuple]:
     """Term ids and the column values in `index.ROW` order."""
     ids = keys_to_ids(terms_ids, term_keys(terms))
     return ids, row_from_record(labels, post_id, user_id, kind, fields_to_record(fields))
@@ -63,8 +90,22 @@ def row_parts(kind: PostKind, record: Sequence) -> tuple[tuple, tuple]:
     """From a `fields.fields_to_record` tuple: the numeric columns (price_lo, price_hi, qty,
     moq, created, expires, trust, negotiable) and the label columns (price_unit, qty_unit,
     moq_unit, loc, region, trade) as strings or None."""
-    (price_min, price_max, price_unit, negotiable, quantity, quantity_unit, moq, moq_unit,
-     place, destination, trade_term, created_ts, expires_ts, trust) = record
+    (
+        price_min,
+        price_max,
+        price_unit,
+        negotiable,
+        quantity,
+        quantity_unit,
+        moq,
+        moq_unit,
+        place,
+        destination,
+        trade_term,
+        created_ts,
+        expires_ts,
+        trust,
+    ) = record
     loc = place if kind is PostKind.OFFER else (destination or place)
     lo = price_min if price_min is not None else price_max
     hi = price_max if price_max is not None else price_min
@@ -83,19 +124,37 @@ def row_parts(kind: PostKind, record: Sequence) -> tuple[tuple, tuple]:
     return numbers, labels
 
 
-def row_from_record(labels: Interner, post_id: int, user_id: int, kind: PostKind,
-                    record: Sequence) -> tuple:
+def row_from_record(
+    labels: Interner, post_id: int, user_id: int, kind: PostKind, record: Sequence
+) -> tuple:
     """Column values in `index.ROW` order from a `fields.fields_to_record` tuple."""
     (lo, hi, qty, moq, created, expires, trust, negotiable), names = row_parts(kind, record)
     price_unit, qty_unit, moq_unit, loc, region, trade = (
         labels.intern(name) if name else NONE_ID for name in names
     )
-    return (post_id, user_id, lo, hi, price_unit, qty, qty_unit, moq, moq_unit, loc, region,
-            trade, created, expires, trust, negotiable)
+    return (
+        post_id,
+        user_id,
+        lo,
+        hi,
+        price_unit,
+        qty,
+        qty_unit,
+        moq,
+        moq_unit,
+        loc,
+        region,
+        trade,
+        created,
+        expires,
+        trust,
+        negotiable,
+    )
 
 
-def from_rows(side: SideIndex, kind: PostKind, docs: Sequence[int], term_ids: Interner,
-              labels: Interner) -> list[tuple[PostTerms, MatchFields]]:
+def from_rows(
+    side: SideIndex, kind: PostKind, docs: Sequence[int], term_ids: Interner, labels: Interner
+) -> list[tuple[PostTerms, MatchFields]]:
     """What the index knows of some documents, back as domain values (for explanations).
     Categories are not indexed and come back empty; a need's place returns as destination.
     Columns are read once per call, not once per document."""
@@ -115,15 +174,22 @@ def from_rows(side: SideIndex, kind: PostKind, docs: Sequence[int], term_ids: In
         for tid in side.doc_term_ids(doc).tolist():
             key = names[tid]
             buckets[key[:2]].append(key[2:])
-        terms = PostTerms(product=tuple(buckets[PRODUCT]), specs=tuple(buckets[SPEC]),
-                          concepts=tuple(buckets[CONCEPT]))
+        terms = PostTerms(
+            product=tuple(buckets[PRODUCT]),
+            specs=tuple(buckets[SPEC]),
+            concepts=tuple(buckets[CONCEPT]),
+        )
         loc = label(col["loc"][i])
         expires = col["expires"][i]
         fields = MatchFields(
-            price_min=num("price_lo", i), price_max=num("price_hi", i),
-            price_unit=label(col["price_unit"][i]), negotiable=col["negotiable"][i],
-            quantity=num("qty", i), quantity_unit=label(col["qty_unit"][i]),
-            moq=num("moq", i), moq_unit=label(col["moq_unit"][i]),
+            price_min=num("price_lo", i),
+            price_max=num("price_hi", i),
+            price_unit=label(col["price_unit"][i]),
+            negotiable=col["negotiable"][i],
+            quantity=num("qty", i),
+            quantity_unit=label(col["qty_unit"][i]),
+            moq=num("moq", i),
+            moq_unit=label(col["moq_unit"][i]),
             place=loc if kind is PostKind.OFFER else None,
             destination=loc if kind is PostKind.NEED else None,
             trade_term=label(col["trade"][i]),

@@ -20,10 +20,18 @@ from .index import NONE_ID, Interner, SideIndex
 from .rows import keys_to_text, row_parts, term_keys
 from .types import MatchFields, PostTerms
 
-NUMBERS = np.dtype([
-    ("price_lo", "<f8"), ("price_hi", "<f8"), ("qty", "<f8"), ("moq", "<f8"),
-    ("created", "<f8"), ("expires", "<f8"), ("trust", "<f8"), ("negotiable", "?"),
-])
+NUMBERS = np.dtype(
+    [
+        ("price_lo", "<f8"),
+        ("price_hi", "<f8"),
+        ("qty", "<f8"),
+        ("moq", "<f8"),
+        ("created", "<f8"),
+        ("expires", "<f8"),
+        ("trust", "<f8"),
+        ("negotiable", "?"),
+    ]
+)
 LABELS = ("price_unit", "qty_unit", "moq_unit", "loc", "region", "trade")
 
 
@@ -41,8 +49,13 @@ def stored_form(kind: PostKind, terms: PostTerms, fields: MatchFields) -> Stored
 
 
 def bulk_add(
-    side: SideIndex, terms: Interner, labels: Interner, post_ids: Sequence[int],
-    owners: Sequence[int], keys: Sequence[str], label_texts: Sequence[str],
+    side: SideIndex,
+    terms: Interner,
+    labels: Interner,
+    post_ids: Sequence[int],
+    owners: Sequence[int],
+    keys: Sequence[str],
+    label_texts: Sequence[str],
     numbers: Sequence[bytes],
 ) -> range:
     """Append a batch of stored posts of one kind to `side`; returns their doc ids."""
@@ -50,7 +63,9 @@ def bulk_add(
     flat: list[int] = []
     lens: list[int] = []
     for text in keys:
-        ids = [known[k] if k in known else intern_term(k) for k in text.split("\t")] if text else []
+        ids = (
+            [known[k] if k in known else intern_term(k) for k in text.split("\t")] if text else []
+        )
         flat.extend(ids)
         lens.append(len(ids))
     intern_label = labels.intern
@@ -69,5 +84,6 @@ def bulk_add(
         **{name: packed[name] for name in NUMBERS.names or ()},
         **{name: label_ids[:, i] for i, name in enumerate(LABELS)},
     }
-    return side.add_columns(np.asarray(flat, dtype=np.int32),
-                            np.asarray(lens, dtype=np.int64), columns)
+    return side.add_columns(
+        np.asarray(flat, dtype=np.int32), np.asarray(lens, dtype=np.int64), columns
+    )

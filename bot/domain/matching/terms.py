@@ -48,9 +48,24 @@ _QTY_UNITS = (
 )
 _QTY = re.compile(rf"{_NUM}{_MULT}\s*(?:{_QTY_UNITS})(?![a-z])")
 _SPEC_UNIT = {
-    "毫升": "ml", "升": "l", "瓦": "w", "伏": "v", "毫米": "mm", "厘米": "cm", "公分": "cm",
-    "米": "m", "克": "g", "英寸": "inch", "寸": "inch", "毫安": "mah", "安": "a",
-    "公升": "l", "liter": "l", "litre": "l", "liters": "l", "litres": "l",
+    "毫升": "ml",
+    "升": "l",
+    "瓦": "w",
+    "伏": "v",
+    "毫米": "mm",
+    "厘米": "cm",
+    "公分": "cm",
+    "米": "m",
+    "克": "g",
+    "英寸": "inch",
+    "寸": "inch",
+    "毫安": "mah",
+    "安": "a",
+    "公升": "l",
+    "liter": "l",
+    "litre": "l",
+    "liters": "l",
+    "litres": "l",
 }
 _SIZE = re.compile(
     rf"({_NUM})\s*(毫升|毫米|厘米|公分|公升|英寸|毫安|升|瓦|伏|米|克|寸|安"
@@ -215,8 +230,11 @@ def _han_token(
         for piece in pieces:
             if is_spec or any(piece in sp for sp in spec_pieces):
                 # 304不锈钢 is also 不锈钢; 不锈钢保温杯 has the spec 不锈钢 (and 不锈)
-                specs.extend("s:" + c for c in sorted(glossary.lookup_key(piece))
-                             if glossary.concept(c).kind != PRODUCT)
+                specs.extend(
+                    "s:" + c
+                    for c in sorted(glossary.lookup_key(piece))
+                    if glossary.concept(c).kind != PRODUCT
+                )
                 specs.append(piece)
             elif not glossary.is_stopword(piece):
                 product.append(piece)
@@ -244,8 +262,9 @@ def _is_spec_key(key: str, glossary: Glossary) -> bool:
     return bool(ids) and all(glossary.concept(c).kind != PRODUCT for c in ids)
 
 
-def _add_ids(ids: frozenset[str], glossary: Glossary, specs: list[str],
-             concepts: list[str]) -> bool:
+def _add_ids(
+    ids: frozenset[str], glossary: Glossary, specs: list[str], concepts: list[str]
+) -> bool:
     """Record concept ids; True when they are all specs (materials / attributes)."""
     spec_only = True
     for cid in sorted(ids):

@@ -26,7 +26,19 @@ _CURRENCY_WORDS = {
     "JPY": ("jpy", "日元", "円"),
 }
 _CURRENCY = {word.replace(" ", ""): code for code, ws in _CURRENCY_WORDS.items() for word in ws}
-_BEFORE_NUMBER: tuple[str, ...] = ("us$", "us $", "hk$", "nt$", "usd", "hkd", "twd", "rmb", "cny", "eur", "gbp")
+_BEFORE_NUMBER: tuple[str, ...] = (
+    "us$",
+    "us $",
+    "hk$",
+    "nt$",
+    "usd",
+    "hkd",
+    "twd",
+    "rmb",
+    "cny",
+    "eur",
+    "gbp",
+)
 _BEFORE_NUMBER += (
     "jpy",
     "人民币",
@@ -56,7 +68,18 @@ _AFTER_HAN: tuple[str, ...] = (
     "台币",
 )
 _AFTER_HAN += ("日元", "円", "英镑", "us$", "$", "¥", "€")
-_AFTER_LATIN: tuple[str, ...] = ("rmb", "cny", "usd", "dollar", "dollars", "euro", "euros", "eur", "hkd", "twd")
+_AFTER_LATIN: tuple[str, ...] = (
+    "rmb",
+    "cny",
+    "usd",
+    "dollar",
+    "dollars",
+    "euro",
+    "euros",
+    "eur",
+    "hkd",
+    "twd",
+)
 _AFTER_LATIN += ("jpy", "gbp")
 _CUR_POST = (
     f"(?P<cur2>{words_regex(_AFTER_HAN)}|{words_regex(_AFTER_LATIN)}(?![a-z])"
