@@ -5,7 +5,6 @@ Handlers receive a `BotContext` instead of digging typed objects out of `bot_dat
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from telegram.ext import Application, CallbackContext, ExtBot
@@ -13,7 +12,7 @@ from telegram.ext import Application, CallbackContext, ExtBot
 from bot.config import Settings
 from bot.domain.models import Lang
 from bot.services.matching import MatchingIndex
-from bot.services.ports import Clock, UnitOfWork
+from bot.services.ports import Clock, UnitOfWork, UowFactory
 
 
 class BotServices:
@@ -25,13 +24,11 @@ class BotServices:
 
     def __init__(self) -> None:
         self._settings: Settings | None = None
-        self._uow_factory: Callable[[], UnitOfWork] | None = None
+        self._uow_factory: UowFactory | None = None
         self._clock: Clock | None = None
         self.extras: dict[str, Any] = {}  # long-lived helpers: matcher, dispatcher, ...
 
-    def configure(
-        self, settings: Settings, uow_factory: Callable[[], UnitOfWork], clock: Clock
-    ) -> None:
+    def configure(self, settings: Settings, uow_factory: UowFactory, clock: Clock) -> None:
         self._settings, self._uow_factory, self._clock = settings, uow_factory, clock
 
     @property
@@ -40,7 +37,7 @@ class BotServices:
         return self._settings
 
     @property
-    def uow_factory(self) -> Callable[[], UnitOfWork]:
+    def uow_factory(self) -> UowFactory:
         assert self._uow_factory is not None, "BotServices.configure() was not called"
         return self._uow_factory
 

@@ -12,8 +12,7 @@ from typing import Any
 
 from bot.domain.models import ActionToken
 from bot.services.errors import ButtonExpired, ButtonNotYours
-from bot.services.ports import Clock, UnitOfWork
-from bot.services.users import UowFactory
+from bot.services.ports import Clock, UnitOfWork, UowFactory
 
 DEFAULT_TTL = timedelta(days=14)
 

@@ -10,8 +10,7 @@ from bot.domain.models import ContactRequest, ContactStatus, Post, PostStatus, T
 from bot.services import alerts, outbox
 from bot.services.errors import UserFacingError
 from bot.services.matching import MatchingIndex
-from bot.services.ports import Clock, UnitOfWork
-from bot.services.users import UowFactory
+from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.texts import t
 
 REQUEST_TTL = timedelta(days=14)

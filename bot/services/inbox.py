@@ -8,8 +8,8 @@ from typing import Any
 
 from bot.domain.models import Lang, User
 from bot.services import users
-from bot.services.ports import Clock
-from bot.services.users import TelegramPerson, UowFactory
+from bot.services.ports import Clock, UowFactory
+from bot.services.users import TelegramPerson
 
 
 async def receive(

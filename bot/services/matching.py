@@ -18,8 +18,7 @@ from bot.domain.matching.terms import extract_terms, query_terms
 from bot.domain.matching.types import MatchFields, MatchResult, PostTerms
 from bot.domain.models import Match, Post, PostKind, PostStatus
 from bot.services import alerts
-from bot.services.ports import Clock, UnitOfWork
-from bot.services.users import UowFactory
+from bot.services.ports import Clock, UnitOfWork, UowFactory
 
 CANDIDATES = 30  # looked at per new post, before fairness rules pick whom to alert
 ROTATION_WINDOW = timedelta(days=1)

@@ -10,8 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from bot.domain.models import OutboxMessage
-from bot.services.ports import Clock, UnitOfWork
-from bot.services.users import UowFactory
+from bot.services.ports import Clock, UnitOfWork, UowFactory
 
 MAX_ATTEMPTS = 5
 

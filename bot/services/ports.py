@@ -6,7 +6,7 @@ these ports are timezone-aware UTC.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from datetime import datetime
 from types import TracebackType
 from typing import Any, Protocol, Self
@@ -162,3 +162,6 @@ class UnitOfWork(Protocol):
     ) -> None: ...
     async def commit(self) -> None: ...
     async def rollback(self) -> None: ...
+
+
+UowFactory = Callable[[], UnitOfWork]  # a fresh unit of work per use case

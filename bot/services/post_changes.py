@@ -11,7 +11,7 @@ from bot.domain.parsing.numbers import parse_number
 from bot.domain.text import looks_garbled
 from bot.services import outbox
 from bot.services.errors import UserFacingError
-from bot.services.ports import Clock
+from bot.services.ports import Clock, UowFactory
 from bot.services.posts import (
     LIVE_STATUSES,
     MAX_POST_KEYWORDS,
@@ -20,7 +20,6 @@ from bot.services.posts import (
     reject_problems,
     require_status,
 )
-from bot.services.users import UowFactory
 from bot.texts import t
 
 EDITABLE_FIELDS = ("product", "quantity", "moq", "price", "place", "keywords")

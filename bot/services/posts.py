@@ -19,8 +19,7 @@ from bot.domain.models import (
 from bot.domain.parsing import parse_post, validate
 from bot.domain.text import looks_garbled, normalise
 from bot.services.errors import UserFacingError
-from bot.services.ports import Clock, UnitOfWork
-from bot.services.users import UowFactory
+from bot.services.ports import Clock, UnitOfWork, UowFactory
 
 OPEN_STATUSES = (PostStatus.OPEN,)
 LIVE_STATUSES = (PostStatus.DRAFT, PostStatus.OPEN)

@@ -6,7 +6,7 @@ import re
 
 from bot.domain.models import CompanyProfile
 from bot.services.errors import UserFacingError
-from bot.services.users import UowFactory
+from bot.services.ports import UowFactory
 
 MAX_KEYWORDS = 8
 MAX_FIELD = 80

@@ -9,8 +9,7 @@ from datetime import timedelta
 from bot.domain.models import Post
 from bot.services import matching, post_changes, posts
 from bot.services.matching import MatchingIndex
-from bot.services.ports import Clock
-from bot.services.users import UowFactory
+from bot.services.ports import Clock, UowFactory
 
 
 async def publish(

@@ -5,8 +5,7 @@ from __future__ import annotations
 from bot.domain.matching.terms import query_terms
 from bot.domain.models import Post, PostStatus
 from bot.services.matching import MatchingIndex
-from bot.services.ports import Clock
-from bot.services.users import UowFactory
+from bot.services.ports import Clock, UowFactory
 
 MAX_QUERY = 100
 

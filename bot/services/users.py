@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
 from bot.domain.language import language_from_telegram_code
 from bot.domain.models import Lang, User
-from bot.services.ports import UnitOfWork
-
-UowFactory = Callable[[], UnitOfWork]
+from bot.services.ports import UnitOfWork, UowFactory
 
 
 @dataclass(frozen=True, slots=True)
