@@ -1,11 +1,11 @@
 """Match quality on the labelled offer-need pairs in tests/data/match_eval.jsonl.
 
 Every offer of the set is parsed (`parse_post`), turned into terms (`terms.extract_terms`)
-and fields (`fields_from_parsed`) and indexed in one `Matcher`, each under its own user.
-Each need is then matched (`Matcher.match`, limit 10) and scored against the labels:
+and fields (`fields_from_parsed`) and indexed in one `MatchingEngine`, each under its own user.
+Each need is then matched (`MatchingEngine.match`, limit 10) and scored against the labels:
 
 * recall@5: share of pairs labelled 2 ("should match") whose offer is in the need's top 5.
-* alert precision: of all (need, offer) results scoring >= `Matcher.alert_threshold`, the
+* alert precision: of all (need, offer) results scoring >= `MatchingEngine.alert_threshold`, the
   share labelled >= 1. A pair the set does not label counts as 0 (not relevant): every
   cluster of the set is a distinct product, so unlabelled pairs are different products.
 * nDCG@10: gain 2**rel - 1, over the need's ranking restricted to the offers of the
@@ -26,7 +26,7 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from bot.domain.matching.engine import Matcher, fields_from_parsed
+from bot.domain.matching.engine import MatchingEngine, fields_from_parsed
 from bot.domain.matching.terms import extract_terms, warm_up
 from bot.domain.models import PostKind
 from bot.domain.parsing import parse_post
@@ -66,27 +66,27 @@ def run(lines: list[dict]) -> dict:
         offers[line["offer_id"]] = (line["offer_lang"], line["offer"])
         needs[line["need_id"]] = (line["need_lang"], line["need"])
         labels[(line["need_id"], line["offer_id"])] = line["rel"]
-    matcher = Matcher()
+    engine = MatchingEngine()
     post_of: dict[int, str] = {}
     for n, (offer_id, (_lang, text)) in enumerate(sorted(offers.items()), start=100):
         terms, fields = _post(text)
-        matcher.add(n, n, PostKind.OFFER, terms, fields)
+        engine.add(n, n, PostKind.OFFER, terms, fields)
         post_of[n] = offer_id
     rankings: dict[str, list[tuple[str, float]]] = {}
     started = time.perf_counter()
     for need_id, (_lang, text) in needs.items():
         terms, fields = _post(text)
-        results = matcher.match(
+        results = engine.match(
             PostKind.NEED, terms, fields, user_id=NEED_USER, now_ts=NOW, limit=10
         )
         rankings[need_id] = [(post_of[r.post_id], r.score) for r in results]
     per_query_ms = (time.perf_counter() - started) / max(len(needs), 1) * 1000
-    metrics = _metrics(lines, offers, needs, labels, rankings, matcher.alert_threshold)
+    metrics = _metrics(lines, offers, needs, labels, rankings, engine.alert_threshold)
     return {
         "metrics": metrics,
         "rankings": rankings,
         "labels": labels,
-        "alert_threshold": matcher.alert_threshold,
+        "alert_threshold": engine.alert_threshold,
         "per_query_ms": per_query_ms,
         "offers": len(offers),
         "needs": len(needs),

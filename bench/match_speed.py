@@ -27,7 +27,7 @@ import numpy as np
 
 from bench.match_baselines import RANK_BM25_MAX, Baselines
 from bench.match_corpus import Corpus, SynthPost
-from bot.domain.matching.engine import Matcher, fields_from_parsed
+from bot.domain.matching.engine import MatchingEngine, fields_from_parsed
 
 TEXTS = (
     "出售 304不锈钢保温杯 500ml 起订1000个 12元/个 义乌发货",
@@ -56,18 +56,18 @@ def fields_of(post: SynthPost):
     return fields_from_parsed(post.parsed, post.created_ts, post.expires_ts, trust=post.trust)
 
 
-def build(n: int) -> tuple[Matcher, list[float], float]:
+def build(n: int) -> tuple[MatchingEngine, list[float], float]:
     gc.collect()
     before = rss_mb()
-    matcher = Matcher()  # default capacity: columns double as the app's index would
+    engine = MatchingEngine()  # default capacity: columns double as the app's index would
     add_lat: list[float] = []
     for post in Corpus().posts(n):
         fields = fields_of(post)
         t0 = time.perf_counter()
-        matcher.add(post.post_id, post.user_id, post.kind, post.terms, fields)
+        engine.add(post.post_id, post.user_id, post.kind, post.terms, fields)
         add_lat.append(time.perf_counter() - t0)
     gc.collect()
-    return matcher, add_lat, rss_mb() - before
+    return engine, add_lat, rss_mb() - before
 
 
 def queries(n: int, count: int) -> list[SynthPost]:
@@ -77,21 +77,23 @@ def queries(n: int, count: int) -> list[SynthPost]:
     return list(corpus.posts(count))
 
 
-def time_ours(matcher: Matcher, posts: list[SynthPost], now: float) -> dict[str, list[float]]:
+def time_ours(
+    engine: MatchingEngine, posts: list[SynthPost], now: float
+) -> dict[str, list[float]]:
     out: dict[str, list[float]] = {"full": [], "add": [], "match": []}
     for post in posts:
         t0 = time.perf_counter()
         fields = fields_of(post)
         t1 = time.perf_counter()
-        matcher.add(post.post_id, post.user_id, post.kind, post.terms, fields)
+        engine.add(post.post_id, post.user_id, post.kind, post.terms, fields)
         t2 = time.perf_counter()
-        matcher.match(post.kind, post.terms, fields, user_id=post.user_id, now_ts=now, limit=10)
+        engine.match(post.kind, post.terms, fields, user_id=post.user_id, now_ts=now, limit=10)
         t3 = time.perf_counter()
         out["full"].append(t3 - t0)
         out["add"].append(t2 - t1)
         out["match"].append(t3 - t2)
     for post in posts:
-        matcher.remove(post.post_id)
+        engine.remove(post.post_id)
     return out
 
 
@@ -119,17 +121,17 @@ def extraction_timer() -> Callable[[], list[float]] | None:
 def run_size(n: int, n_queries: int, extract: list[float] | None) -> None:
     print(f"\n== {n:,} open posts ==")
     t0 = time.perf_counter()
-    matcher, add_lat, rss_delta = build(n)
+    engine, add_lat, rss_delta = build(n)
     print(
         f"build: {time.perf_counter() - t0:.1f}s (incl. corpus generation); "
         f"add p50/p99 {pct(add_lat)[0] * 1e3:.1f}/{pct(add_lat)[1] * 1e3:.1f} us; "
         f"mean {statistics.fmean(add_lat) * 1e6:.1f} us"
     )
-    print(f"index memory: nbytes {matcher.nbytes() / 1e6:.0f} MB, RSS delta {rss_delta:.0f} MB")
+    print(f"index memory: nbytes {engine.nbytes() / 1e6:.0f} MB, RSS delta {rss_delta:.0f} MB")
     posts = queries(n, n_queries)
     now = Corpus().now_ts
-    time_ours(matcher, posts[:50], now)  # warm-up
-    ours = time_ours(matcher, posts, now)
+    time_ours(engine, posts[:50], now)  # warm-up
+    ours = time_ours(engine, posts, now)
     for name in ("match", "add", "full"):
         p50, p99 = pct(ours[name])
         print(f"ours {name:5s}: p50 {p50:.3f} ms  p99 {p99:.3f} ms ({len(posts)} queries)")
@@ -140,7 +142,7 @@ def run_size(n: int, n_queries: int, extract: list[float] | None) -> None:
             f"ours full + parse_post/extract_terms: p50 {e50 + f50:.3f} ms  "
             f"p99 ~{e99 + f99:.3f} ms (extraction p50 {e50:.3f} / p99 {e99:.3f})"
         )
-    del matcher
+    del engine
     gc.collect()
 
     baselines = Baselines(n, with_tantivy=_has_tantivy())

@@ -5,7 +5,7 @@
 
 Rows are written with the synthetic corpus of bench/match_corpus.py, each with the index
 entry the app stores when it indexes a post (terms and match fields); writing is not timed.
-Timed: `bot.services.matching.rebuild` (stream entries in batches -> Matcher.add_many),
+Timed: `bot.services.matching.rebuild` (stream entries in batches -> MatchingEngine.add_many),
 exactly what `post_init` runs. Prints seconds, posts/s and the process's memory growth.
 """
 
@@ -22,7 +22,7 @@ from pathlib import Path
 from sqlalchemy import insert
 
 from bench.match_corpus import Corpus
-from bot.domain.matching.engine import Matcher, fields_from_parsed
+from bot.domain.matching.engine import MatchingEngine, fields_from_parsed
 from bot.services import matching
 from storage import Database
 from storage.codec import parsed_to_dict
@@ -59,7 +59,7 @@ async def fill(db: Database, size: int) -> None:
             fields = fields_from_parsed(
                 post.parsed, post.created_ts, post.expires_ts, trust=post.trust
             )
-            form = Matcher.stored_form(post.kind, post.terms, fields)
+            form = MatchingEngine.stored_form(post.kind, post.terms, fields)
             rows.append(
                 {
                     "user_id": post.user_id,
@@ -102,7 +102,7 @@ async def measure(url: str, size: int) -> None:
         seconds = time.perf_counter() - started
         print(
             f"{size:>9,} rebuild: {seconds:.1f} s, {loaded / seconds:,.0f} posts/s, "
-            f"peak RSS +{rss_mb() - before:.0f} MB, index {index.matcher.nbytes() / 2**20:.0f} MB"
+            f"peak RSS +{rss_mb() - before:.0f} MB, index {index.engine.nbytes() / 2**20:.0f} MB"
         )
         assert loaded == size, (loaded, size)
     finally:

@@ -16,7 +16,7 @@ from bot.config import Settings
 from bot.context import BotContext, BotServices
 from bot.domain import parsing
 from bot.domain.matching import terms
-from bot.domain.matching.engine import Matcher
+from bot.domain.matching.engine import MatchingEngine
 from bot.domain.matching.scoring import Thresholds
 from bot.services import matching
 from bot.services.clock import SystemClock
@@ -53,7 +53,7 @@ def build_matching_index(settings: Settings) -> matching.MatchingIndex:
             alert=settings.match_alert_threshold,
             min_score=min(thresholds.min_score, settings.match_alert_threshold),
         )
-    return matching.MatchingIndex(policy, Matcher(thresholds=thresholds))
+    return matching.MatchingIndex(policy, MatchingEngine(thresholds=thresholds))
 
 
 def build_application(settings: Settings, *, clock: Clock | None = None) -> TradeApp:

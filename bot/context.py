@@ -26,7 +26,7 @@ class BotServices:
         self._settings: Settings | None = None
         self._uow_factory: UowFactory | None = None
         self._clock: Clock | None = None
-        self.extras: dict[str, Any] = {}  # long-lived helpers: matcher, dispatcher, ...
+        self.extras: dict[str, Any] = {}  # long-lived helpers: engine, dispatcher, ...
 
     def configure(self, settings: Settings, uow_factory: UowFactory, clock: Clock) -> None:
         self._settings, self._uow_factory, self._clock = settings, uow_factory, clock

@@ -173,4 +173,4 @@ async def dismiss(
         await uow.matches.update(match)
         await uow.commit()
     if theirs.id is not None:
-        index.matcher.penalise_post(user_id, theirs.id)
+        index.engine.dismiss_post(user_id, theirs.id)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from bot.domain import money
-from bot.domain.matching.engine import Matcher
+from bot.domain.matching.engine import MatchingEngine
 from bot.domain.matching.fields import fields_from_parsed
 from bot.domain.matching.terms import extract_terms, query_terms
 from bot.domain.matching.types import MatchFields, MatchResult, PostTerms
@@ -36,9 +36,9 @@ class MatchPolicy:
 class MatchingIndex:
     """The engine plus what it takes to index a stored post."""
 
-    def __init__(self, policy: MatchPolicy, matcher: Matcher | None = None) -> None:
+    def __init__(self, policy: MatchPolicy, engine: MatchingEngine | None = None) -> None:
         self.policy = policy
-        self.matcher = matcher or Matcher()
+        self.engine = engine or MatchingEngine()
 
     def add(
         self, post: Post, company_keywords: Sequence[str] = ()
@@ -64,12 +64,12 @@ class MatchingIndex:
         fields = fields_from_parsed(
             post.parsed, post.created_at, post.expires_at, self.policy.rates, trust=NEUTRAL_TRUST
         )
-        self.matcher.add(post.id, post.user_id, post.kind, terms, fields)
+        self.engine.add(post.id, post.user_id, post.kind, terms, fields)
         return terms, fields
 
     def remove(self, post_id: int | None) -> None:
         if post_id is not None:
-            self.matcher.remove(post_id)
+            self.engine.remove(post_id)
 
     def sync(
         self, post: Post, company_keywords: Sequence[str] = ()
@@ -96,7 +96,7 @@ async def rebuild(uow_factory: UowFactory, clock: Clock, index: MatchingIndex) -
     count = 0
     async with uow_factory() as uow:
         async for batch in uow.posts.stream_index_entries(clock.now()):
-            count += index.matcher.add_stored(
+            count += index.engine.add_stored(
                 (e.post_id, e.user_id, PostKind(e.kind), e.terms, e.labels, e.numbers)
                 for e in batch
                 if e.terms is not None and e.labels is not None and e.numbers is not None
@@ -108,7 +108,7 @@ async def rebuild(uow_factory: UowFactory, clock: Clock, index: MatchingIndex) -
                         index.add(post, await _company_keywords(uow, post.user_id))
                         count += 1
         for user_id, post_id in await uow.matches.dismissals():
-            index.matcher.penalise_post(user_id, post_id)
+            index.engine.dismiss_post(user_id, post_id)
     return count
 
 
@@ -122,11 +122,11 @@ async def match_new_post(
         if indexed is None or post.id is None:
             return 0
         terms, fields = indexed
-        form = Matcher.stored_form(post.kind, terms, fields)
+        form = MatchingEngine.stored_form(post.kind, terms, fields)
         await uow.posts.save_index_entry(post.id, form.keys, form.labels, form.numbers)
         now = clock.now()
         paired = await uow.matches.paired_with(post.id)
-        found = index.matcher.match(
+        found = index.engine.match(
             post.kind,
             terms,
             fields,
@@ -134,7 +134,7 @@ async def match_new_post(
             now_ts=now.timestamp(),
             limit=CANDIDATES,
             exclude=paired,
-            min_score=index.matcher.alert_threshold,
+            min_score=index.engine.alert_threshold,
         )
         chosen = await _fair_choice(uow, index.policy, post, found, now)
         alerted = 0

@@ -21,7 +21,7 @@ async def search(
     """One page (0-based) of open posts for `words`, and whether another page follows."""
     terms = query_terms(words[:MAX_QUERY])
     now = clock.now()
-    found = index.matcher.search(
+    found = index.engine.search(
         terms, None, now.timestamp(), offset=page * page_size, limit=page_size + 1
     )
     posts: list[Post] = []

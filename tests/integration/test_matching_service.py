@@ -100,17 +100,17 @@ async def test_not_relevant_lowers_similar_matches_after_a_rebuild(db: Database)
 
     rebuilt = matching.MatchingIndex(policy)  # as after a restart: penalties come from rows
     assert await matching.rebuild(db.uow, clock, rebuilt) == 2
-    terms = rebuilt.matcher.terms_of(need.id)
+    terms = rebuilt.engine.terms_of(need.id)
     assert terms is not None
     fields = fields_from_parsed(need.parsed, need.created_at, need.expires_at)
-    penalised = rebuilt.matcher.match(
+    dismissed = rebuilt.engine.match(
         need.kind, terms, fields, user_id=2, now_ts=clock.now().timestamp(), min_score=0.0
     )
-    other_user = rebuilt.matcher.match(
+    other_user = rebuilt.engine.match(
         need.kind, terms, fields, user_id=3, now_ts=clock.now().timestamp(), min_score=0.0
     )
-    assert penalised and other_user
-    assert penalised[0].score < other_user[0].score
+    assert dismissed and other_user
+    assert dismissed[0].score < other_user[0].score
 
 
 async def test_rebuild_uses_stored_entries_and_derives_missing_ones(db: Database) -> None:
@@ -129,4 +129,4 @@ async def test_rebuild_uses_stored_entries_and_derives_missing_ones(db: Database
     rebuilt = matching.MatchingIndex(policy)
     assert await matching.rebuild(db.uow, clock, rebuilt) == 2
     for post_id in (offer.id, need.id):
-        assert rebuilt.matcher.terms_of(post_id) == index.matcher.terms_of(post_id)
+        assert rebuilt.engine.terms_of(post_id) == index.engine.terms_of(post_id)

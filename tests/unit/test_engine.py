@@ -1,8 +1,8 @@
-"""Matcher facade: candidate rules, filters, ranking, feedback, search."""
+"""MatchingEngine facade: candidate rules, filters, ranking, feedback, search."""
 
 import pytest
 
-from bot.domain.matching.engine import Matcher
+from bot.domain.matching.engine import MatchingEngine
 from bot.domain.matching.types import MatchFields, PostTerms
 from bot.domain.models import PostKind
 
@@ -23,23 +23,23 @@ def fields(**kw) -> MatchFields:
 
 
 @pytest.fixture
-def matcher() -> Matcher:
-    m = Matcher(capacity=4)
+def engine() -> MatchingEngine:
+    m = MatchingEngine(capacity=4)
     m.add(
         1,
         100,
         OFFER,
         FLASK,
-        fields(price_min=12, price_unit="pcs", moq=1000, moq_unit="pcs", place="义乌"),
+        fields(price_low=12, price_unit="pcs", moq=1000, moq_unit="pcs", place="义乌"),
     )
-    m.add(2, 101, OFFER, POT, fields(price_min=30, price_unit="pcs"))
+    m.add(2, 101, OFFER, POT, fields(price_low=30, price_unit="pcs"))
     m.add(
         3,
         102,
         NEED,
         FLASK_EN,
         fields(
-            price_max=15, price_unit="pcs", quantity=3000, quantity_unit="pcs", destination="上海"
+            price_high=15, price_unit="pcs", quantity=3000, quantity_unit="pcs", destination="上海"
         ),
     )
     return m
@@ -49,11 +49,11 @@ def ids(results) -> list[int]:
     return [r.post_id for r in results]
 
 
-def test_cross_language_concept_match_with_reasons(matcher):
+def test_cross_language_concept_match_with_reasons(engine):
     need = fields(
-        price_max=15, price_unit="pcs", quantity=3000, quantity_unit="pcs", destination="上海"
+        price_high=15, price_unit="pcs", quantity=3000, quantity_unit="pcs", destination="上海"
     )
-    [hit] = matcher.match(NEED, FLASK_EN, need, user_id=7, now_ts=NOW)
+    [hit] = engine.match(NEED, FLASK_EN, need, user_id=7, now_ts=NOW)
     assert (hit.post_id, hit.user_id) == (1, 100)
     assert 0.0 < hit.score <= 1.0
     kinds = [r.kind for r in hit.reasons]
@@ -63,31 +63,31 @@ def test_cross_language_concept_match_with_reasons(matcher):
     assert hit.reasons[3].values == {"from": "义乌", "to": "上海", "relation": "route"}
 
 
-def test_offer_finds_needs_on_the_other_side(matcher):
-    assert ids(matcher.match(OFFER, FLASK, fields(), user_id=7, now_ts=NOW)) == [3]
+def test_offer_finds_needs_on_the_other_side(engine):
+    assert ids(engine.match(OFFER, FLASK, fields(), user_id=7, now_ts=NOW)) == [3]
 
 
-def test_spec_only_overlap_is_not_a_match(matcher):
-    assert matcher.match(NEED, SPECS_ONLY, fields(), user_id=7, now_ts=NOW) == []
+def test_spec_only_overlap_is_not_a_match(engine):
+    assert engine.match(NEED, SPECS_ONLY, fields(), user_id=7, now_ts=NOW) == []
 
 
-def test_shared_spec_alone_does_not_pull_in_other_products(matcher):
-    assert ids(matcher.match(NEED, FLASK, fields(), user_id=7, now_ts=NOW)) == [1]
+def test_shared_spec_alone_does_not_pull_in_other_products(engine):
+    assert ids(engine.match(NEED, FLASK, fields(), user_id=7, now_ts=NOW)) == [1]
 
 
-def test_never_matches_own_posts(matcher):
-    assert matcher.match(NEED, FLASK, fields(), user_id=100, now_ts=NOW) == []
+def test_never_matches_own_posts(engine):
+    assert engine.match(NEED, FLASK, fields(), user_id=100, now_ts=NOW) == []
 
 
-def test_exclude_set_and_removed_and_expired_posts_are_filtered(matcher):
-    assert matcher.match(NEED, FLASK, fields(), user_id=7, now_ts=NOW, exclude={1}) == []
-    assert matcher.remove(1) is True
-    assert matcher.remove(1) is False
-    assert not matcher.contains(1)
-    assert matcher.match(NEED, FLASK, fields(), user_id=7, now_ts=NOW) == []
-    matcher.add(9, 100, OFFER, FLASK, fields(expires_ts=NOW - 1))
-    assert matcher.match(NEED, FLASK, fields(), user_id=7, now_ts=NOW) == []
-    assert ids(matcher.match(NEED, FLASK, fields(), user_id=7, now_ts=NOW - 10)) == [9]
+def test_exclude_set_and_removed_and_expired_posts_are_filtered(engine):
+    assert engine.match(NEED, FLASK, fields(), user_id=7, now_ts=NOW, exclude={1}) == []
+    assert engine.remove(1) is True
+    assert engine.remove(1) is False
+    assert not engine.contains(1)
+    assert engine.match(NEED, FLASK, fields(), user_id=7, now_ts=NOW) == []
+    engine.add(9, 100, OFFER, FLASK, fields(expires_ts=NOW - 1))
+    assert engine.match(NEED, FLASK, fields(), user_id=7, now_ts=NOW) == []
+    assert ids(engine.match(NEED, FLASK, fields(), user_id=7, now_ts=NOW - 10)) == [9]
 
 
 @pytest.mark.parametrize(
@@ -100,24 +100,24 @@ def test_exclude_set_and_removed_and_expired_posts_are_filtered(matcher):
         (7.0, "kg", True),  # different units are not compared
     ],
 )
-def test_price_filter_only_compares_like_units(matcher, budget, unit, found):
-    need = fields(price_max=budget, price_unit=unit)
-    assert (ids(matcher.match(NEED, FLASK, need, user_id=7, now_ts=NOW)) == [1]) is found
+def test_price_filter_only_compares_like_units(engine, budget, unit, found):
+    need = fields(price_high=budget, price_unit=unit)
+    assert (ids(engine.match(NEED, FLASK, need, user_id=7, now_ts=NOW)) == [1]) is found
 
 
 def test_structured_fit_orders_equal_text_matches():
-    m = Matcher()
-    m.add(1, 1, OFFER, FLASK, fields(moq=10_000, moq_unit="pcs", price_min=20, price_unit="pcs"))
-    m.add(2, 2, OFFER, FLASK, fields(moq=500, moq_unit="pcs", price_min=11, price_unit="pcs"))
+    m = MatchingEngine()
+    m.add(1, 1, OFFER, FLASK, fields(moq=10_000, moq_unit="pcs", price_low=20, price_unit="pcs"))
+    m.add(2, 2, OFFER, FLASK, fields(moq=500, moq_unit="pcs", price_low=11, price_unit="pcs"))
     m.add(3, 3, OFFER, FLASK, fields())
-    need = fields(quantity=3000, quantity_unit="pcs", price_max=14, price_unit="pcs")
+    need = fields(quantity=3000, quantity_unit="pcs", price_high=14, price_unit="pcs")
     results = m.match(NEED, FLASK, need, user_id=9, now_ts=NOW, min_score=0)
     assert ids(results) == [2, 3, 1]
     assert [r.score for r in results] == sorted((r.score for r in results), reverse=True)
 
 
 def test_more_shared_terms_rank_higher_and_limit_applies():
-    m = Matcher()
+    m = MatchingEngine()
     m.add(1, 1, OFFER, PostTerms(product=("保温杯",)), fields())
     m.add(2, 2, OFFER, FLASK, fields())
     m.add(3, 3, OFFER, PostTerms(product=("保温杯",), specs=("304",)), fields())
@@ -125,60 +125,60 @@ def test_more_shared_terms_rank_higher_and_limit_applies():
     assert ids(m.match(NEED, FLASK, fields(), user_id=9, now_ts=NOW, limit=1)) == [2]
 
 
-def test_min_score_threshold(matcher):
-    assert matcher.match(NEED, FLASK, fields(), user_id=7, now_ts=NOW, min_score=0.99) == []
-    assert matcher.alert_threshold == matcher.thresholds.alert
+def test_min_score_threshold(engine):
+    assert engine.match(NEED, FLASK, fields(), user_id=7, now_ts=NOW, min_score=0.99) == []
+    assert engine.alert_threshold == engine.thresholds.alert
 
 
-def test_penalise_lowers_scores_for_that_user_only(matcher):
-    before = matcher.match(NEED, FLASK, fields(), user_id=7, now_ts=NOW)[0].score
-    matcher.penalise(7, PostTerms(concepts=("c:vacuum_flask",)))
-    after = matcher.match(NEED, FLASK, fields(), user_id=7, now_ts=NOW, min_score=0)[0].score
-    other = matcher.match(NEED, FLASK, fields(), user_id=8, now_ts=NOW)[0].score
+def test_penalise_lowers_scores_for_that_user_only(engine):
+    before = engine.match(NEED, FLASK, fields(), user_id=7, now_ts=NOW)[0].score
+    engine.dismiss_terms(7, PostTerms(concepts=("c:vacuum_flask",)))
+    after = engine.match(NEED, FLASK, fields(), user_id=7, now_ts=NOW, min_score=0)[0].score
+    other = engine.match(NEED, FLASK, fields(), user_id=8, now_ts=NOW)[0].score
     assert after == pytest.approx(before * 0.5)
     assert other == pytest.approx(before)
-    saved = matcher.export_penalties()
+    saved = engine.export_dismissals()
     assert saved == {7: ["c:vacuum_flask"]}
-    fresh = Matcher()
-    fresh.restore_penalties(saved)
-    assert fresh.export_penalties() == saved
+    fresh = MatchingEngine()
+    fresh.restore_dismissals(saved)
+    assert fresh.export_dismissals() == saved
 
 
-def test_penalise_post_uses_the_indexed_terms(matcher):
-    assert matcher.penalise_post(7, 2) is True
-    assert matcher.export_penalties() == {7: ["c:pot"]}
-    assert matcher.penalise_post(7, 999) is False
+def test_penalise_post_uses_the_indexed_terms(engine):
+    assert engine.dismiss_post(7, 2) is True
+    assert engine.export_dismissals() == {7: ["c:pot"]}
+    assert engine.dismiss_post(7, 999) is False
 
 
-def test_re_adding_a_post_replaces_it(matcher):
-    matcher.add(1, 100, OFFER, POT, fields())
-    assert len(matcher) == 3
-    assert matcher.terms_of(1) == PostTerms(
+def test_re_adding_a_post_replaces_it(engine):
+    engine.add(1, 100, OFFER, POT, fields())
+    assert len(engine) == 3
+    assert engine.terms_of(1) == PostTerms(
         product=("锅",), specs=("304", "不锈钢"), concepts=("c:pot",)
     )
-    assert matcher.match(NEED, FLASK, fields(), user_id=7, now_ts=NOW) == []
+    assert engine.match(NEED, FLASK, fields(), user_id=7, now_ts=NOW) == []
 
 
-def test_search_both_sides_paging_and_spec_fallback(matcher):
-    assert ids(matcher.search(FLASK, None, NOW)) in ([1, 3], [3, 1])
-    assert ids(matcher.search(FLASK, NEED, NOW)) == [3]
-    first = matcher.search(SPECS_ONLY, OFFER, NOW, 0, 1)
-    second = matcher.search(SPECS_ONLY, OFFER, NOW, 1, 1)
+def test_search_both_sides_paging_and_spec_fallback(engine):
+    assert ids(engine.search(FLASK, None, NOW)) in ([1, 3], [3, 1])
+    assert ids(engine.search(FLASK, NEED, NOW)) == [3]
+    first = engine.search(SPECS_ONLY, OFFER, NOW, 0, 1)
+    second = engine.search(SPECS_ONLY, OFFER, NOW, 1, 1)
     assert len(first) == len(second) == 1
     assert {first[0].post_id, second[0].post_id} == {1, 2}
-    assert matcher.search(SPECS_ONLY, OFFER, NOW, 2, 1) == []
-    assert matcher.search(PostTerms(product=("nothing",)), None, NOW) == []
+    assert engine.search(SPECS_ONLY, OFFER, NOW, 2, 1) == []
+    assert engine.search(PostTerms(product=("nothing",)), None, NOW) == []
 
 
-def test_len_count_and_nbytes(matcher):
-    assert len(matcher) == 3
-    assert matcher.count(OFFER) == 2 and matcher.count(NEED) == 1
-    assert 2 in matcher
-    assert matcher.nbytes() > 0
+def test_len_count_and_nbytes(engine):
+    assert len(engine) == 3
+    assert engine.count(OFFER) == 2 and engine.count(NEED) == 1
+    assert 2 in engine
+    assert engine.nbytes() > 0
 
 
 def test_many_posts_with_compaction_keep_results_correct():
-    m = Matcher(capacity=8)
+    m = MatchingEngine(capacity=8)
     for i in range(1, 60_001):
         m.add(i, i % 50, OFFER, FLASK, fields(created_ts=NOW - 60_001 + i))
     for i in range(1, 60_001):
@@ -194,12 +194,12 @@ def test_many_posts_with_compaction_keep_results_correct():
 
 def test_add_many_matches_add_including_repeated_ids():
     posts = [
-        (1, 100, OFFER, FLASK, fields(price_min=12, price_unit="pcs", moq=1000, place="义乌")),
-        (2, 101, OFFER, POT, fields(price_min=30, price_unit="pcs")),
-        (3, 102, NEED, FLASK_EN, fields(price_max=15, quantity=3000, destination="上海")),
+        (1, 100, OFFER, FLASK, fields(price_low=12, price_unit="pcs", moq=1000, place="义乌")),
+        (2, 101, OFFER, POT, fields(price_low=30, price_unit="pcs")),
+        (3, 102, NEED, FLASK_EN, fields(price_high=15, quantity=3000, destination="上海")),
         (2, 101, OFFER, FLASK, fields(trade_term="FOB")),  # edited within the batch
     ]
-    one, many = Matcher(), Matcher()
+    one, many = MatchingEngine(), MatchingEngine()
     for post in posts:
         one.add(*post)
     many.add(1, 100, OFFER, POT, fields())  # replaced by the batch
@@ -214,10 +214,10 @@ def test_add_many_matches_add_including_repeated_ids():
 
 
 def test_doc_view_round_trips_fields():
-    m = Matcher()
+    m = MatchingEngine()
     f = fields(
-        price_min=12,
-        price_max=14,
+        price_low=12,
+        price_high=14,
         price_unit="pcs",
         negotiable=True,
         quantity=5,
@@ -234,10 +234,10 @@ def test_doc_view_round_trips_fields():
 
 
 def test_need_far_below_moq_is_listed_but_not_alerted():
-    m = Matcher()
-    m.add(1, 1, OFFER, FLASK, fields(moq=20_000, moq_unit="kg", price_min=5, price_unit="kg"))
-    ok = fields(quantity=30_000, quantity_unit="kg", price_max=6, price_unit="kg")
-    tiny = fields(quantity=50, quantity_unit="kg", price_max=6, price_unit="kg")
+    m = MatchingEngine()
+    m.add(1, 1, OFFER, FLASK, fields(moq=20_000, moq_unit="kg", price_low=5, price_unit="kg"))
+    ok = fields(quantity=30_000, quantity_unit="kg", price_high=6, price_unit="kg")
+    tiny = fields(quantity=50, quantity_unit="kg", price_high=6, price_unit="kg")
     [good] = m.match(NEED, FLASK, ok, user_id=9, now_ts=NOW)
     [poor] = m.match(NEED, FLASK, tiny, user_id=9, now_ts=NOW)
     assert good.score >= m.alert_threshold > poor.score >= m.thresholds.min_score

@@ -31,8 +31,8 @@ def reasons_of(kind, offer: MatchFields, need: MatchFields, now=None):
             Reason("moq", {"moq": "1000", "quantity": "3000", "unit": "pcs"}),
         ),
         (
-            MatchFields(price_min=12, price_unit="pcs"),
-            MatchFields(price_max=15, price_unit="pcs"),
+            MatchFields(price_low=12, price_unit="pcs"),
+            MatchFields(price_high=15, price_unit="pcs"),
             Reason(
                 "price",
                 {
@@ -73,8 +73,8 @@ def test_positive_reasons(asking, offer, need, expected):
     [
         (MatchFields(moq=5000), MatchFields(quantity=3000)),  # below the MOQ
         (MatchFields(moq=10, moq_unit="kg"), MatchFields(quantity=3000, quantity_unit="pcs")),
-        (MatchFields(price_min=20), MatchFields(price_max=15)),  # over budget
-        (MatchFields(price_min=12, price_unit="kg"), MatchFields(price_max=15, price_unit="pcs")),
+        (MatchFields(price_low=20), MatchFields(price_high=15)),  # over budget
+        (MatchFields(price_low=12, price_unit="kg"), MatchFields(price_high=15, price_unit="pcs")),
         (MatchFields(place="义乌"), MatchFields(destination="深圳")),  # no known route
         (MatchFields(place="义乌"), MatchFields()),
         (MatchFields(trade_term="FOB"), MatchFields(trade_term="EXW")),

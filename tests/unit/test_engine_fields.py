@@ -40,7 +40,7 @@ def parsed(**kw) -> ParsedPost:
 )
 def test_prices_in_cny_per_base_unit(price, expected):
     f = fields_from_parsed(parsed(price=price), CREATED, EXPIRES)
-    got = (f.price_min, f.price_max, f.price_unit)
+    got = (f.price_low, f.price_high, f.price_unit)
     assert got[2] == expected[2]
     for value, want in zip(got[:2], expected[:2], strict=True):
         assert value == (None if want is None else pytest.approx(want))
@@ -49,7 +49,7 @@ def test_prices_in_cny_per_base_unit(price, expected):
 def test_configured_rates_are_used():
     price = Price(Decimal(2), Decimal(2), "USD", "pcs")
     f = fields_from_parsed(parsed(price=price), CREATED, EXPIRES, {"USD": 7.0})
-    assert f.price_min == pytest.approx(14.0)
+    assert f.price_low == pytest.approx(14.0)
 
 
 @pytest.mark.parametrize(
@@ -87,8 +87,8 @@ def test_places_times_and_trust():
     [
         MatchFields(),
         MatchFields(
-            price_min=1.5,
-            price_max=2.0,
+            price_low=1.5,
+            price_high=2.0,
             price_unit="pcs",
             negotiable=True,
             quantity=10.0,

@@ -4,7 +4,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.domain.matching.engine import Matcher, fields_from_parsed
+from bot.domain.matching.engine import MatchingEngine, fields_from_parsed
 from bot.domain.models import PostKind
 
 terms_mod = pytest.importorskip("bot.domain.matching.terms")
@@ -18,9 +18,9 @@ OFFERS = {
 }
 
 
-def index(matcher: Matcher, post_id: int, user_id: int, kind: PostKind, text: str) -> None:
+def index(engine: MatchingEngine, post_id: int, user_id: int, kind: PostKind, text: str) -> None:
     parsed = parsing.parse_post(text)
-    matcher.add(
+    engine.add(
         post_id,
         user_id,
         kind,
@@ -34,13 +34,13 @@ def index(matcher: Matcher, post_id: int, user_id: int, kind: PostKind, text: st
     ["求购保温杯5000只，15元以内，寄到上海", "Looking for vacuum flasks, 5000 pcs, under $2"],
 )
 def test_flask_need_finds_the_flask_offer_only(need):
-    matcher = Matcher()
+    engine = MatchingEngine()
     for post_id, text in OFFERS.items():
-        index(matcher, post_id, 100 + post_id, PostKind.OFFER, text)
+        index(engine, post_id, 100 + post_id, PostKind.OFFER, text)
     parsed = parsing.parse_post(need)
     terms = terms_mod.extract_terms(parsed, need)
     fields = fields_from_parsed(parsed, NOW, NOW + timedelta(days=7))
-    results = matcher.match(PostKind.NEED, terms, fields, user_id=1, now_ts=NOW.timestamp())
+    results = engine.match(PostKind.NEED, terms, fields, user_id=1, now_ts=NOW.timestamp())
     assert [r.post_id for r in results] == [1]
-    assert results[0].score >= matcher.alert_threshold
+    assert results[0].score >= engine.alert_threshold
     assert {r.kind for r in results[0].reasons} >= {"concept", "moq", "price"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from bench.match_corpus import Corpus
-from bot.domain.matching.engine import Matcher, fields_from_parsed
+from bot.domain.matching.engine import MatchingEngine, fields_from_parsed
 from bot.domain.matching.types import MatchFields, PostTerms
 from bot.domain.models import PostKind
 
@@ -28,11 +28,11 @@ def _stored(matcher_rows):
 
 
 def test_add_stored_gives_the_same_index_as_add() -> None:
-    one_by_one, stored = Matcher(), Matcher()
+    one_by_one, stored = MatchingEngine(), MatchingEngine()
     rows = []
     for post, fields in _posts(3000):
         one_by_one.add(post.post_id, post.user_id, post.kind, post.terms, fields)
-        form = Matcher.stored_form(post.kind, post.terms, fields)
+        form = MatchingEngine.stored_form(post.kind, post.terms, fields)
         rows.append((post.post_id, post.user_id, post.kind, form))
     entries = _stored(rows)
     assert stored.add_stored(entries[:1000]) + stored.add_stored(entries[1000:]) == 3000
@@ -48,9 +48,9 @@ def test_add_stored_gives_the_same_index_as_add() -> None:
 
 
 def test_postings_keep_arrival_order_and_counts() -> None:
-    matcher = Matcher()
+    engine = MatchingEngine()
     fields = MatchFields(
-        price_max=10.0, price_unit="pcs", place="义乌", created_ts=NOW, expires_ts=NOW + 1000
+        price_high=10.0, price_unit="pcs", place="义乌", created_ts=NOW, expires_ts=NOW + 1000
     )
     cup = PostTerms(product=("cup",))
     flask = PostTerms(product=("cup",), concepts=("c:vacuum_flask",))
@@ -59,26 +59,26 @@ def test_postings_keep_arrival_order_and_counts() -> None:
             i,
             1,
             PostKind.OFFER,
-            Matcher.stored_form(PostKind.OFFER, flask if i % 2 else cup, fields),
+            MatchingEngine.stored_form(PostKind.OFFER, flask if i % 2 else cup, fields),
         )
         for i in range(1, 8)
     ]
-    assert matcher.add_stored(_stored(rows)) == 7
-    side = matcher._sides[PostKind.OFFER]
-    cup_id, flask_id = matcher.terms.ids["p|cup"], matcher.terms.ids["c|c:vacuum_flask"]
+    assert engine.add_stored(_stored(rows)) == 7
+    side = engine._sides[PostKind.OFFER]
+    cup_id, flask_id = engine.terms.ids["p|cup"], engine.terms.ids["c|c:vacuum_flask"]
     assert list(side.postings[cup_id]) == list(range(7))
     assert list(side.postings[flask_id]) == [0, 2, 4, 6]
     assert side.df[cup_id] == 7 and side.df[flask_id] == 4
     assert side.n_alive == 7 and side.total_len == 11
-    assert side.cols["price_hi"][:7].tolist() == [10.0] * 7
-    assert matcher.labels.name(int(side.cols["loc"][0])) == "义乌"
+    assert side.cols["price_high"][:7].tolist() == [10.0] * 7
+    assert engine.labels.name(int(side.cols["loc"][0])) == "义乌"
 
 
 def test_re_adding_a_stored_post_replaces_it() -> None:
-    matcher = Matcher()
+    engine = MatchingEngine()
     fields = MatchFields(created_ts=NOW, expires_ts=NOW + 1000)
-    form = Matcher.stored_form(PostKind.NEED, PostTerms(product=("cup",)), fields)
+    form = MatchingEngine.stored_form(PostKind.NEED, PostTerms(product=("cup",)), fields)
     entry = (5, 1, PostKind.NEED, form.keys, form.labels, form.numbers)
-    matcher.add_stored([entry])
-    matcher.add_stored([entry])
-    assert len(matcher) == 1 and matcher._sides[PostKind.NEED].n_alive == 1
+    engine.add_stored([entry])
+    engine.add_stored([entry])
+    assert len(engine) == 1 and engine._sides[PostKind.NEED].n_alive == 1

@@ -41,7 +41,7 @@ def test_add_records_postings_in_arrival_order_and_df():
 def test_columns_grow_past_capacity_and_keep_values():
     index = SideIndex(capacity=4)
     for i in range(37):
-        add(index, [i % 5, 10 + i % 3], owner=i, price_lo=float(i))
+        add(index, [i % 5, 10 + i % 3], owner=i, price_low=float(i))
     assert index.capacity >= 37
     assert index.cols["owner"][:37].tolist() == list(range(37))
     assert index.doc_term_ids(36).tolist() == [1, 10]

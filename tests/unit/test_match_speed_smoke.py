@@ -14,7 +14,7 @@ import math
 import pytest
 
 from bench.match_corpus import Corpus, SynthPost
-from bot.domain.matching.engine import Matcher, fields_from_parsed
+from bot.domain.matching.engine import MatchingEngine, fields_from_parsed
 from bot.domain.matching.types import MatchFields
 from bot.domain.models import PostKind
 
@@ -29,14 +29,14 @@ def fields_of(post: SynthPost) -> MatchFields:
 
 
 @pytest.fixture(scope="module")
-def world() -> tuple[Matcher, dict[int, tuple[SynthPost, MatchFields]], float]:
+def world() -> tuple[MatchingEngine, dict[int, tuple[SynthPost, MatchFields]], float]:
     corpus = Corpus()
     posts = {p.post_id: (p, fields_of(p)) for p in corpus.posts(N_POSTS)}
-    matcher = Matcher()
-    matcher.add_many((p.post_id, p.user_id, p.kind, p.terms, f) for p, f in posts.values())
+    engine = MatchingEngine()
+    engine.add_many((p.post_id, p.user_id, p.kind, p.terms, f) for p, f in posts.values())
     for post_id in range(1, N_POSTS, 7):  # some posts were closed since
-        matcher.remove(post_id)
-    return matcher, posts, corpus.now_ts
+        engine.remove(post_id)
+    return engine, posts, corpus.now_ts
 
 
 def keys(post: SynthPost) -> set[str]:
@@ -48,19 +48,19 @@ def eligible(
     qf: MatchFields,
     cand: SynthPost,
     cf: MatchFields,
-    matcher: Matcher,
+    engine: MatchingEngine,
     now: float,
     exclude: set[int],
 ) -> bool:
     if cand.kind is query.kind or cand.user_id == query.user_id:
         return False
-    if cand.post_id in exclude or not matcher.contains(cand.post_id):
+    if cand.post_id in exclude or not engine.contains(cand.post_id):
         return False
     if cf.expires_ts <= now or not keys(query) & keys(cand):
         return False
     need, offer = (qf, cf) if query.kind is PostKind.NEED else (cf, qf)
-    budget = need.price_max if need.price_max is not None else need.price_min
-    price = offer.price_min if offer.price_min is not None else offer.price_max
+    budget = need.price_high if need.price_high is not None else need.price_low
+    price = offer.price_low if offer.price_low is not None else offer.price_high
     if budget is None or price is None:
         return True
     same_unit = None in (need.price_unit, offer.price_unit) or need.price_unit == offer.price_unit
@@ -68,13 +68,13 @@ def eligible(
 
 
 def test_results_respect_filters_and_order(world):
-    matcher, posts, now = world
+    engine, posts, now = world
     queries = list(Corpus(seed=3, n_users=N_POSTS // 5).posts(N_QUERIES))
     complete_checks = 0
     for i, query in enumerate(queries):
         qf = fields_of(query)
         exclude = {1 + 13 * i + j for j in range(0, 5000, 50)}
-        results = matcher.match(
+        results = engine.match(
             query.kind,
             query.terms,
             qf,
@@ -91,19 +91,19 @@ def test_results_respect_filters_and_order(world):
         for r in results:
             cand, cf = posts[r.post_id]
             assert r.user_id == cand.user_id
-            assert eligible(query, qf, cand, cf, matcher, now, exclude), r
+            assert eligible(query, qf, cand, cf, engine, now, exclude), r
             assert r.reasons and r.reasons[0].kind in ("concept", "term")
 
-        side = matcher._sides[PostKind.OFFER if query.kind is PostKind.NEED else PostKind.NEED]
+        side = engine._sides[PostKind.OFFER if query.kind is PostKind.NEED else PostKind.NEED]
         walked = sum(
-            side.postings_len(matcher.terms.ids[k])
+            side.postings_len(engine.terms.ids[k])
             for k in _walk_keys(query)
-            if k in matcher.terms.ids
+            if k in engine.terms.ids
         )
-        if walked <= matcher.max_candidates and complete_checks < 25:
+        if walked <= engine.max_candidates and complete_checks < 25:
             complete_checks += 1
             expected = sum(
-                eligible(query, qf, c, f, matcher, now, exclude) for c, f in posts.values()
+                eligible(query, qf, c, f, engine, now, exclude) for c, f in posts.values()
             )
             assert len(results) == min(10, expected)
     assert complete_checks == 25  # the untruncated branch was checked often enough
@@ -114,16 +114,16 @@ def _walk_keys(post: SynthPost) -> list[str]:
 
 
 def test_search_and_penalise_on_the_corpus(world):
-    matcher, posts, now = world
+    engine, posts, now = world
     query = next(p for p, _f in posts.values() if p.terms.concepts and p.kind is PostKind.NEED)
-    found = matcher.search(query.terms, PostKind.OFFER, now, 0, 20)
+    found = engine.search(query.terms, PostKind.OFFER, now, 0, 20)
     assert found and all(posts[r.post_id][0].kind is PostKind.OFFER for r in found)
-    page2 = matcher.search(query.terms, PostKind.OFFER, now, 10, 10)
+    page2 = engine.search(query.terms, PostKind.OFFER, now, 10, 10)
     assert [r.post_id for r in page2] == [r.post_id for r in found[10:20]]
-    before = matcher.match(query.kind, query.terms, MatchFields(), user_id=-1, now_ts=now)
-    matcher.penalise(-1, query.terms)
-    after = matcher.match(
+    before = engine.match(query.kind, query.terms, MatchFields(), user_id=-1, now_ts=now)
+    engine.dismiss_terms(-1, query.terms)
+    after = engine.match(
         query.kind, query.terms, MatchFields(), user_id=-1, now_ts=now, min_score=0.0
     )
     assert before and after[0].score < before[0].score
-    matcher.clear_penalties(-1)
+    engine.clear_dismissals(-1)

@@ -19,7 +19,7 @@ NAN = math.nan
         (3000, 1000, 1.0),  # need covers the MOQ
         (1000, 1000, 1.0),
         (250, 1000, 0.25),  # 0.5 * sqrt(0.25)
-        (10, 1000, 0.05),  # far below: strongly penalised
+        (10, 1000, 0.05),  # far below: strongly dismissed
         (0, 1000, 0.0),
         (NAN, 1000, 0.5),  # unknown: neutral
         (3000, NAN, 0.5),

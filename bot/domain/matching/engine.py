@@ -1,11 +1,11 @@
-"""`Matcher`: the facade the services use to index open posts and find counterparts.
+"""`MatchingEngine`: the facade the services use to index open posts and find counterparts.
 
 One `SideIndex` per kind. `match` looks for candidates on the OTHER side through the
 query's product words and concepts (so a spec-only overlap never matches), filters them
 (alive, not expired, not the asker's own, not excluded, price not far over budget),
 scores them (scoring.py, 0..1) and explains the top ones (explain.py). Everything is in
 memory; on start the app rebuilds it from the open posts in the database, and restores
-"not relevant" feedback with `restore_penalties`.
+"not relevant" feedback with `restore_dismissals`.
 
 Not thread-safe: the bot runs it on one event loop.
 """
@@ -36,14 +36,14 @@ from .rows import (
 from .scoring import DEFAULT_WEIGHTS, Thresholds, Weights
 from .types import MatchFields, MatchResult, PostTerms
 
-__all__ = ["Matcher", "fields_from_parsed"]
+__all__ = ["MatchingEngine", "fields_from_parsed"]
 
 _OTHER = {PostKind.OFFER: PostKind.NEED, PostKind.NEED: PostKind.OFFER}
 _SIDE_BIT = {PostKind.OFFER: 0, PostKind.NEED: 1}
 _BIT_SIDE = (PostKind.OFFER, PostKind.NEED)
 
 
-class Matcher:
+class MatchingEngine:
     """In-memory matching over open posts. See the module docstring."""
 
     def __init__(
@@ -61,7 +61,7 @@ class Matcher:
         self.labels = Interner()  # places, regions, units, trade terms
         self._sides = {kind: SideIndex(capacity) for kind in PostKind}
         self._where: dict[int, int] = {}  # post id -> doc id * 2 + side bit
-        self._penalties: dict[int, set[str]] = {}
+        self._dismissed: dict[int, set[str]] = {}
         self._field_weight = {
             PRODUCT: weights.product,
             SPEC: weights.spec,
@@ -172,7 +172,7 @@ class Matcher:
             side.compact()
         return True
 
-    def penalise(self, user_id: int, terms: PostTerms | Iterable[str]) -> None:
+    def dismiss_terms(self, user_id: int, terms: PostTerms | Iterable[str]) -> None:
         """Lower this user's scores for posts sharing these concepts ("not relevant").
         Given PostTerms, its concepts are used (its product words if it has none);
         given strings, ids starting with "c:" are concepts and the rest product words."""
@@ -181,26 +181,26 @@ class Matcher:
         else:
             words = tuple(terms)
         if words:
-            self._penalties.setdefault(user_id, set()).update(words)
+            self._dismissed.setdefault(user_id, set()).update(words)
 
-    def penalise_post(self, user_id: int, post_id: int) -> bool:
-        """`penalise` with the terms of an indexed post; False if it is not indexed."""
+    def dismiss_post(self, user_id: int, post_id: int) -> bool:
+        """`dismiss_terms` with the terms of an indexed post; False if it is not indexed."""
         terms = self.terms_of(post_id)
         if terms is None:
             return False
-        self.penalise(user_id, terms)
+        self.dismiss_terms(user_id, terms)
         return True
 
-    def export_penalties(self) -> dict[int, list[str]]:
+    def export_dismissals(self) -> dict[int, list[str]]:
         """Everything needed to restore the feedback after a restart (sorted, JSON-able)."""
-        return {user: sorted(words) for user, words in self._penalties.items()}
+        return {user: sorted(words) for user, words in self._dismissed.items()}
 
-    def restore_penalties(self, data: Mapping[int, Iterable[str]]) -> None:
+    def restore_dismissals(self, data: Mapping[int, Iterable[str]]) -> None:
         for user, words in data.items():
-            self.penalise(int(user), words)
+            self.dismiss_terms(int(user), words)
 
-    def clear_penalties(self, user_id: int) -> None:
-        self._penalties.pop(user_id, None)
+    def clear_dismissals(self, user_id: int) -> None:
+        self._dismissed.pop(user_id, None)
 
     # -- reading -------------------------------------------------------------------------
 
@@ -331,13 +331,13 @@ class Matcher:
             walk = spec_walk  # /search with only specs ("304") still finds something
         if not walk:
             return None
-        penalised: list[int] = []
-        if user_id is not None and user_id in self._penalties:
-            for key in term_keys(words_as_terms(self._penalties[user_id])):
+        dismissed: list[int] = []
+        if user_id is not None and user_id in self._dismissed:
+            for key in term_keys(words_as_terms(self._dismissed[user_id])):
                 tid = get(key)
                 if tid is not None:
-                    penalised.append(tid)
-        return QueryPlan.build(self, post_kind, fields, weighted, walk, user_id, penalised)
+                    dismissed.append(tid)
+        return QueryPlan.build(self, post_kind, fields, weighted, walk, user_id, dismissed)
 
     def _doc_view(self, kind: PostKind, doc: int) -> tuple[PostTerms, MatchFields]:
         return from_rows(self._sides[kind], kind, [doc], self.terms, self.labels)[0]

@@ -82,8 +82,8 @@ def _moq(offer: MatchFields, need: MatchFields) -> Reason | None:
 
 
 def _price(offer: MatchFields, need: MatchFields) -> Reason | None:
-    quoted = offer.price_min if offer.price_min is not None else offer.price_max
-    budget = need.price_max if need.price_max is not None else need.price_min
+    quoted = offer.price_low if offer.price_low is not None else offer.price_high
+    budget = need.price_high if need.price_high is not None else need.price_low
     if quoted is None or budget is None or quoted > budget:
         return None
     if not _same_unit(offer.price_unit, need.price_unit):

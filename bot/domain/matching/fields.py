@@ -23,13 +23,13 @@ def fields_from_parsed(
     trust: float = 0.5,
 ) -> MatchFields:
     """Comparable fields of one post. A price in an unknown currency is dropped (treated
-    as not stated) rather than guessed; a ceiling ("10元以内") becomes price_max only."""
-    price_min, price_max, price_unit = _price(parsed.price, rates)
+    as not stated) rather than guessed; a ceiling ("10元以内") becomes price_high only."""
+    price_low, price_high, price_unit = _price(parsed.price, rates)
     quantity, quantity_unit = _quantity(parsed.quantity)
     moq, moq_unit = _quantity(parsed.moq)
     return MatchFields(
-        price_min=price_min,
-        price_max=price_max,
+        price_low=price_low,
+        price_high=price_high,
         price_unit=price_unit,
         negotiable=bool(parsed.price and parsed.price.negotiable),
         quantity=quantity,

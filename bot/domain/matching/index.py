@@ -33,8 +33,8 @@ COLUMNS: dict[str, tuple[type, float | int | bool]] = {
     "owner": (np.int64, 0),
     "start": (np.int64, 0),  # offset of the doc's terms in the forward buffer
     "dl": (np.int32, 0),  # number of terms
-    "price_lo": (np.float64, np.nan),  # CNY per base unit
-    "price_hi": (np.float64, np.nan),
+    "price_low": (np.float64, np.nan),  # CNY per base unit
+    "price_high": (np.float64, np.nan),
     "price_unit": (np.int32, NONE_ID),
     "qty": (np.float64, np.nan),
     "qty_unit": (np.int32, NONE_ID),

@@ -21,7 +21,7 @@ from .scoring import Weights
 from .types import MatchFields
 
 if TYPE_CHECKING:
-    from .engine import Matcher
+    from .engine import MatchingEngine
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +33,7 @@ class QueryPlan:
     ideal: float  # text score of a doc of average length holding every query term
     vocab_size: int
     user_id: int | None
-    penalised: np.ndarray
+    dismissed: np.ndarray
     price: float  # asking need: its budget; asking offer: its price (NaN if none)
     price_unit: int
     amount: float  # asking need: its quantity; asking offer: its MOQ (NaN if none)
@@ -45,21 +45,21 @@ class QueryPlan:
     @classmethod
     def build(
         cls,
-        matcher: Matcher,
+        engine: MatchingEngine,
         kind: PostKind | None,
         fields: MatchFields,
         weighted: dict[int, float],
         walk: list[int],
         user_id: int | None,
-        penalised: list[int],
+        dismissed: list[int],
     ) -> QueryPlan:
-        label = matcher.labels.intern
+        label = engine.labels.intern
         if kind is PostKind.NEED:
-            price = fields.price_max if fields.price_max is not None else fields.price_min
+            price = fields.price_high if fields.price_high is not None else fields.price_low
             amount, amount_unit = fields.quantity, fields.quantity_unit
             loc = fields.destination or fields.place
         else:
-            price = fields.price_min if fields.price_min is not None else fields.price_max
+            price = fields.price_low if fields.price_low is not None else fields.price_high
             amount, amount_unit = fields.moq, fields.moq_unit
             loc = fields.place
         region = scoring.region_of(loc)
@@ -70,9 +70,9 @@ class QueryPlan:
             term_ids=np.fromiter(weighted.keys(), dtype=np.int64, count=len(weighted)),
             term_weights=weights,
             ideal=float(weights.sum()),
-            vocab_size=len(matcher.terms),
+            vocab_size=len(engine.terms),
             user_id=user_id,
-            penalised=np.asarray(penalised, dtype=np.int64),
+            dismissed=np.asarray(dismissed, dtype=np.int64),
             price=scoring.nan_if_none(price),
             price_unit=label(fields.price_unit) if fields.price_unit else NONE_ID,
             amount=scoring.nan_if_none(amount),
@@ -106,10 +106,10 @@ def filter_and_score(
     if plan.kind is not None and not math.isnan(plan.price):
         units = c["price_unit"][docs]
         if plan.kind is PostKind.NEED:  # candidates are offers: their price vs our budget
-            other = c["price_lo"][docs]
+            other = c["price_low"][docs]
             too_dear = other > plan.price * w.price_tolerance
         else:  # candidates are needs: our price vs their budget
-            other = c["price_hi"][docs]
+            other = c["price_high"][docs]
             too_dear = plan.price > other * w.price_tolerance
         keep &= ~(too_dear & _comparable(units, plan.price_unit))
     docs = docs[keep]
@@ -137,9 +137,9 @@ def filter_and_score(
     scores = scoring.combine(text, quantity, price, place, fresh, c["trust"][docs], w)
     if gate is not None:
         scores *= gate
-    if len(plan.penalised):
+    if len(plan.dismissed):
         marked = np.zeros(plan.vocab_size, dtype=np.float64)
-        marked[plan.penalised] = 1.0
+        marked[plan.dismissed] = 1.0
         scores *= scoring.penalty_factor(np.bincount(seg, weights=marked[flat], minlength=n), w)
     return docs, scores
 
@@ -154,14 +154,14 @@ def _quantity_and_price(
         moq: float | np.ndarray = np.where(
             _comparable(c["moq_unit"][docs], plan.amount_unit), c["moq"][docs], np.nan
         )
-        offer_price = np.where(price_units, c["price_lo"][docs], np.nan)
+        offer_price = np.where(price_units, c["price_low"][docs], np.nan)
         price = scoring.price_fit(plan.price, offer_price)
     else:  # we sell with MOQ `amount` at `price`; they need a quantity within a budget
         need_qty = np.where(
             _comparable(c["qty_unit"][docs], plan.amount_unit), c["qty"][docs], np.nan
         )
         moq = plan.amount
-        budget = np.where(price_units, c["price_hi"][docs], np.nan)
+        budget = np.where(price_units, c["price_high"][docs], np.nan)
         price = scoring.price_fit(budget, plan.price)
     return scoring.quantity_fit(need_qty, moq), scoring.quantity_gate(need_qty, moq), price
 

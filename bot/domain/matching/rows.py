@@ -20,8 +20,8 @@ from .index import NONE_ID, ROW, Interner, SideIndex
 from .types import MatchFields, PostTerms
 
 assert RECORD_FIELDS == (
-    "price_min",
-    "price_max",
+    "price_low",
+    "price_high",
     "price_unit",
     "negotiable",
     "quantity",
@@ -87,12 +87,12 @@ def keys_to_text(keys: Sequence[str]) -> str:
 
 
 def row_parts(kind: PostKind, record: Sequence) -> tuple[tuple, tuple]:
-    """From a `fields.fields_to_record` tuple: the numeric columns (price_lo, price_hi, qty,
+    """From a `fields.fields_to_record` tuple: the numeric columns (price_low, price_high, qty,
     moq, created, expires, trust, negotiable) and the label columns (price_unit, qty_unit,
     moq_unit, loc, region, trade) as strings or None."""
     (
-        price_min,
-        price_max,
+        price_low,
+        price_high,
         price_unit,
         negotiable,
         quantity,
@@ -107,8 +107,8 @@ def row_parts(kind: PostKind, record: Sequence) -> tuple[tuple, tuple]:
         trust,
     ) = record
     loc = place if kind is PostKind.OFFER else (destination or place)
-    lo = price_min if price_min is not None else price_max
-    hi = price_max if price_max is not None else price_min
+    lo = price_low if price_low is not None else price_high
+    hi = price_high if price_high is not None else price_low
     nan = np.nan
     numbers = (
         nan if lo is None else lo,
@@ -182,8 +182,8 @@ def from_rows(
         loc = label(col["loc"][i])
         expires = col["expires"][i]
         fields = MatchFields(
-            price_min=num("price_lo", i),
-            price_max=num("price_hi", i),
+            price_low=num("price_low", i),
+            price_high=num("price_high", i),
             price_unit=label(col["price_unit"][i]),
             negotiable=col["negotiable"][i],
             quantity=num("qty", i),

@@ -22,8 +22,8 @@ from .types import MatchFields, PostTerms
 
 NUMBERS = np.dtype(
     [
-        ("price_lo", "<f8"),
-        ("price_hi", "<f8"),
+        ("price_low", "<f8"),
+        ("price_high", "<f8"),
         ("qty", "<f8"),
         ("moq", "<f8"),
         ("created", "<f8"),

@@ -28,12 +28,12 @@ class MatchFields:
     """Structured fields of a post in comparable form (see bot.domain.money / units).
 
     Prices are in the base currency (CNY) per base unit; None means not stated.
-    For a need, `price_max` is the budget ceiling; for an offer, `price_min`/`price_max`
+    For a need, `price_high` is the budget ceiling; for an offer, `price_low`/`price_high`
     its quoted price or range.
     """
 
-    price_min: float | None = None
-    price_max: float | None = None
+    price_low: float | None = None
+    price_high: float | None = None
     price_unit: str | None = None  # base unit the price refers to ("pcs", "kg", ...)
     negotiable: bool = False
     quantity: float | None = None  # in quantity_unit (base unit)
