@@ -25,7 +25,7 @@ from bench.match_corpus import Corpus
 from bot.domain.matching.engine import MatchingEngine, fields_from_parsed
 from bot.services import matching
 from storage import Database
-from storage.codec import parsed_to_dict
+from storage.json_columns import parsed_to_dict
 from storage.migrate import upgrade_to_head
 from storage.tables import PostRow, UserRow
 

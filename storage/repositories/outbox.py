@@ -8,7 +8,7 @@ from sqlalchemy import or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.domain.models import OutboxMessage
-from storage.codec import buttons_from_json, buttons_to_json
+from storage.json_columns import buttons_from_json, buttons_to_json
 from storage.tables import OutboxRow
 from storage.types import utcnow
 

@@ -12,7 +12,7 @@ from sqlalchemy.orm import InstrumentedAttribute
 
 from bot.domain.matching.types import IndexEntry
 from bot.domain.models import Lang, ParsedPost, Post, PostKind, PostStatus
-from storage.codec import parsed_from_dict, parsed_to_dict
+from storage.json_columns import parsed_from_dict, parsed_to_dict
 from storage.tables import PostRow
 from storage.types import utcnow
 

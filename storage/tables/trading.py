@@ -49,7 +49,7 @@ class PostRow(Base):
     status: Mapped[str] = mapped_column(String(16), nullable=False)
     raw_text: Mapped[str] = mapped_column(Text, nullable=False)
     language: Mapped[str] = mapped_column(String(8), nullable=False)
-    # The whole ParsedPost (storage.codec.parsed_to_dict); the columns below copy the parts
+    # The whole ParsedPost (storage.json_columns.parsed_to_dict); the columns below copy the parts
     # worth filtering on.
     parsed: Mapped[dict[str, Any]] = mapped_column(JSONDoc, nullable=False)
     product: Mapped[str | None] = mapped_column(String(200))

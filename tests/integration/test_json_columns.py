@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.domain.models import Intent, Lang, ParsedPost, Price, Quantity
-from storage.codec import parsed_from_dict, parsed_to_dict
+from storage.json_columns import parsed_from_dict, parsed_to_dict
 
 decimals = st.decimals(allow_nan=False, allow_infinity=False, places=None)
 units = st.none() | st.sampled_from(["pcs", "set", "carton", "kg", "ton"])

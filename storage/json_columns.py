@@ -1,4 +1,4 @@
-"""JSON codecs for domain values stored in JSON columns.
+"""How domain values are written to and read from JSON columns.
 
 Decimals are written as strings (`str(Decimal)`) so that "12.50" comes back as
 Decimal("12.50") on both backends; JSONB would otherwise turn numbers into floats or
