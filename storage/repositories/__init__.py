@@ -1,8 +1,9 @@
 """Repositories mapping rows to the dataclasses in `bot.domain.models`, one per feature."""
 
 from storage.repositories.action_tokens import SqlActionTokensRepository
+from storage.repositories.contact_requests import SqlContactRequestsRepository
 from storage.repositories.inbox import SqlInboxRepository
-from storage.repositories.matches import SqlContactRequestsRepository, SqlMatchesRepository
+from storage.repositories.matches import SqlMatchesRepository
 from storage.repositories.outbox import SqlOutboxRepository
 from storage.repositories.persistence import SqlPersistenceRepository
 from storage.repositories.posts import SqlPostsRepository

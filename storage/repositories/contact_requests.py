@@ -1,0 +1,68 @@
+"""Contact requests: one owner asked another to exchange contacts (double opt-in)."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.domain.models import ContactRequest, ContactStatus
+from storage.tables import ContactRequestRow
+
+
+def _request(row: ContactRequestRow) -> ContactRequest:
+    return ContactRequest(
+        id=row.id,
+        match_id=row.match_id,
+        post_id=row.post_id,
+        from_user_id=row.from_user_id,
+        to_user_id=row.to_user_id,
+        status=ContactStatus(row.status),
+        created_at=row.created_at,
+        responded_at=row.responded_at,
+        expires_at=row.expires_at,
+    )
+
+
+class SqlContactRequestsRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self._session = session
+
+    async def add(self, request: ContactRequest) -> int:
+        row = ContactRequestRow(
+            match_id=request.match_id,
+            post_id=request.post_id,
+            from_user_id=request.from_user_id,
+            to_user_id=request.to_user_id,
+            status=request.status.value,
+            created_at=request.created_at,
+            expires_at=request.expires_at,
+        )
+        self._session.add(row)
+        await self._session.flush()
+        request.id = row.id
+        return row.id
+
+    async def get(self, request_id: int) -> ContactRequest | None:
+        row = await self._session.get(ContactRequestRow, request_id)
+        return _request(row) if row else None
+
+    async def update(self, request: ContactRequest) -> None:
+        row = await self._session.get(ContactRequestRow, request.id)
+        if row is None:
+            raise LookupError(f"no contact request {request.id}")
+        row.status, row.responded_at = request.status.value, request.responded_at
+        await self._session.flush()
+
+    async def find(
+        self, from_user_id: int, to_user_id: int, post_id: int | None, match_id: int | None
+    ) -> ContactRequest | None:
+        query = select(ContactRequestRow).where(
+            ContactRequestRow.from_user_id == from_user_id,
+            ContactRequestRow.to_user_id == to_user_id,
+        )
+        if match_id is not None:
+            query = query.where(ContactRequestRow.match_id == match_id)
+        elif post_id is not None:
+            query = query.where(ContactRequestRow.post_id == post_id)
+        row = await self._session.scalar(query.order_by(ContactRequestRow.id.desc()).limit(1))
+        return _request(row) if row else None
