@@ -1,0 +1,205 @@
+"""The in-memory fakes (tests/fakes.py) and the SQL repositories agree.
+
+Each scenario runs against `InMemoryStore` and against the SQL repositories on a migrated
+SQLite file, so service tests written on the fakes mean the same as on SQL. (The SQL
+repositories' agreement between SQLite and PostgreSQL is what the other integration tests
+check.)
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from datetime import timedelta
+
+import pytest
+
+from bot.domain.models import (
+    ActionToken,
+    ContactRequest,
+    ContactStatus,
+    Match,
+    OutboxMessage,
+    PostKind,
+    PostStatus,
+)
+from bot.services.ports import UowFactory
+from storage import Database
+from storage.migrate import upgrade_to_head
+from storage.tables import metadata
+from tests.fakes import InMemoryStore
+from tests.integration.factories import NOW, make_post, make_user
+
+
+@pytest.fixture(scope="module")
+def sqlite_url(tmp_path_factory: pytest.TempPathFactory) -> str:
+    url = f"sqlite+aiosqlite:///{tmp_path_factory.mktemp('db') / 'agree.db'}"
+    asyncio.run(upgrade_to_head(url))
+    return url
+
+
+@pytest.fixture(params=["memory", "sqlite"])
+async def uow_factory(
+    request: pytest.FixtureRequest, sqlite_url: str
+) -> AsyncIterator[UowFactory]:
+    if request.param == "memory":
+        yield InMemoryStore().uow_factory
+        return
+    database = Database.from_url(sqlite_url)
+    try:
+        yield database.uow
+    finally:
+        async with database.engine.begin() as connection:
+            for table in reversed(metadata.sorted_tables):
+                await connection.execute(table.delete())
+        await database.dispose()
+
+
+async def _users(uow_factory: UowFactory, *ids: int) -> None:
+    async with uow_factory() as uow:
+        for user_id in ids:
+            await uow.users.upsert(make_user(user_id))
+        await uow.commit()
+
+
+async def test_uncommitted_changes_are_rolled_back(uow_factory: UowFactory) -> None:
+    async with uow_factory() as uow:
+        await uow.users.upsert(make_user(1, display_name="first"))
+        await uow.commit()
+        await uow.users.upsert(make_user(1, display_name="second"))
+        await uow.users.upsert(make_user(2))
+    async with uow_factory() as uow:
+        user = await uow.users.get(1)
+        assert user is not None and user.display_name == "first"
+        assert await uow.users.get(2) is None
+        await uow.users.upsert(make_user(3))
+        await uow.rollback()
+        assert await uow.users.get(3) is None
+
+
+async def test_upsert_keeps_created_at_and_reads_are_copies(uow_factory: UowFactory) -> None:
+    async with uow_factory() as uow:
+        await uow.users.upsert(make_user(1, created_at=NOW))
+        await uow.users.upsert(make_user(1, created_at=NOW + timedelta(days=1), phone="+86 1"))
+        user = await uow.users.get(1)
+        assert user is not None and user.created_at == NOW and user.phone == "+86 1"
+        user.display_name = "changed, never written"
+        again = await uow.users.get(1)
+        assert again is not None and again.display_name == "王老板"
+
+
+async def test_a_post_needs_its_user(uow_factory: UowFactory) -> None:
+    async with uow_factory() as uow:
+        with pytest.raises(Exception, match="(?i)foreign key"):
+            await uow.posts.add(make_post(404))
+
+
+async def test_posts_newest_first_and_index_stream(uow_factory: UowFactory) -> None:
+    await _users(uow_factory, 1, 2)
+    async with uow_factory() as uow:
+        ids = [
+            await uow.posts.add(make_post(1, created_at=NOW + timedelta(minutes=i)))
+            for i in range(5)
+        ]
+        await uow.posts.add(make_post(2, created_at=NOW + timedelta(hours=1)))
+        withdrawn = await uow.posts.get(ids[1])
+        assert withdrawn is not None
+        withdrawn.status = PostStatus.WITHDRAWN
+        await uow.posts.update(withdrawn)
+        expired = await uow.posts.get(ids[2])
+        assert expired is not None
+        expired.expires_at = NOW - timedelta(seconds=1)
+        await uow.posts.update(expired)
+        await uow.posts.save_index_entry(ids[0], "保温杯", "c:vacuum_flask", b"\x01\x02")
+        await uow.commit()
+    async with uow_factory() as uow:
+        page = await uow.posts.list_by_user(1, [PostStatus.OPEN], offset=1, limit=2)
+        assert [p.id for p in page] == [ids[3], ids[2]]  # expired, not yet swept: open
+        assert await uow.posts.count_by_user(1, [PostStatus.OPEN, PostStatus.WITHDRAWN]) == 5
+        batches = [b async for b in uow.posts.stream_index_entries(NOW, batch_size=2)]
+        assert [[e.post_id for e in b] for b in batches] == [
+            [ids[0], ids[3]],
+            [ids[4], ids[4] + 1],
+        ]
+        first = batches[0][0]
+        assert (first.user_id, first.kind, first.terms, first.numbers) == (
+            1,
+            "offer",
+            "保温杯",
+            b"\x01\x02",
+        )
+        assert batches[0][1].terms is None
+        due = await uow.posts.list_due_to_expire(NOW, 10)
+        assert [p.id for p in due] == [ids[2]]
+
+
+async def test_outbox_due_order_retry_and_final_failure(uow_factory: UowFactory) -> None:
+    async with uow_factory() as uow:
+        ids = [
+            await uow.outbox.add(
+                OutboxMessage(None, 7, f"m{i}", [[("OK", "v1:t:x")]], created_at=NOW)
+            )
+            for i in range(4)
+        ]
+        await uow.outbox.mark_failed(ids[0], "timeout", retry_at=NOW + timedelta(seconds=30))
+        await uow.outbox.mark_sent(ids[1], NOW, telegram_message_id=99)
+        await uow.outbox.mark_failed(ids[2], "bad request", retry_at=None, at=NOW)
+        await uow.commit()
+    async with uow_factory() as uow:
+        (pending,) = await uow.outbox.due(NOW, 10)
+        assert pending.id == ids[3] and pending.buttons == [[("OK", "v1:t:x")]]
+        later = await uow.outbox.due(NOW + timedelta(seconds=30), 10)
+        assert [m.id for m in later] == [ids[0], ids[3]]
+        assert (later[0].attempts, later[0].not_before) == (1, NOW + timedelta(seconds=30))
+        assert [m.id for m in await uow.outbox.due(NOW + timedelta(days=1), 1)] == [ids[0]]
+
+
+async def test_inbox_tokens_and_persistence(uow_factory: UowFactory) -> None:
+    await _users(uow_factory, 1)
+    async with uow_factory() as uow:
+        assert await uow.inbox.record(5, {"update_id": 5}, NOW)
+        assert not await uow.inbox.record(5, {"other": True}, NOW)
+        await uow.action_tokens.add(ActionToken("old", 1, "a", {"ids": (1, 2)}, NOW))
+        await uow.action_tokens.add(ActionToken("new", 1, "a", {}, NOW + timedelta(days=1)))
+        await uow.action_tokens.mark_used("new", NOW)
+        await uow.action_tokens.mark_used("new", NOW + timedelta(hours=1))
+        await uow.persistence.save("user_data", "1", {"step": (1, 2), 3: "x"})
+        await uow.commit()
+    async with uow_factory() as uow:
+        old = await uow.action_tokens.get("old")
+        assert old is not None and old.payload == {"ids": [1, 2]}
+        assert await uow.action_tokens.purge_expired(NOW + timedelta(seconds=1)) == 1
+        new = await uow.action_tokens.get("new")
+        assert new is not None and new.used_at == NOW
+        assert await uow.persistence.load("user_data") == {"1": {"step": [1, 2], "3": "x"}}
+        with pytest.raises(Exception, match="(?i)unique|duplicate"):
+            await uow.action_tokens.add(ActionToken("new", 1, "b", {}, NOW))
+
+
+async def test_matches_once_per_pair_and_newest_contact_request(
+    uow_factory: UowFactory,
+) -> None:
+    await _users(uow_factory, 1, 2)
+    async with uow_factory() as uow:
+        offer = await uow.posts.add(make_post(1))
+        need = await uow.posts.add(make_post(2, kind=PostKind.NEED))
+        match = Match(None, offer, need, 0.8, [{"kind": "moq", "values": {}}], NOW)
+        match_id = await uow.matches.add(match)
+        assert match_id is not None and match.id == match_id
+        assert await uow.matches.add(Match(None, offer, need, 0.5, [], NOW)) is None
+        assert await uow.matches.add(Match(None, offer, need + 100, 0.5, [], NOW)) is None
+        first = ContactRequest(None, match_id, offer, 2, 1, ContactStatus.DECLINED, NOW)
+        second = ContactRequest(None, match_id, offer, 2, 1, ContactStatus.PENDING, NOW)
+        await uow.contact_requests.add(first)
+        await uow.contact_requests.add(second)
+        await uow.commit()
+    async with uow_factory() as uow:
+        assert [m.id for m in await uow.matches.for_post(need)] == [match_id]
+        found = await uow.contact_requests.find(2, 1, offer, match_id)
+        assert found is not None and found.id == second.id
+        assert found.status is ContactStatus.PENDING
+        stored = await uow.matches.get(match_id)
+        assert stored is not None
+        stored.offer_dismissed = True
+        await uow.matches.update(stored)
+        assert await uow.matches.dismissals() == [(1, need)]
