@@ -1,0 +1,1 @@
+"""Use-case tests on the in-memory unit of work."""

@@ -1,0 +1,113 @@
+"""The inbox: a redelivered update is handled once, and unfinished ones are replayed once."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from bot.domain.models import Lang
+from bot.services import inbox
+from bot.services.ports import UowFactory
+from bot.services.users import TelegramPerson
+from tests.fakes import FixedClock, InMemoryStore
+
+BUYER = TelegramPerson(2002, "Sam", username="sam_buys", language_code="en")
+
+
+def _update(update_id: int, text: str = "Looking for vacuum flasks, 5k pcs") -> dict[str, Any]:
+    return {"update_id": update_id, "message": {"text": text, "from": {"id": BUYER.id}}}
+
+
+async def _receive(
+    uow_factory: UowFactory, clock: FixedClock, update_id: int, person: TelegramPerson | None
+) -> tuple[bool, Any]:
+    return await inbox.receive(
+        uow_factory, clock, update_id, _update(update_id), person, Lang.ZH_HANS
+    )
+
+
+async def test_first_delivery_is_recorded_and_registers_the_sender(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    fresh, user = await _receive(uow_factory, clock, 1, BUYER)
+    assert fresh and user is not None
+    assert (user.id, user.language, user.username) == (2002, Lang.EN, "sam_buys")
+    async with uow_factory() as uow:
+        assert await uow.users.get(2002) == user
+        assert await uow.inbox.pending() == [(1, _update(1))]
+
+
+async def test_a_redelivered_update_is_not_handled_again(
+    uow_factory: UowFactory, clock: FixedClock, store: InMemoryStore
+) -> None:
+    await _receive(uow_factory, clock, 1, BUYER)
+    commits = store.commits
+    fresh, user = await _receive(uow_factory, clock, 1, BUYER)
+    assert not fresh
+    assert user is not None and user.id == 2002  # still known, e.g. for the language
+    assert store.commits == commits  # nothing new: no write at all
+
+
+async def test_a_redelivery_still_keeps_a_new_name(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    await _receive(uow_factory, clock, 1, BUYER)
+    renamed = TelegramPerson(2002, "Samuel", username="sam_buys", language_code="en")
+    fresh, user = await _receive(uow_factory, clock, 1, renamed)
+    assert not fresh
+    async with uow_factory() as uow:
+        stored = await uow.users.get(2002)
+    assert stored is not None and stored.display_name == "Samuel"
+
+
+async def test_an_update_without_a_sender_is_recorded(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    assert await _receive(uow_factory, clock, 9, None) == (True, None)
+    assert await _receive(uow_factory, clock, 9, None) == (False, None)
+
+
+async def test_unfinished_updates_are_replayed_once_in_order(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    for update_id in (12, 10, 11, 13):
+        await _receive(uow_factory, clock, update_id, BUYER)
+    await inbox.mark_done(uow_factory, clock, 11)  # handled before the crash
+
+    replay = await inbox.take_unfinished(uow_factory, clock)
+    assert [u["update_id"] for u in replay] == [10, 12, 13]
+    assert replay[0] == _update(10)
+    # taken means done: an update that crashes the bot is not replayed forever
+    assert await inbox.take_unfinished(uow_factory, clock) == []
+    fresh, _ = await _receive(uow_factory, clock, 10, BUYER)
+    assert not fresh
+
+
+async def test_replay_takes_at_most_the_limit_at_a_time(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    async with uow_factory() as uow:
+        for update_id in range(inbox.REPLAY_LIMIT + 1):
+            await uow.inbox.record(update_id, {"update_id": update_id}, clock.now())
+        await uow.commit()
+    first = await inbox.take_unfinished(uow_factory, clock)
+    assert len(first) == inbox.REPLAY_LIMIT and first[0] == {"update_id": 0}
+    assert await inbox.take_unfinished(uow_factory, clock) == [{"update_id": inbox.REPLAY_LIMIT}]
+
+
+async def test_purge_forgets_only_handled_updates_past_keep(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    await _receive(uow_factory, clock, 1, BUYER)  # handled, old
+    await _receive(uow_factory, clock, 2, BUYER)  # never handled, old
+    await inbox.mark_done(uow_factory, clock, 1)
+    clock.advance(inbox.KEEP - timedelta(hours=1))
+    await _receive(uow_factory, clock, 3, BUYER)  # handled, recent
+    await inbox.mark_done(uow_factory, clock, 3)
+    assert await inbox.purge(uow_factory, clock) == 0  # nothing is past KEEP yet
+
+    clock.advance(timedelta(hours=2))
+    assert await inbox.purge(uow_factory, clock) == 1
+    assert (await _receive(uow_factory, clock, 1, BUYER))[0]  # forgotten: new again
+    assert not (await _receive(uow_factory, clock, 2, BUYER))[0]  # kept for replay
+    assert not (await _receive(uow_factory, clock, 3, BUYER))[0]
