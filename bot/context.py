@@ -85,6 +85,11 @@ class BotContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], B
         """Send what a use case just queued now rather than at the next sweep."""
         self.bot_data.extras["outbox"].kick(self.job_queue)
 
+    def alerts_queued(self, count: int) -> None:
+        """Both sides hear about new pairs now, not at the next sweep."""
+        if count:
+            self.kick_outbox()
+
     @property
     def matching(self) -> MatchingIndex:
         index: MatchingIndex = self.bot_data.extras["matching"]

@@ -1,4 +1,5 @@
-"""Telegram glue. `register(app)` adds every handler, in one ordered list."""
+"""Telegram glue. `register(app)` adds every handler, in one ordered list, and
+`BUTTON_ACTIONS` names the handler of every button that changes data."""
 
 from __future__ import annotations
 
@@ -12,23 +13,51 @@ from telegram.ext import (
     filters,
 )
 
+from bot.domain.models import Action
 from handlers import (
     cancel,
+    contact_requests,
     fallback,
     guided_post,
     language,
-    matches,
+    match_alerts,
     my_posts,
+    phone_sharing,
+    post_edits,
     posting,
     profile,
+    search,
     start,
     users,
 )
-from handlers.buttons import on_token_button
+from handlers.buttons import ActionHandler, route_buttons
 from handlers.errors import on_error
-from handlers.keyboards import TOKEN_PATTERN, page_pattern
+from handlers.keyboards import ACTION_PATTERN, TOKEN_PATTERN, page_pattern
 
 PRIVATE = filters.ChatType.PRIVATE
+
+# Every button that changes data, by the action it names (post buttons carry the action,
+# token buttons store it); each handler serves one action.
+BUTTON_ACTIONS: dict[Action, ActionHandler] = {
+    # under a post's card and its /my row (what shows depends on the post rules)
+    Action.PUBLISH_POST: posting.publish,
+    Action.DISCARD_POST: posting.discard,
+    Action.CLOSE_WITH_DEAL: posting.close_with_deal,
+    Action.WITHDRAW_POST: posting.withdraw,
+    Action.RENEW_POST: posting.renew,
+    Action.EDIT_POST: post_edits.choose_field,
+    Action.EDIT_POST_FIELD: post_edits.ask_field,
+    # under a /search result
+    Action.CONTACT_POST_OWNER: search.contact_post_owner,
+    # under a match alert
+    Action.CONTACT_MATCH: match_alerts.contact_match,
+    Action.DISMISS_MATCH: match_alerts.dismiss_match,
+    # the presser's own settings
+    Action.SET_LANGUAGE: language.language_chosen,
+    # under an incoming contact request
+    Action.ACCEPT_CONTACT: contact_requests.accept,
+    Action.DECLINE_CONTACT: contact_requests.decline,
+}
 
 # Handler groups run in ascending order; within a group the first matching handler wins.
 BEFORE_ALL = -1  # dedupe + user/language loading; may stop the update
@@ -48,19 +77,19 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(CommandHandler("help", start.help_command))
     app.add_handler(CommandHandler("language", language.choose_language, filters=PRIVATE))
     app.add_handler(CommandHandler("my", my_posts.my_posts, filters=PRIVATE))
-    app.add_handler(CommandHandler("search", matches.search_command, filters=PRIVATE))
+    app.add_handler(CommandHandler("search", search.search_command, filters=PRIVATE))
     app.add_handler(CommandHandler("cancel", cancel.cancel))
-    # 3. buttons: token buttons change data, page buttons only redraw a list;
-    app.add_handler(CallbackQueryHandler(on_token_button, pattern=TOKEN_PATTERN))
-    app.add_handler(CallbackQueryHandler(my_posts.turn_page, pattern=page_pattern("my")))
-    app.add_handler(
-        CallbackQueryHandler(matches.search_turn_page, pattern=page_pattern(matches.SEARCH_KEY))
-    )
+    # 3. buttons: action buttons change data (BUTTON_ACTIONS), page buttons only redraw;
+    on_button = route_buttons(BUTTON_ACTIONS)
+    app.add_handler(CallbackQueryHandler(on_button, pattern=ACTION_PATTERN))
+    app.add_handler(CallbackQueryHandler(on_button, pattern=TOKEN_PATTERN))
+    app.add_handler(CallbackQueryHandler(my_posts.turn_page, pattern=page_pattern(my_posts.VIEW)))
+    app.add_handler(CallbackQueryHandler(search.turn_page, pattern=page_pattern(search.VIEW)))
     app.add_handler(CallbackQueryHandler(fallback.unknown_button))  # any other button
-    # 4. unknown commands, a shared phone number, plain text (a post in plain words), then
-    #    anything else.
+    # 4. unknown commands, a shared phone number, plain text (a post in plain words, or the
+    #    answer to a pending question), then anything else.
     app.add_handler(MessageHandler(PRIVATE & filters.COMMAND, fallback.unknown_command))
-    app.add_handler(MessageHandler(PRIVATE & filters.CONTACT, matches.shared_contact))
+    app.add_handler(MessageHandler(PRIVATE & filters.CONTACT, phone_sharing.shared_contact))
     app.add_handler(MessageHandler(PRIVATE & filters.TEXT, posting.on_text))
     app.add_handler(MessageHandler(PRIVATE, fallback.other_message))
 

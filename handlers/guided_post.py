@@ -1,11 +1,14 @@
 """/offer and /need: one question at a time (product -> quantity -> price -> place), each
 answered by typing or skipped with a button, then the usual card with Publish.
 
-State lives in a persistent ConversationHandler and user_data, so it survives a restart.
+One ConversationHandler; its state is the question being asked (`Step`), and each state has
+its own answer and skip handlers. State lives in persistence and user_data, so it survives
+a restart.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Coroutine
 from enum import IntEnum
 from typing import Any
 
@@ -22,28 +25,27 @@ from telegram.ext import (
 from bot.context import BotContext
 from bot.domain.models import PostKind
 from bot.services import guided, posts
-from bot.texts import plain
+from handlers import pending_question
 from handlers.keyboards import encode
-from handlers.posting import show_card
-from handlers.replies import reply
+from handlers.post_cards import show_card
+from handlers.replies import reply, skip_button
 
-FLOW = "flow"
+FLOW = "flow"  # user_data: {"kind": "offer" | "need", "answers": {question: text}}
 SKIP = encode("f", "skip")
 TIMEOUT_SECONDS = 15 * 60
 
 
 class Step(IntEnum):
-    PRODUCT = 0
-    QUANTITY = 1
-    PRICE = 2
-    PLACE = 3
+    """The question being asked; the conversation's state."""
+
+    ASK_PRODUCT = 0
+    ASK_QUANTITY = 1
+    ASK_PRICE = 2
+    ASK_PLACE = 3
 
 
-ASK = {
-    Step.QUANTITY: "flow.ask_quantity",
-    Step.PRICE: "flow.ask_price",
-    Step.PLACE: "flow.ask_place",
-}
+QUESTION = dict(zip(Step, guided.QUESTIONS, strict=True))
+Callback = Callable[[Update, BotContext], Coroutine[Any, Any, Step | int]]
 
 
 async def ask_offer(update: Update, context: BotContext) -> Step:
@@ -55,53 +57,60 @@ async def ask_need(update: Update, context: BotContext) -> Step:
 
 
 async def _begin(update: Update, context: BotContext, kind: PostKind) -> Step:
-    context.store.pop("pending", None)
+    pending_question.drop(context)  # the flow asks its own questions now
     context.store[FLOW] = {"kind": kind.value, "answers": {}}
     await reply(update, context, f"flow.{kind.value}.ask_product")
-    return Step.PRODUCT
+    return Step.ASK_PRODUCT
 
 
-async def got_answer(update: Update, context: BotContext) -> Step | int:
-    message = update.effective_message
-    assert message is not None
-    step = Step(len(context.store[FLOW]["answers"]))
-    flow = context.store[FLOW]
-    question = guided.QUESTIONS[step]
-    guided.check_answer(PostKind(flow["kind"]), flow["answers"], question, message.text or "")
-    flow["answers"][question] = message.text or ""
-    return await _next(update, context, step)
+def got_answer(step: Step) -> Callback:
+    """The handler for a typed answer while `step` is asked."""
+
+    async def got(update: Update, context: BotContext) -> Step | int:
+        message = update.effective_message
+        assert message is not None
+        flow, text = context.store[FLOW], message.text or ""
+        question = QUESTION[step]
+        guided.check_answer(PostKind(flow["kind"]), flow["answers"], question, text)
+        flow["answers"][question] = text
+        return await _after(update, context, step)
+
+    got.__name__ = f"got_{QUESTION[step]}"
+    return got
 
 
-async def skipped(update: Update, context: BotContext) -> Step | int:
-    query = update.callback_query
-    assert query is not None
-    await query.answer()
-    flow = context.store[FLOW]
-    step = Step(len(flow["answers"]))
-    flow["answers"][guided.QUESTIONS[step]] = ""
-    return await _next(update, context, step)
+def skipped(step: Step) -> Callback:
+    """The handler for Skip while `step` is asked."""
+
+    async def skip(update: Update, context: BotContext) -> Step | int:
+        assert update.callback_query is not None
+        await update.callback_query.answer()
+        context.store[FLOW]["answers"][QUESTION[step]] = ""
+        return await _after(update, context, step)
+
+    skip.__name__ = f"skip_{QUESTION[step]}"
+    return skip
 
 
-async def _next(update: Update, context: BotContext, step: Step) -> Step | int:
-    if step < Step.PLACE:
-        following = Step(step + 1)
-        await reply(
-            update, context, ASK[following], buttons=[[(plain(context.lang, "btn.skip"), SKIP)]]
-        )
-        return following
-    return await _finish(update, context)
+async def _after(update: Update, context: BotContext, step: Step) -> Step | int:
+    if step is Step.ASK_PLACE:
+        return await _finish(update, context)
+    following = Step(step + 1)
+    await reply(
+        update, context, f"flow.ask_{QUESTION[following]}", buttons=skip_button(context, SKIP)
+    )
+    return following
 
 
 async def _finish(update: Update, context: BotContext) -> int:
     flow = context.store.pop(FLOW)
-    user = update.effective_user
-    assert user is not None
+    assert update.effective_user is not None
     kind, answers = PostKind(flow["kind"]), flow["answers"]
     drafted = await posts.draft(
         context.services.uow_factory,
         context.clock,
         context.settings.post_ttl,
-        user.id,
+        update.effective_user.id,
         guided.raw_text(answers),
         parsed=guided.compose(kind, answers),
     )
@@ -122,20 +131,21 @@ async def timed_out(update: Update, context: BotContext) -> None:
 
 def build() -> ConversationHandler:  # type: ignore[type-arg]
     private = filters.ChatType.PRIVATE
-    answer: BaseHandler[Update, Any, Any] = MessageHandler(
-        private & filters.TEXT & ~filters.COMMAND, got_answer
-    )
-    skip: BaseHandler[Update, Any, Any] = CallbackQueryHandler(skipped, pattern=f"^{SKIP}$")
+    text = private & filters.TEXT & ~filters.COMMAND
+
+    def handlers(step: Step) -> list[BaseHandler[Update, Any, Any]]:
+        answer: BaseHandler[Update, Any, Any] = MessageHandler(text, got_answer(step))
+        if step is Step.ASK_PRODUCT:
+            return [answer]  # a post needs a product: this one cannot be skipped
+        return [answer, CallbackQueryHandler(skipped(step), pattern=f"^{SKIP}$")]
+
     return ConversationHandler(
         entry_points=[
             CommandHandler("offer", ask_offer, filters=private),
             CommandHandler("need", ask_need, filters=private),
         ],
         states={
-            Step.PRODUCT: [answer],
-            Step.QUANTITY: [answer, skip],
-            Step.PRICE: [answer, skip],
-            Step.PLACE: [answer, skip],
+            **{step: handlers(step) for step in Step},
             ConversationHandler.TIMEOUT: [
                 MessageHandler(filters.ALL, timed_out),
                 CallbackQueryHandler(timed_out),

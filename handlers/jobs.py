@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.context import BotContext
-from bot.services import inbox, publishing
+from bot.services import action_tokens, inbox, publishing
 
 
 async def expire_posts(context: BotContext) -> None:
@@ -16,3 +16,4 @@ async def expire_posts(context: BotContext) -> None:
 
 async def housekeeping(context: BotContext) -> None:
     await inbox.purge(context.services.uow_factory, context.clock)
+    await action_tokens.purge_expired(context.services.uow_factory, context.clock)

@@ -1,9 +1,14 @@
 """The one callback-data codec: `v1:<kind>:<args...>`, always <= 64 bytes.
 
 Kinds:
-- `t:<token>`  a button that changes data; the token is a server-side ActionToken bound to the
-  user allowed to press it (checked for ownership and expiry when pressed).
-- `p:<view>:<page>`  paging through a read-only list (no data changes, no token needed).
+- `a:<action>:<name>=<value>...`  an action whose right to press follows from the data
+  itself, checked when pressed: a post's buttons (`post=<id>`; the post rules,
+  `Post.allowed_actions`, say who may do what) and the presser's own settings. Nothing is
+  stored for them, so drawing a list of posts writes nothing.
+- `t:<token>`  any other button that changes data; the token is a server-side ActionToken
+  bound to the user allowed to press it (checked for ownership and expiry when pressed).
+- `p:<view>:<page>`  paging through a read-only list (no data changes, no token).
+- `f:<step>`  a step of a conversation (Skip).
 """
 
 from __future__ import annotations
@@ -11,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.domain.models import Action
 
 VERSION = "v1"
 MAX_BYTES = 64
@@ -43,6 +50,15 @@ def decode(data: str) -> CallbackData:
     return CallbackData(kind=parts[1], args=tuple(parts[2:]))
 
 
+def action_data(action: Action, **args: str | int) -> str:
+    return encode("a", action.value, *(f"{name}={value}" for name, value in args.items()))
+
+
+def post_action_data(action: Action, post_id: int | None, **args: str) -> str:
+    assert post_id is not None, "only a saved post has buttons"
+    return action_data(action, post=post_id, **args)
+
+
 def token_data(token: str) -> str:
     return encode("t", token)
 
@@ -52,6 +68,7 @@ def page_data(view: str, page: int) -> str:
 
 
 TOKEN_PATTERN = rf"^{VERSION}:t:"
+ACTION_PATTERN = rf"^{VERSION}:a:"
 
 
 def page_pattern(view: str) -> str:

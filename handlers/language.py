@@ -5,26 +5,26 @@ from __future__ import annotations
 from telegram import Update
 
 from bot.context import BotContext
-from bot.domain.models import ActionToken, Lang
+from bot.domain.models import Action, Lang
 from bot.services import users
 from bot.texts import plain
-from handlers.buttons import action, issue_buttons
+from handlers.buttons import Pressed
 from handlers.commands import set_chat_commands
+from handlers.keyboards import action_data
 from handlers.replies import reply
 
 LABELS = {Lang.ZH_HANS: "简体中文", Lang.ZH_HANT: "繁體中文", Lang.EN: "English"}
 
 
 async def choose_language(update: Update, context: BotContext) -> None:
-    user = update.effective_user
-    assert user is not None
-    rows = [[(label, "language.set", {"lang": lang.value}) for lang, label in LABELS.items()]]
-    buttons = await issue_buttons(context, user.id, rows)
-    await reply(update, context, "language.choose", buttons=buttons)
+    row = [
+        (label, action_data(Action.SET_LANGUAGE, lang=lang.value))
+        for lang, label in LABELS.items()
+    ]
+    await reply(update, context, "language.choose", buttons=[row])
 
 
-@action("language.set")
-async def language_chosen(update: Update, context: BotContext, pressed: ActionToken) -> None:
+async def language_chosen(update: Update, context: BotContext, pressed: Pressed) -> None:
     query = update.callback_query
     assert query is not None
     lang = Lang(str(pressed.payload["lang"]))

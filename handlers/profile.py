@@ -1,8 +1,10 @@
 """/profile: show the company profile, then ask company -> region -> products -> keywords;
-each question can be skipped to keep the old value."""
+each question can be skipped to keep the old value. The conversation's state is the
+question being asked."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Coroutine
 from enum import IntEnum
 from typing import Any
 
@@ -17,83 +19,84 @@ from telegram.ext import (
 )
 
 from bot.context import BotContext
-from bot.domain.models import CompanyProfile
 from bot.services import profiles
-from bot.texts import Html, plain, t
+from bot.texts.profile import profile_card, profile_saved
 from handlers.keyboards import encode
-from handlers.replies import reply, reply_html
+from handlers.replies import reply, reply_html, skip_button
 
-ANSWERS = "profile_answers"
+ANSWERS = "profile_answers"  # user_data: {question: text} so far
 SKIP = encode("f", "pskip")
-QUESTIONS = ("company", "region", "products", "keywords")
+TIMEOUT_SECONDS = 15 * 60
 
 
 class Step(IntEnum):
-    COMPANY = 0
-    REGION = 1
-    PRODUCTS = 2
-    KEYWORDS = 3
+    """The question being asked; the conversation's state."""
+
+    ASK_COMPANY = 0
+    ASK_REGION = 1
+    ASK_PRODUCTS = 2
+    ASK_KEYWORDS = 3
 
 
-def render(profile: CompanyProfile, lang: str) -> Html:
-    none = plain(lang, "profile.none")
-    return t(
-        lang,
-        "profile.show",
-        company=profile.company_name or none,
-        region=profile.region or none,
-        products=profile.main_products or none,
-        keywords=", ".join(profile.keywords) or none,
-    )
+QUESTION = {
+    Step.ASK_COMPANY: "company",
+    Step.ASK_REGION: "region",
+    Step.ASK_PRODUCTS: "products",
+    Step.ASK_KEYWORDS: "keywords",
+}
+Callback = Callable[[Update, BotContext], Coroutine[Any, Any, Step | int]]
 
 
 async def start(update: Update, context: BotContext) -> Step:
     assert update.effective_user is not None
     profile = await profiles.get(context.services.uow_factory, update.effective_user.id)
     context.store[ANSWERS] = {}
-    await reply_html(update, context, render(profile, context.lang))
-    return await _ask(update, context, Step.COMPANY)
+    await reply_html(update, context, profile_card(profile, context.lang))
+    return await _ask(update, context, Step.ASK_COMPANY)
 
 
 async def _ask(update: Update, context: BotContext, step: Step) -> Step:
     await reply(
-        update,
-        context,
-        f"profile.ask_{QUESTIONS[step]}",
-        buttons=[[(plain(context.lang, "btn.skip"), SKIP)]],
+        update, context, f"profile.ask_{QUESTION[step]}", buttons=skip_button(context, SKIP)
     )
     return step
 
 
-async def got_answer(update: Update, context: BotContext) -> Step | int:
-    assert update.effective_message is not None
-    text = update.effective_message.text or ""
-    step = Step(len(context.store[ANSWERS]))
-    if step is Step.KEYWORDS:
-        profiles.parse_keywords(text)  # too many keywords: say so and ask again
-    context.store[ANSWERS][QUESTIONS[step]] = text
-    return await _next(update, context, step)
+def got_answer(step: Step) -> Callback:
+    """The handler for a typed answer while `step` is asked."""
+
+    async def got(update: Update, context: BotContext) -> Step | int:
+        assert update.effective_message is not None
+        text = update.effective_message.text or ""
+        if step is Step.ASK_KEYWORDS:
+            profiles.parse_keywords(text)  # too many keywords: say so and ask again
+        context.store[ANSWERS][QUESTION[step]] = text
+        return await _after(update, context, step)
+
+    got.__name__ = f"got_{QUESTION[step]}"
+    return got
 
 
-async def skipped(update: Update, context: BotContext) -> Step | int:
-    assert update.callback_query is not None
-    await update.callback_query.answer()
-    step = Step(len(context.store[ANSWERS]))
-    context.store[ANSWERS][QUESTIONS[step]] = ""
-    return await _next(update, context, step)
+def skipped(step: Step) -> Callback:
+    """The handler for Skip while `step` is asked: the old value stays."""
+
+    async def skip(update: Update, context: BotContext) -> Step | int:
+        assert update.callback_query is not None
+        await update.callback_query.answer()
+        context.store[ANSWERS][QUESTION[step]] = ""
+        return await _after(update, context, step)
+
+    skip.__name__ = f"skip_{QUESTION[step]}"
+    return skip
 
 
-async def _next(update: Update, context: BotContext, step: Step) -> Step | int:
-    if step < Step.KEYWORDS:
+async def _after(update: Update, context: BotContext, step: Step) -> Step | int:
+    if step is not Step.ASK_KEYWORDS:
         return await _ask(update, context, Step(step + 1))
     assert update.effective_user is not None
     answers = context.store.pop(ANSWERS)
     profile = await profiles.save(context.services.uow_factory, update.effective_user.id, answers)
-    await reply_html(
-        update,
-        context,
-        Html(f"{t(context.lang, 'profile.saved')}\n\n{render(profile, context.lang)}"),
-    )
+    await reply_html(update, context, profile_saved(profile, context.lang))
     return ConversationHandler.END
 
 
@@ -105,15 +108,19 @@ async def cancel(update: Update, context: BotContext) -> int:
 
 def build() -> ConversationHandler:  # type: ignore[type-arg]
     private = filters.ChatType.PRIVATE
-    answer: BaseHandler[Update, Any, Any] = MessageHandler(
-        private & filters.TEXT & ~filters.COMMAND, got_answer
-    )
-    skip: BaseHandler[Update, Any, Any] = CallbackQueryHandler(skipped, pattern=f"^{SKIP}$")
+    text = private & filters.TEXT & ~filters.COMMAND
+
+    def handlers(step: Step) -> list[BaseHandler[Update, Any, Any]]:
+        return [
+            MessageHandler(text, got_answer(step)),
+            CallbackQueryHandler(skipped(step), pattern=f"^{SKIP}$"),
+        ]
+
     return ConversationHandler(
         entry_points=[CommandHandler("profile", start, filters=private)],
-        states={step: [answer, skip] for step in Step},
+        states={step: handlers(step) for step in Step},
         fallbacks=[CommandHandler("cancel", cancel)],
-        conversation_timeout=15 * 60,
+        conversation_timeout=TIMEOUT_SECONDS,
         name="profile",
         persistent=True,
         allow_reentry=True,

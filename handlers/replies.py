@@ -6,7 +6,7 @@ from telegram import Message, Update
 from telegram.constants import ParseMode
 
 from bot.context import BotContext
-from bot.texts import t
+from bot.texts import plain, t
 from handlers.keyboards import markup
 
 
@@ -38,3 +38,8 @@ async def reply_html(
         reply_markup=markup(buttons or []),
         link_preview_options=None,
     )
+
+
+def skip_button(context: BotContext, data: str) -> list[list[tuple[str, str]]]:
+    """The Skip button under a conversation's question."""
+    return [[(plain(context.lang, "btn.skip"), data)]]

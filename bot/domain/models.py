@@ -36,6 +36,42 @@ class PostStatus(StrEnum):
     EXPIRED = "expired"
 
 
+class Action(StrEnum):
+    """What a button that changes data does: action buttons carry the value, token buttons
+    store it."""
+
+    PUBLISH_POST = "post.publish"
+    EDIT_POST = "post.edit"  # opens the menu of fields
+    EDIT_POST_FIELD = "post.edit_field"  # asks for one field's new value
+    DISCARD_POST = "post.discard"
+    CLOSE_WITH_DEAL = "post.deal"
+    WITHDRAW_POST = "post.withdraw"
+    RENEW_POST = "post.renew"
+    CONTACT_POST_OWNER = "post.contact"  # from a /search result
+    CONTACT_MATCH = "match.contact"  # from a match alert
+    DISMISS_MATCH = "match.dismiss"  # "Not relevant" under a match alert
+    ACCEPT_CONTACT = "contact.accept"
+    DECLINE_CONTACT = "contact.decline"
+    SET_LANGUAGE = "language.set"
+
+
+# The post rules: what the owner may do with a post in each status. Cards, /my and the
+# use cases all read this table, so a button is shown exactly when pressing it works.
+OWNER_ACTIONS: dict[PostStatus, tuple[Action, ...]] = {
+    PostStatus.DRAFT: (Action.PUBLISH_POST, Action.EDIT_POST, Action.DISCARD_POST),
+    PostStatus.OPEN: (
+        Action.CLOSE_WITH_DEAL,
+        Action.WITHDRAW_POST,
+        Action.RENEW_POST,
+        Action.EDIT_POST,
+    ),
+    # An expired post can come back, or be closed for the record (a deal made after all).
+    PostStatus.EXPIRED: (Action.CLOSE_WITH_DEAL, Action.WITHDRAW_POST, Action.RENEW_POST),
+    PostStatus.DEAL: (),
+    PostStatus.WITHDRAWN: (),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Quantity:
     """An amount of goods. `unit` is a canonical unit code from bot.domain.units
@@ -117,6 +153,19 @@ class Post:
     updated_at: datetime | None = None
     circle_id: int | None = None
     keywords: tuple[str, ...] = ()  # at most 3, chosen by the owner
+
+    def allowed_actions(self, user_id: int) -> tuple[Action, ...]:
+        """What `user_id` may do with this post now: its owner by the post rules; anyone
+        else may only ask an open post's owner for contact."""
+        if user_id == self.user_id:
+            actions = OWNER_ACTIONS[self.status]
+            if Action.EDIT_POST in actions:
+                actions += (Action.EDIT_POST_FIELD,)
+            return actions
+        return (Action.CONTACT_POST_OWNER,) if self.status is PostStatus.OPEN else ()
+
+    def allows(self, action: Action, user_id: int) -> bool:
+        return action in self.allowed_actions(user_id)
 
 
 @dataclass(slots=True)

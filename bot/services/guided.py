@@ -7,7 +7,7 @@ import dataclasses
 from bot.domain.language import detect_language
 from bot.domain.models import Intent, ParsedPost, PostKind
 from bot.domain.parsing import parse_post
-from bot.services.post_changes import apply_edit
+from bot.services.post_edits import apply_edit
 
 QUESTIONS = ("product", "quantity", "price", "place")
 

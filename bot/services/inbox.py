@@ -37,12 +37,9 @@ KEEP = timedelta(days=3)  # Telegram redelivers within hours; ids may restart af
 
 
 async def purge(uow_factory: UowFactory, clock: Clock) -> int:
-    """Housekeeping: handled updates past KEEP, and button tokens past their expiry (every
-    card and list issues some, so they would otherwise pile up)."""
-    now = clock.now()
+    """Housekeeping: handled updates past KEEP."""
     async with uow_factory() as uow:
-        removed = await uow.inbox.purge_done(now - KEEP)
-        removed += await uow.action_tokens.purge_expired(now)
+        removed = await uow.inbox.purge_done(clock.now() - KEEP)
         await uow.commit()
         return removed
 

@@ -85,7 +85,7 @@ def _merge(first: tuple[str, ...], second: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(first + second))
 
 
-async def _company_keywords(uow: UnitOfWork, user_id: int) -> tuple[str, ...]:
+async def profile_keywords(uow: UnitOfWork, user_id: int) -> tuple[str, ...]:
     profile = await uow.profiles.get(user_id)
     return profile.keywords if profile else ()
 
@@ -105,65 +105,62 @@ async def rebuild(uow_factory: UowFactory, clock: Clock, index: MatchingIndex) -
                 if entry.terms is None or entry.labels is None or entry.numbers is None:
                     post = await uow.posts.get(entry.post_id)
                     if post is not None:
-                        index.add(post, await _company_keywords(uow, post.user_id))
+                        index.add(post, await profile_keywords(uow, post.user_id))
                         count += 1
         for user_id, post_id in await uow.matches.dismissals():
             index.engine.dismiss_post(user_id, post_id)
     return count
 
 
-async def match_new_post(
-    uow_factory: UowFactory, clock: Clock, index: MatchingIndex, post: Post
-) -> int:
-    """Index a just-opened post, pick whom to alert and queue alerts to both sides in one
-    transaction. Returns how many pairs were alerted."""
-    async with uow_factory() as uow:
-        indexed = index.sync(post, await _company_keywords(uow, post.user_id))
-        if indexed is None or post.id is None:
-            return 0
-        terms, fields = indexed
-        form = MatchingEngine.stored_form(post.kind, terms, fields)
-        await uow.posts.save_index_entry(post.id, form.keys, form.labels, form.numbers)
-        now = clock.now()
-        paired = await uow.matches.paired_with(post.id)
-        found = index.engine.match(
-            post.kind,
-            terms,
-            fields,
-            user_id=post.user_id,
-            now_ts=now.timestamp(),
-            limit=CANDIDATES,
-            exclude=paired,
-            min_score=index.engine.alert_threshold,
+async def match_post(uow: UnitOfWork, now: datetime, index: MatchingIndex, post: Post) -> int:
+    """Inside the caller's transaction: put the post in the index as it now stands (an
+    open post is indexed and its stored index entry written, any other leaves the index),
+    pick whom to alert and queue alerts to both sides. Returns how many pairs were alerted.
+    The index changes at once: a caller whose transaction fails puts it back (see
+    publishing)."""
+    indexed = index.sync(post, await profile_keywords(uow, post.user_id))
+    if indexed is None or post.id is None:
+        return 0
+    terms, fields = indexed
+    form = MatchingEngine.stored_form(post.kind, terms, fields)
+    await uow.posts.save_index_entry(post.id, form.keys, form.labels, form.numbers)
+    paired = await uow.matches.paired_with(post.id)
+    found = index.engine.match(
+        post.kind,
+        terms,
+        fields,
+        user_id=post.user_id,
+        now_ts=now.timestamp(),
+        limit=CANDIDATES,
+        exclude=paired,
+        min_score=index.engine.alert_threshold,
+    )
+    alerted = 0
+    for result in await _fair_choice(uow, index.policy, post, found, now):
+        other = await uow.posts.get(result.post_id)
+        if other is None or other.status is not PostStatus.OPEN or other.expires_at <= now:
+            continue
+        offer, need = (post, other) if post.kind is PostKind.OFFER else (other, post)
+        assert offer.id is not None and need.id is not None
+        reasons: list[dict[str, object]] = [
+            {"kind": r.kind, "values": dict(r.values)} for r in result.reasons
+        ]
+        match = Match(
+            None,
+            offer.id,
+            need.id,
+            result.score,
+            reasons,
+            now,
+            offer_alerted=True,
+            need_alerted=True,
         )
-        chosen = await _fair_choice(uow, index.policy, post, found, now)
-        alerted = 0
-        for result in chosen:
-            other = await uow.posts.get(result.post_id)
-            if other is None or other.status is not PostStatus.OPEN or other.expires_at <= now:
-                continue
-            offer, need = (post, other) if post.kind is PostKind.OFFER else (other, post)
-            assert offer.id is not None and need.id is not None
-            reasons: list[dict[str, object]] = [
-                {"kind": r.kind, "values": dict(r.values)} for r in result.reasons
-            ]
-            match = Match(
-                None,
-                offer.id,
-                need.id,
-                result.score,
-                reasons,
-                now,
-                offer_alerted=True,
-                need_alerted=True,
-            )
-            match.id = await uow.matches.add(match)
-            if match.id is None:
-                continue  # paired before (a concurrent post): never alert a pair twice
-            await alerts.queue_match_alerts(uow, now, match, offer, need)
-            alerted += 1
-        await uow.commit()
-        return alerted
+        match.id = await uow.matches.add(match)
+        if match.id is None:
+            continue  # paired before (a concurrent post): never alert a pair twice
+        await alerts.queue_match_alerts(uow, now, match, offer, need)
+        alerted += 1
+    return alerted
 
 
 async def _fair_choice(

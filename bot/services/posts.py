@@ -1,14 +1,15 @@
-"""Posting use cases: a message becomes a draft card, one tap publishes it, the owner closes,
-renews or edits it, and posts expire. Every state change is kept as a trust event."""
+"""Drafts and reading posts: a message becomes a draft card (or is refused with a reason), a
+draft can be cancelled, and the owner lists their posts. Opening, changing and closing a
+post is `publishing`'s, which keeps the matching index in step."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
 from bot.domain.models import (
+    Action,
     Intent,
     ParsedPost,
     Post,
@@ -21,8 +22,7 @@ from bot.domain.text import looks_garbled, normalise
 from bot.services.errors import UserFacingError
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 
-OPEN_STATUSES = (PostStatus.OPEN,)
-LIVE_STATUSES = (PostStatus.DRAFT, PostStatus.OPEN)
+LISTED_STATUSES = (PostStatus.OPEN, PostStatus.EXPIRED)  # what /my shows
 MAX_POST_KEYWORDS = 3
 
 
@@ -51,6 +51,15 @@ def understand(text: str, *, kind: PostKind | None = None) -> ParsedPost:
 # Others (markup in the product, MOQ above quantity, ...) are shown on the card to fix with
 # Edit, and a missing product is asked for.
 REFUSED_PROBLEMS = frozenset({"price.zero", "price.absurd", "quantity.zero", "quantity.absurd"})
+
+
+def reads_as_new_post(text: str) -> bool:
+    """A whole post (it says offer or need, and names a product), not a single value."""
+    try:
+        parsed = understand(text)
+    except UserFacingError:
+        return False
+    return parsed.product is not None
 
 
 def reject_problems(parsed: ParsedPost) -> None:
@@ -96,9 +105,12 @@ async def owned_post(uow: UnitOfWork, post_id: int, user_id: int) -> Post:
     return post
 
 
-def require_status(post: Post, statuses: Sequence[PostStatus]) -> None:
-    if post.status not in statuses:
+async def post_for_action(uow: UnitOfWork, post_id: int, user_id: int, action: Action) -> Post:
+    """The user's post, if the post rules let them do `action` with it now."""
+    post = await owned_post(uow, post_id, user_id)
+    if not post.allows(action, user_id):
         raise UserFacingError("post.not_open")
+    return post
 
 
 async def record_event(uow: UnitOfWork, post: Post, kind: str, **detail: object) -> None:
@@ -107,73 +119,28 @@ async def record_event(uow: UnitOfWork, post: Post, kind: str, **detail: object)
     await uow.trust_events.add(TrustEvent(post.user_id, kind, at, post_id=post.id, detail=detail))
 
 
-async def publish(
-    uow_factory: UowFactory, clock: Clock, ttl: timedelta, post_id: int, user_id: int
-) -> Post:
-    async with uow_factory() as uow:
-        post = await owned_post(uow, post_id, user_id)
-        require_status(post, (PostStatus.DRAFT,))
-        if not post.parsed.product:
-            raise UserFacingError("problem.product.missing")
-        now = clock.now()
-        post.status, post.created_at, post.updated_at = PostStatus.OPEN, now, now
-        post.expires_at = now + ttl
-        await uow.posts.update(post)
-        await record_event(uow, post, "post.created", post_kind=post.kind.value)
-        await uow.commit()
-        return post
-
-
 async def discard(uow_factory: UowFactory, clock: Clock, post_id: int, user_id: int) -> None:
+    """Cancel a draft: it was never public, so it simply goes."""
     async with uow_factory() as uow:
-        post = await owned_post(uow, post_id, user_id)
-        require_status(post, (PostStatus.DRAFT,))
+        post = await post_for_action(uow, post_id, user_id, Action.DISCARD_POST)
         post.status, post.updated_at = PostStatus.WITHDRAWN, clock.now()
         await uow.posts.update(post)
         await uow.commit()
 
 
-async def close(
-    uow_factory: UowFactory, clock: Clock, post_id: int, user_id: int, *, deal: bool
-) -> Post:
+async def post_to_edit(uow_factory: UowFactory, post_id: int, user_id: int) -> Post:
+    """The user's post, if the post rules let them edit it now."""
     async with uow_factory() as uow:
-        post = await owned_post(uow, post_id, user_id)
-        require_status(post, OPEN_STATUSES)
-        post.status = PostStatus.DEAL if deal else PostStatus.WITHDRAWN
-        post.updated_at = clock.now()
-        await uow.posts.update(post)
-        await record_event(uow, post, "post.closed", outcome=post.status.value)
-        await uow.commit()
-        return post
-
-
-async def renew(
-    uow_factory: UowFactory, clock: Clock, ttl: timedelta, post_id: int, user_id: int
-) -> Post:
-    async with uow_factory() as uow:
-        post = await owned_post(uow, post_id, user_id)
-        require_status(post, (PostStatus.OPEN, PostStatus.EXPIRED))
-        now = clock.now()
-        post.status, post.updated_at, post.expires_at = PostStatus.OPEN, now, now + ttl
-        await uow.posts.update(post)
-        await record_event(uow, post, "post.renewed")
-        await uow.commit()
-        return post
-
-
-async def get_owned(uow_factory: UowFactory, post_id: int, user_id: int) -> Post:
-    async with uow_factory() as uow:
-        return await owned_post(uow, post_id, user_id)
+        return await post_for_action(uow, post_id, user_id, Action.EDIT_POST)
 
 
 async def list_mine(
     uow_factory: UowFactory, user_id: int, page: int, page_size: int
 ) -> tuple[list[Post], int]:
     """One page (0-based) of the user's open and expired posts, newest first, and the total."""
-    statuses = (PostStatus.OPEN, PostStatus.EXPIRED)
     async with uow_factory() as uow:
-        total = await uow.posts.count_by_user(user_id, statuses)
+        total = await uow.posts.count_by_user(user_id, LISTED_STATUSES)
         posts = await uow.posts.list_by_user(
-            user_id, statuses, offset=page * page_size, limit=page_size
+            user_id, LISTED_STATUSES, offset=page * page_size, limit=page_size
         )
         return posts, total

@@ -1,15 +1,70 @@
-"""Use cases that open, change or close a post and keep the matching index in step, in the
-same call: an opened post is indexed and matched (alerts queued), a closed one leaves the
-index. Returns how many new pairs were alerted where that applies."""
+"""Opening, changing and closing posts: the only use cases that make a post public or take
+it down, each in one transaction together with the matching work it causes.
+
+An opened post (published, renewed, or edited while open) is indexed, matched and both
+sides of new pairs alerted in the same transaction as the change; a closed or expired post
+leaves the index. The in-memory index changes before the commit, so a failed transaction
+puts the index back as the database still has it (`_index_kept_in_step`).
+"""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from copy import copy
 from datetime import timedelta
 
-from bot.domain.models import Post
-from bot.services import matching, post_changes, posts
+from bot.domain.models import Action, Post, PostStatus
+from bot.services import matching, outbox
+from bot.services.alerts import recipient
+from bot.services.errors import UserFacingError
 from bot.services.matching import MatchingIndex
-from bot.services.ports import Clock, UowFactory
+from bot.services.ports import Clock, UnitOfWork, UowFactory
+from bot.services.post_edits import edit_post
+from bot.services.posts import post_for_action, record_event
+from bot.texts.cards import expiry_notice
+
+
+@asynccontextmanager
+async def _index_kept_in_step(
+    uow: UnitOfWork, index: MatchingIndex, before: Post
+) -> AsyncIterator[None]:
+    """If the body or its commit fails, the index gets back the post as stored before."""
+    try:
+        yield
+    except BaseException:
+        keywords = await matching.profile_keywords(uow, before.user_id)
+        index.sync(before, keywords)
+        raise
+
+
+async def _open(
+    uow_factory: UowFactory,
+    clock: Clock,
+    index: MatchingIndex,
+    post_id: int,
+    user_id: int,
+    action: Action,
+    ttl: timedelta,
+) -> tuple[Post, int]:
+    async with uow_factory() as uow:
+        post = await post_for_action(uow, post_id, user_id, action)
+        if not post.parsed.product:
+            raise UserFacingError("problem.product.missing")
+        before = copy(post)
+        async with _index_kept_in_step(uow, index, before):
+            now = clock.now()
+            if post.status is PostStatus.DRAFT:
+                post.created_at = now
+            post.status, post.updated_at, post.expires_at = PostStatus.OPEN, now, now + ttl
+            await uow.posts.update(post)
+            if before.status is PostStatus.DRAFT:
+                await record_event(uow, post, "post.created", post_kind=post.kind.value)
+            else:
+                await record_event(uow, post, "post.renewed")
+            alerted = await matching.match_post(uow, now, index, post)
+            await uow.commit()
+        return post, alerted
 
 
 async def publish(
@@ -20,8 +75,8 @@ async def publish(
     post_id: int,
     user_id: int,
 ) -> tuple[Post, int]:
-    post = await posts.publish(uow_factory, clock, ttl, post_id, user_id)
-    return post, await matching.match_new_post(uow_factory, clock, index, post)
+    """A draft goes public for `ttl`; returns it and how many new pairs were alerted."""
+    return await _open(uow_factory, clock, index, post_id, user_id, Action.PUBLISH_POST, ttl)
 
 
 async def renew(
@@ -32,8 +87,8 @@ async def renew(
     post_id: int,
     user_id: int,
 ) -> tuple[Post, int]:
-    post = await posts.renew(uow_factory, clock, ttl, post_id, user_id)
-    return post, await matching.match_new_post(uow_factory, clock, index, post)
+    """An open or expired post stays open for another `ttl`, and is matched again."""
+    return await _open(uow_factory, clock, index, post_id, user_id, Action.RENEW_POST, ttl)
 
 
 async def edit_field(
@@ -45,9 +100,21 @@ async def edit_field(
     field: str,
     value: str,
 ) -> tuple[Post, int]:
-    """An edited open post may now fit needs or offers it did not fit before."""
-    post = await post_changes.edit_field(uow_factory, clock, post_id, user_id, field, value)
-    return post, await matching.match_new_post(uow_factory, clock, index, post)
+    """Change one field of a draft or open post. A value that cannot be read raises before
+    anything changes. An edited open post may now fit needs or offers it did not before."""
+    async with uow_factory() as uow:
+        post = await post_for_action(uow, post_id, user_id, Action.EDIT_POST_FIELD)
+        before = copy(post)
+        edit_post(post, field, value)
+        async with _index_kept_in_step(uow, index, before):
+            now = post.updated_at = clock.now()
+            await uow.posts.update(post)
+            alerted = 0
+            if post.status is PostStatus.OPEN:
+                await record_event(uow, post, "post.edited", field=field)
+                alerted = await matching.match_post(uow, now, index, post)
+            await uow.commit()
+        return post, alerted
 
 
 async def close(
@@ -59,13 +126,38 @@ async def close(
     *,
     deal: bool,
 ) -> Post:
-    post = await posts.close(uow_factory, clock, post_id, user_id, deal=deal)
-    index.remove(post.id)
-    return post
+    """The owner closes an open or expired post: a deal was made, or they withdraw it."""
+    action = Action.CLOSE_WITH_DEAL if deal else Action.WITHDRAW_POST
+    async with uow_factory() as uow:
+        post = await post_for_action(uow, post_id, user_id, action)
+        before = copy(post)
+        async with _index_kept_in_step(uow, index, before):
+            post.status = PostStatus.DEAL if deal else PostStatus.WITHDRAWN
+            post.updated_at = clock.now()
+            await uow.posts.update(post)
+            await record_event(uow, post, "post.closed", outcome=post.status.value)
+            index.remove(post.id)
+            await uow.commit()
+        return post
 
 
-async def expire_due(uow_factory: UowFactory, clock: Clock, index: MatchingIndex) -> list[Post]:
-    expired = await post_changes.expire_due(uow_factory, clock)
-    for post in expired:
+async def expire_due(
+    uow_factory: UowFactory, clock: Clock, index: MatchingIndex, limit: int = 500
+) -> list[Post]:
+    """Open posts past their expiry become expired, leave the index, and each owner is told
+    (they can renew with one tap)."""
+    now = clock.now()
+    async with uow_factory() as uow:
+        posts = await uow.posts.list_due_to_expire(now, limit)
+        for post in posts:
+            post.status, post.updated_at = PostStatus.EXPIRED, now
+            await uow.posts.update(post)
+            await record_event(uow, post, "post.expired")
+            owner = await recipient(uow, post.user_id)
+            if owner is not None:
+                text = expiry_notice(post, owner.language)
+                await outbox.add_to(uow, now, owner.id, text, kind="post.expired")
+        await uow.commit()
+    for post in posts:
         index.remove(post.id)
-    return expired
+    return posts

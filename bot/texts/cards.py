@@ -1,6 +1,6 @@
 """Posts as cards: structured fields in the reader's language, the user's own words escaped.
 
-Pure functions; used by handlers for replies and by services for outbox messages.
+Pure functions; used by handlers for replies and by use cases for outbox messages.
 """
 
 from __future__ import annotations
@@ -112,10 +112,19 @@ def post_card(post: Post, lang: Lang, *, status: bool = False) -> Html:
     return Html("\n".join(lines))
 
 
+def post_title(post: Post) -> str:
+    """A post's product, or the start of what was written when there is none."""
+    return post.parsed.product or post.raw_text[:40]
+
+
+def expiry_notice(post: Post, lang: Lang) -> Html:
+    return t(lang, "post.expired_notice", product=post_title(post))
+
+
 def post_line(post: Post, lang: Lang, number: int) -> Html:
     """One line per post for lists such as /my."""
     kind = "🟢" if post.kind is PostKind.OFFER else "🔵"
-    product = escape(_clip(post.parsed.product or post.raw_text[:40]))
+    product = escape(_clip(post_title(post)))
     parts = [f"{number}. {kind} <b>{product}</b>"]
     if post.parsed.price:
         parts.append(escape(price(post.parsed.price, lang)))

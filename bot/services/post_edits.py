@@ -1,26 +1,17 @@
-"""Changing one field of a post, and expiring posts whose time is up."""
+"""Reading a new value for one field of a post (Edit, the product question, the guided
+flows). Pure: nothing is saved here; `publishing.edit_field` saves."""
 
 from __future__ import annotations
 
 import dataclasses
 import re
 
-from bot.domain.models import ParsedPost, Post, PostStatus, Quantity
+from bot.domain.models import ParsedPost, Post, Quantity
 from bot.domain.parsing import parse_post
 from bot.domain.parsing.numbers import parse_number
 from bot.domain.text import looks_garbled
-from bot.services import outbox
 from bot.services.errors import UserFacingError
-from bot.services.ports import Clock, UowFactory
-from bot.services.posts import (
-    LIVE_STATUSES,
-    MAX_POST_KEYWORDS,
-    owned_post,
-    record_event,
-    reject_problems,
-    require_status,
-)
-from bot.texts import t
+from bot.services.posts import MAX_POST_KEYWORDS, reject_problems
 
 EDITABLE_FIELDS = ("product", "quantity", "moq", "price", "place", "keywords")
 EXAMPLES = {
@@ -84,37 +75,9 @@ def apply_edit(parsed: ParsedPost, field: str, value: str) -> ParsedPost:
     return changed
 
 
-async def edit_field(
-    uow_factory: UowFactory, clock: Clock, post_id: int, user_id: int, field: str, value: str
-) -> Post:
-    async with uow_factory() as uow:
-        post = await owned_post(uow, post_id, user_id)
-        require_status(post, LIVE_STATUSES)
-        if field == "keywords":
-            post.keywords = parse_post_keywords(value)
-        else:
-            post.parsed = apply_edit(post.parsed, field, value)
-        post.updated_at = clock.now()
-        await uow.posts.update(post)
-        if post.status is PostStatus.OPEN:
-            await record_event(uow, post, "post.edited", field=field)
-        await uow.commit()
-        return post
-
-
-async def expire_due(uow_factory: UowFactory, clock: Clock, limit: int = 500) -> list[Post]:
-    """Flip open posts past their expiry to expired, record it, and tell each owner."""
-    now = clock.now()
-    async with uow_factory() as uow:
-        posts = await uow.posts.list_due_to_expire(now, limit)
-        for post in posts:
-            post.status, post.updated_at = PostStatus.EXPIRED, now
-            await uow.posts.update(post)
-            await record_event(uow, post, "post.expired")
-            owner = await uow.users.get(post.user_id)
-            if owner is not None and not owner.blocked_bot:
-                product = post.parsed.product or post.raw_text[:40]
-                text = t(owner.language, "post.expired_notice", product=product)
-                await outbox.add_to(uow, now, owner.id, text, kind="post.expired")
-        await uow.commit()
-        return posts
+def edit_post(post: Post, field: str, value: str) -> None:
+    """Change one field of `post` in place, or raise a UserFacingError (nothing changed)."""
+    if field == "keywords":
+        post.keywords = parse_post_keywords(value)
+    else:
+        post.parsed = apply_edit(post.parsed, field, value)

@@ -1,4 +1,5 @@
-"""Action tokens: the server-side half of buttons that change data.
+"""Action tokens: the server-side half of buttons whose right to press cannot be read from
+the data alone (a match alert's recipient, a contact request's answer).
 
 A button carries only a short random token; what it does, for whom and until when is stored.
 """
@@ -7,14 +8,12 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
-from bot.domain.models import ActionToken
+from bot.domain.models import Action, ActionToken
 from bot.services.errors import ButtonExpired, ButtonNotYours
 from bot.services.ports import Clock, UnitOfWork, UowFactory
-
-DEFAULT_TTL = timedelta(days=14)
 
 
 def new_token() -> str:
@@ -25,31 +24,17 @@ async def add_tokens(
     uow: UnitOfWork,
     expires: datetime,
     user_id: int,
-    actions: Sequence[tuple[str, dict[str, Any]]],
+    actions: Sequence[tuple[Action, dict[str, Any]]],
     *,
     once: bool = False,
 ) -> list[str]:
-    """Store one token per (action, payload) inside the caller's transaction."""
+    """Store one token per (action, payload) for `user_id` inside the caller's transaction
+    and return them in order. With `once`, each token is spent when pressed (a double tap
+    does not act twice)."""
     tokens = [new_token() for _ in actions]
     for token, (action, payload) in zip(tokens, actions, strict=True):
         stored = {**payload, "_once": True} if once else dict(payload)
-        await uow.action_tokens.add(ActionToken(token, user_id, action, stored, expires))
-    return tokens
-
-
-async def issue(
-    uow_factory: UowFactory,
-    clock: Clock,
-    user_id: int,
-    actions: Sequence[tuple[str, dict[str, Any]]],
-    ttl: timedelta = DEFAULT_TTL,
-    once: bool = False,
-) -> list[str]:
-    """Store one token per (action, payload) for `user_id`; return the tokens in order.
-    With `once`, each token is spent when pressed (a double tap does not act twice)."""
-    async with uow_factory() as uow:
-        tokens = await add_tokens(uow, clock.now() + ttl, user_id, actions, once=once)
-        await uow.commit()
+        await uow.action_tokens.add(ActionToken(token, user_id, action.value, stored, expires))
     return tokens
 
 
@@ -67,3 +52,11 @@ async def redeem(uow_factory: UowFactory, clock: Clock, token: str, user_id: int
             await uow.action_tokens.mark_used(token, now)
             await uow.commit()
         return action
+
+
+async def purge_expired(uow_factory: UowFactory, clock: Clock) -> int:
+    """Housekeeping: tokens past their expiry (every alert issues some)."""
+    async with uow_factory() as uow:
+        removed = await uow.action_tokens.purge_expired(clock.now())
+        await uow.commit()
+        return removed

@@ -1,0 +1,174 @@
+"""Contact requests, double opt-in: Contact asks the other side; only when both agreed does
+each get the other's contact card."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from bot.domain.models import Action, ContactRequest, ContactStatus, Post, TrustEvent
+from bot.services import outbox
+from bot.services.action_tokens import add_tokens
+from bot.services.alerts import ALERT_BUTTON_TTL, recipient
+from bot.services.errors import UserFacingError
+from bot.services.ports import Clock, UnitOfWork, UowFactory
+from bot.texts import plain
+from bot.texts.contacts import contact_card, contact_declined, contact_request
+
+REQUEST_TTL = timedelta(days=14)
+
+
+async def match_sides(uow: UnitOfWork, match_id: int, user_id: int) -> tuple[Post, Post]:
+    """(the user's own post, the counterpart's post) of a match the user is part of."""
+    match = await uow.matches.get(match_id)
+    if match is None:
+        raise UserFacingError("post.not_found")
+    offer, need = await uow.posts.get(match.offer_id), await uow.posts.get(match.need_id)
+    if offer is None or need is None:
+        raise UserFacingError("post.not_found")
+    if user_id == offer.user_id:
+        return offer, need
+    if user_id == need.user_id:
+        return need, offer
+    raise UserFacingError("button.not_yours")
+
+
+async def ask_about_match(
+    uow_factory: UowFactory, clock: Clock, user_id: int, match_id: int
+) -> str:
+    """Contact under a match alert: ask the owner of the other post. Returns the text key
+    for the person who pressed."""
+    async with uow_factory() as uow:
+        mine, target = await match_sides(uow, match_id, user_id)
+        key = await _ask(uow, clock.now(), user_id, target, mine, match_id)
+        await uow.commit()
+        return key
+
+
+async def ask_about_post(uow_factory: UowFactory, clock: Clock, user_id: int, post_id: int) -> str:
+    """Contact under a /search result: ask the post's owner."""
+    async with uow_factory() as uow:
+        target = await uow.posts.get(post_id)
+        if target is None:
+            raise UserFacingError("post.not_found")
+        if target.user_id == user_id:
+            raise UserFacingError("contact.own_post")
+        key = await _ask(uow, clock.now(), user_id, target, None, None)
+        await uow.commit()
+        return key
+
+
+async def _ask(
+    uow: UnitOfWork,
+    now: datetime,
+    user_id: int,
+    target: Post,
+    mine: Post | None,
+    match_id: int | None,
+) -> str:
+    if not target.allows(Action.CONTACT_POST_OWNER, user_id):
+        raise UserFacingError("contact.gone")
+    assert target.id is not None
+    earlier = await uow.contact_requests.find(user_id, target.user_id, target.id, match_id)
+    if earlier is not None and earlier.status is ContactStatus.PENDING:
+        return "contact.already_sent"
+    mine_id = mine.id if mine else None
+    mutual = await uow.contact_requests.find(target.user_id, user_id, mine_id, match_id)
+    if mutual is not None and mutual.status is ContactStatus.PENDING:
+        await _accept(uow, now, mutual)  # both pressed Contact: agreement from both sides
+        return "contact.accepted_you"
+    request = ContactRequest(
+        None,
+        match_id,
+        target.id,
+        user_id,
+        target.user_id,
+        ContactStatus.PENDING,
+        now,
+        expires_at=now + REQUEST_TTL,
+    )
+    request.id = await uow.contact_requests.add(request)
+    owner = await recipient(uow, target.user_id)
+    if owner is not None:
+        asker = await uow.users.get(user_id)
+        payload = {"request": request.id}
+        accept, decline = await add_tokens(
+            uow,
+            now + ALERT_BUTTON_TTL,
+            owner.id,
+            [(Action.ACCEPT_CONTACT, payload), (Action.DECLINE_CONTACT, payload)],
+            once=True,
+        )
+        lang = owner.language
+        buttons = [[(plain(lang, "btn.accept"), accept), (plain(lang, "btn.decline"), decline)]]
+        text = contact_request(lang, target, mine, asker)
+        await outbox.add_to(uow, now, owner.id, text, buttons=buttons, kind="contact.request")
+    return "contact.sent"
+
+
+async def accept(uow_factory: UowFactory, clock: Clock, request_id: int, user_id: int) -> str:
+    """The asked side agrees: both get the other's contact card."""
+    async with uow_factory() as uow:
+        request = await _pending_to(uow, request_id, user_id)
+        await _accept(uow, clock.now(), request)
+        await uow.commit()
+        return "contact.accepted_you"
+
+
+async def decline(uow_factory: UowFactory, clock: Clock, request_id: int, user_id: int) -> str:
+    """The asked side says no: the asker is told, and sees nothing of them."""
+    now = clock.now()
+    async with uow_factory() as uow:
+        request = await _pending_to(uow, request_id, user_id)
+        request.status, request.responded_at = ContactStatus.DECLINED, now
+        await uow.contact_requests.update(request)
+        about = await uow.posts.get(request.post_id or -1)
+        asker = await recipient(uow, request.from_user_id)
+        if asker is not None and about is not None:
+            text = contact_declined(asker.language, about)
+            await outbox.add_to(uow, now, asker.id, text, kind="contact.declined")
+        await uow.commit()
+        return "contact.declined_you"
+
+
+async def _pending_to(uow: UnitOfWork, request_id: int, user_id: int) -> ContactRequest:
+    request = await uow.contact_requests.get(request_id)
+    if request is None or request.to_user_id != user_id:
+        raise UserFacingError("button.not_yours")
+    if request.status is not ContactStatus.PENDING:
+        raise UserFacingError("button.expired")
+    return request
+
+
+async def _accept(uow: UnitOfWork, now: datetime, request: ContactRequest) -> None:
+    request.status, request.responded_at = ContactStatus.ACCEPTED, now
+    await uow.contact_requests.update(request)
+    about = await uow.posts.get(request.post_id or -1)
+    asker = await uow.users.get(request.from_user_id)
+    owner = await uow.users.get(request.to_user_id)
+    if about is None or asker is None or owner is None:
+        return
+    asker_post = await _asker_post(uow, request)
+    written = {
+        owner.id: about.parsed.contacts,
+        asker.id: asker_post.parsed.contacts if asker_post else (),
+    }
+    for receiver, other in ((asker, owner), (owner, asker)):
+        if not receiver.blocked_bot:
+            card = contact_card(other, about, receiver.language, written[other.id])
+            await outbox.add_to(uow, now, receiver.id, card, kind="contact.card")
+        await uow.trust_events.add(
+            TrustEvent(
+                receiver.id, "contact.exchanged", now, post_id=about.id, counterpart_id=other.id
+            )
+        )
+
+
+async def _asker_post(uow: UnitOfWork, request: ContactRequest) -> Post | None:
+    """The asker's own post in the match the request came from, if any."""
+    if request.match_id is None:
+        return None
+    match = await uow.matches.get(request.match_id)
+    if match is None:
+        return None
+    other_id = match.need_id if request.post_id == match.offer_id else match.offer_id
+    return await uow.posts.get(other_id)

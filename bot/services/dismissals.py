@@ -1,0 +1,27 @@
+"""Dismissals: "Not relevant" under a match alert is remembered and lowers similar matches
+for that user (the index is told now; a restart restores it from the stored flags)."""
+
+from __future__ import annotations
+
+from bot.services.contact_requests import match_sides
+from bot.services.errors import UserFacingError
+from bot.services.matching import MatchingIndex
+from bot.services.ports import UowFactory
+
+
+async def dismiss_match(
+    uow_factory: UowFactory, index: MatchingIndex, match_id: int, user_id: int
+) -> None:
+    async with uow_factory() as uow:
+        match = await uow.matches.get(match_id)
+        if match is None:
+            raise UserFacingError("post.not_found")
+        mine, theirs = await match_sides(uow, match_id, user_id)
+        if mine.id == match.offer_id:
+            match.offer_dismissed = True
+        else:
+            match.need_dismissed = True
+        await uow.matches.update(match)
+        await uow.commit()
+    if theirs.id is not None:
+        index.engine.dismiss_post(user_id, theirs.id)

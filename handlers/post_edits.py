@@ -1,0 +1,74 @@
+"""Edit: the owner picks a field of a draft or open post, then sends its new value (a
+pending question, answered through `posting.on_text`)."""
+
+from __future__ import annotations
+
+from telegram import Update
+from telegram.constants import ParseMode
+
+from bot.context import BotContext
+from bot.domain.models import Action
+from bot.services import post_edits, posts, publishing
+from bot.texts import plain, t
+from handlers import pending_question
+from handlers.buttons import Pressed
+from handlers.keyboards import post_action_data
+from handlers.pending_question import PendingQuestion
+from handlers.post_cards import show_card
+from handlers.replies import reply
+
+FIELDS_PER_ROW = 3
+
+
+async def choose_field(update: Update, context: BotContext, pressed: Pressed) -> None:
+    query = update.callback_query
+    assert query is not None
+    post = await posts.post_to_edit(
+        context.services.uow_factory, pressed.id_arg("post"), pressed.user_id
+    )
+    lang = context.lang
+    fields = [
+        (plain(lang, f"field.{f}"), post_action_data(Action.EDIT_POST_FIELD, post.id, field=f))
+        for f in post_edits.EDITABLE_FIELDS
+    ]
+    rows = [fields[i : i + FIELDS_PER_ROW] for i in range(0, len(fields), FIELDS_PER_ROW)]
+    await query.answer()
+    await reply(update, context, "post.edit_choose", buttons=rows)
+
+
+async def ask_field(update: Update, context: BotContext, pressed: Pressed) -> None:
+    query = update.callback_query
+    assert query is not None
+    field = str(pressed.payload.get("field"))
+    if field not in post_edits.EDITABLE_FIELDS:
+        raise LookupError(f"not an editable field: {field!r}")
+    post = await posts.post_to_edit(
+        context.services.uow_factory, pressed.id_arg("post"), pressed.user_id
+    )
+    assert post.id is not None
+    pending_question.ask(context, PendingQuestion(post.id, field, "edit"))
+    await query.answer()
+    await query.edit_message_text(
+        t(context.lang, "post.edit_ask", field=plain(context.lang, f"field.{field}")),
+        parse_mode=ParseMode.HTML,
+    )
+
+
+async def answer_question(
+    update: Update, context: BotContext, question: PendingQuestion, text: str
+) -> None:
+    """Save the answer; a value that cannot be read raises before anything changes, and
+    the question stays open for another try."""
+    post, alerted = await publishing.edit_field(
+        context.services.uow_factory,
+        context.clock,
+        context.matching,
+        question.post_id,
+        update.effective_user.id if update.effective_user else 0,
+        question.field,
+        text,
+    )
+    pending_question.drop(context)
+    intro = t(context.lang, "post.edited") if question.reason == "edit" else None
+    await show_card(update, context, post, intro=intro)
+    context.alerts_queued(alerted)

@@ -1,0 +1,71 @@
+"""/search <words>: open posts of both kinds, a page per message, each with Contact."""
+
+from __future__ import annotations
+
+from telegram import Update
+from telegram.constants import ParseMode
+
+from bot.context import BotContext
+from bot.domain.models import Action
+from bot.services import contact_requests, search
+from bot.texts import Html, plain
+from bot.texts.lists import search_page
+from handlers.buttons import Pressed
+from handlers.keyboards import decode, markup, page_data, post_action_data
+from handlers.post_cards import Buttons
+from handlers.replies import reply
+
+VIEW = "search"
+QUERY_KEY = "search"  # user_data: the words of the last /search, for its page buttons
+PAGE_SIZE = 3
+
+
+async def search_command(update: Update, context: BotContext) -> None:
+    words = " ".join(context.args or []).strip()
+    if not words:
+        await reply(update, context, "search.usage")
+        return
+    context.store[QUERY_KEY] = words
+    text, buttons = await _page(context, words, 0)
+    assert update.effective_chat is not None
+    await context.bot.send_message(
+        update.effective_chat.id, text, parse_mode=ParseMode.HTML, reply_markup=markup(buttons)
+    )
+
+
+async def turn_page(update: Update, context: BotContext) -> None:
+    query = update.callback_query
+    assert query is not None and query.data is not None
+    words = str(context.store.get(QUERY_KEY) or "")
+    text, buttons = await _page(context, words, int(decode(query.data).args[1]))
+    await query.answer()
+    await query.edit_message_text(text, parse_mode=ParseMode.HTML, reply_markup=markup(buttons))
+
+
+async def contact_post_owner(update: Update, context: BotContext, pressed: Pressed) -> None:
+    key = await contact_requests.ask_about_post(
+        context.services.uow_factory, context.clock, pressed.user_id, pressed.id_arg("post")
+    )
+    context.kick_outbox()
+    assert update.callback_query is not None
+    await update.callback_query.answer(plain(context.lang, key), show_alert=True)
+
+
+async def _page(context: BotContext, words: str, page: int) -> tuple[Html, Buttons]:
+    found, more = await search.search(
+        context.services.uow_factory, context.clock, context.matching, words, page, PAGE_SIZE
+    )
+    lang, first = context.lang, page * PAGE_SIZE + 1
+    pages = page + 2 if more else page + 1
+    buttons: Buttons = [
+        [(f"{n}. {plain(lang, 'btn.contact')}", post_action_data(Action.CONTACT_POST_OWNER, p.id))]
+        for n, p in enumerate(found, start=first)
+    ]
+    nav = []
+    if page > 0:
+        nav.append((plain(lang, "btn.prev"), page_data(VIEW, page - 1)))
+    if more:
+        nav.append((plain(lang, "btn.next"), page_data(VIEW, page + 1)))
+    if nav:
+        buttons.append(nav)
+    return search_page(lang, words, found, page, pages, first), buttons
