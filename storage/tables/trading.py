@@ -93,7 +93,7 @@ class MatchRow(Base):
         BigInteger, ForeignKey("posts.id", ondelete="CASCADE"), nullable=False, index=True
     )
     score: Mapped[float] = mapped_column(Float, nullable=False)
-    explanation: Mapped[dict[str, Any]] = mapped_column(JSONDoc, nullable=False, default=dict)
+    reasons: Mapped[list[dict[str, Any]]] = mapped_column(JSONDoc, nullable=False, default=list)
     created_at: Mapped[datetime] = created_at_column()
     offer_alerted: Mapped[bool] = mapped_column(
         Boolean, nullable=False, default=False, server_default=false()

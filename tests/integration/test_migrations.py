@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -13,6 +14,7 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection
 
+from bot.domain.models import Match, PostKind
 from storage import Database, migrate
 from storage.engine import create_engine
 from storage.migrate import (
@@ -24,7 +26,7 @@ from storage.migrate import (
     upgrade_to_head,
 )
 from storage.tables import metadata
-from tests.integration.factories import make_post, make_user
+from tests.integration.factories import NOW, make_post, make_user
 
 
 @pytest.fixture
@@ -102,8 +104,8 @@ NEXT_REVISION = """
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0002_test_only"
-down_revision = "0001"
+revision = "9002_test_only"
+down_revision = "0002"
 
 
 def upgrade():
@@ -126,7 +128,7 @@ async def test_ensure_schema_upgrades_a_database_that_is_behind(
 ) -> None:
     await upgrade_to_head(url)
     # A newer release of the code: one more revision than the database has.
-    (tmp_path / "0002_test_only.py").write_text(NEXT_REVISION)
+    (tmp_path / "9002_test_only.py").write_text(NEXT_REVISION)
     packaged = migrate.alembic_config
     versions = Path(packaged().get_main_option("script_location") or "") / "versions"
 
@@ -150,7 +152,7 @@ async def test_ensure_schema_upgrades_a_database_that_is_behind(
         async with db.uow() as uow:
             assert await uow.posts.get(post_id) is not None
         assert await _pragma_foreign_keys(db) in (1, None)
-        await migrate.downgrade_engine(db.engine, "0001")
+        await migrate.downgrade_engine(db.engine, "0002")
         assert await schema_status(url) == "behind"  # downgrades work through the same path
     finally:
         async with db.engine.begin() as connection:
@@ -191,3 +193,27 @@ async def test_memory_database_migrates_through_its_engine() -> None:
             assert await connection.run_sync(_table_names) == set(metadata.tables)
     finally:
         await engine.dispose()
+
+
+async def test_match_reasons_survive_the_rename_both_ways(url: str) -> None:
+    reasons: list[dict[str, object]] = [{"kind": "moq", "values": {"moq": "1000"}}]
+    await upgrade_to_head(url)
+    db = Database.from_url(url)
+    try:
+        async with db.uow() as uow:
+            await uow.users.upsert(make_user())
+            offer_id = await uow.posts.add(make_post())
+            need_id = await uow.posts.add(make_post(kind=PostKind.NEED))
+            match = Match(None, offer_id, need_id, 0.8, reasons, NOW)
+            match_id = await uow.matches.add(match)
+            await uow.commit()
+        await migrate.downgrade_engine(db.engine, "0001")
+        async with db.engine.connect() as connection:
+            stored = (await connection.execute(text("SELECT explanation FROM matches"))).scalar()
+        assert (json.loads(stored) if isinstance(stored, str) else stored) == {"reasons": reasons}
+        await upgrade_engine(db.engine)
+        async with db.uow() as uow:
+            again = await uow.matches.get(match_id or -1)
+        assert again is not None and again.reasons == reasons
+    finally:
+        await db.dispose()
