@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
-import time
 from pathlib import Path
 
 import aiohttp
@@ -52,7 +51,7 @@ async def test_form_json_multipart_and_query_bodies() -> None:
         assert [m.text for m in alice.messages()] == ["form", "json", "query"]
 
 
-async def test_stop_answers_pending_long_polls_quickly() -> None:
+async def test_stop_answers_pending_long_polls() -> None:
     fake = FakeTelegram()
     await fake.start()
     async with aiohttp.ClientSession() as http:
@@ -60,11 +59,11 @@ async def test_stop_answers_pending_long_polls_quickly() -> None:
             http.post(f"{fake.base_url}123:ABC/getUpdates", data={"timeout": "30"})
         )
         await fake.wait_polling(timeout=2)
-        started = time.monotonic()
-        await fake.stop()
-        response = await asyncio.wait_for(poll, 2)
+        # The poll would wait 30 s; stop() answers it (an empty result, not a dropped
+        # connection). The 10 s bounds only keep a regression from hanging the suite.
+        await asyncio.wait_for(fake.stop(), 10)
+        response = await asyncio.wait_for(poll, 10)
         assert (await response.json())["result"] == []
-        assert time.monotonic() - started < 1.5
 
 
 async def test_dropped_long_poll_is_not_an_error() -> None:

@@ -1,105 +1,23 @@
-"""Property tests: parse_post never raises and stays fast on any text up to 4096 chars."""
+"""Property tests: parse_post never raises and gives a sane result on any text up to 4096
+chars. How fast it does so is measured by bench/parse_speed.py, not asserted here."""
 
 from __future__ import annotations
-
-import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bench.parse_speed import FRAGMENTS, PATHOLOGICAL
 from bot.domain.models import Intent, ParsedPost
 from bot.domain.parsing import parse_post, validate, warm_up
 from bot.domain.text import looks_garbled, normalise
 
-BUDGET_SECONDS = 0.020
-
-# Pieces of real posts, so that generated text also exercises the number, unit, price and
-# place patterns rather than only random code points.
-_FRAGMENTS = [
-    "出售",
-    "求购",
-    "供應",
-    "WTB",
-    "looking for",
-    "保温杯",
-    "LED燈泡",
-    "stainless screws",
-    "5000",
-    "五千",
-    "两千五",
-    "1.2万",
-    "3k",
-    "20k pcs",
-    "个",
-    "只",
-    "箱",
-    "吨",
-    "kg",
-    "pcs",
-    "ctn",
-    "起订",
-    "MOQ",
-    "12元/个",
-    "¥",
-    "RMB",
-    "$",
-    "US$",
-    "USD",
-    "0.02/pc",
-    "10元以内",
-    "under",
-    "10-12元",
-    "价格私聊",
-    "面议",
-    "每打",
-    "per dozen",
-    "每箱100個",
-    "FOB",
-    "CIF",
-    "Ningbo",
-    "义乌发货",
-    "寄到",
-    "上海",
-    "deliver to",
-    "Dubai",
-    "M6",
-    "304不锈钢",
-    "500ml",
-    "9W",
-    "13812345678",
-    "微信",
-    "https://",
-    "@",
-    "有效期",
-    "7天",
-    "valid until",
-    "12/31",
-    "，",
-    "、",
-    "\n",
-    " ",
-    "【",
-    "】",
-    "😀",
-    "🔥",
-    "０１２３",
-    "\x00",
-    "\u200b",
-    "\ufffd",
-    "\ud800",
-    "-",
-    "~",
-    ",",
-    ".",
-    "/",
-]
 _alphabet = st.characters(codec=None, categories=None)
 texts = st.one_of(
     st.text(alphabet=_alphabet, max_size=4096),
     st.text(alphabet=_alphabet, min_size=3000, max_size=4096),
-    st.lists(st.sampled_from(_FRAGMENTS), max_size=600).map("".join).map(lambda s: s[:4096]),
-    st.lists(st.sampled_from(_FRAGMENTS), min_size=800, max_size=1500)
+    st.lists(st.sampled_from(FRAGMENTS), max_size=600).map("".join).map(lambda s: s[:4096]),
+    st.lists(st.sampled_from(FRAGMENTS), min_size=800, max_size=1500)
     .map("".join)
     .map(lambda s: s[:4096]),
     st.text(
@@ -118,31 +36,24 @@ def _warm() -> None:
     warm_up()
 
 
-def _timed_parse(text: str) -> tuple[ParsedPost, float]:
-    start = time.perf_counter()
-    parsed = parse_post(text)
-    return parsed, time.perf_counter() - start
-
-
-@settings(
-    max_examples=200,
-    deadline=2000,  # hypothesis' own per-example deadline, generous: the budget is below
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
-@given(texts)
-def test_parse_post_never_raises_and_is_fast(text: str) -> None:
-    parsed, elapsed = _timed_parse(text)
-    if elapsed > BUDGET_SECONDS:
-        # A preempted process is not a slow parser: the best of three runs must fit.
-        elapsed = min(elapsed, *(_timed_parse(text)[1] for _ in range(2)))
-    assert elapsed < BUDGET_SECONDS, f"{elapsed * 1000:.1f} ms for {len(text)} chars"
+def _assert_sane(parsed: ParsedPost) -> None:
     assert isinstance(parsed, ParsedPost)
     assert isinstance(validate(parsed), list)
     if parsed.intent is not Intent.NONE:
         assert parsed.product or parsed.quantity or parsed.price or parsed.moq
 
 
-@settings(max_examples=200, deadline=2000)
+@settings(
+    max_examples=200,
+    deadline=None,  # speed is bench/parse_speed.py's business
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(texts)
+def test_parse_post_never_raises_and_gives_a_sane_result(text: str) -> None:
+    _assert_sane(parse_post(text))
+
+
+@settings(max_examples=200, deadline=None)
 @given(st.text(alphabet=_alphabet, max_size=512))
 def test_text_helpers_never_raise(text: str) -> None:
     assert isinstance(normalise(text), str)
@@ -150,22 +61,25 @@ def test_text_helpers_never_raise(text: str) -> None:
     assert isinstance(looks_garbled(text), bool)
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "1" * 4096,
-        "1," * 2048,
-        "一二三四五六七八九十百千万" * 315,
-        "$1-" * 1365,
-        "12元/个 " * 585,
-        "义乌" * 2048,
-        "looking for " * 341,
-        "@a" * 2048,
-        "1x" * 2048,
-        "http://" + "a" * 4089,
-        ("出售 304不锈钢保温杯 500ml 起订1000个 12元/个 义乌发货\n" * 80)[:4096],
-    ],
+@pytest.mark.parametrize("text", PATHOLOGICAL, ids=[f"{t[:6]!r}x{len(t)}" for t in PATHOLOGICAL])
+def test_pathological_inputs_give_a_sane_result(text: str) -> None:
+    """Long repetitions (bench/parse_speed.py times the same inputs): still a well-formed
+    result, the product and specs short enough to show on a card."""
+    parsed = parse_post(text)
+    _assert_sane(parsed)
+    assert len(parsed.product or "") <= 80
+    assert all(len(spec) <= 80 for spec in parsed.specs)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="place and destination are not capped; posts.place and posts.destination are "
+    "VARCHAR(100), so PostgreSQL would refuse to store these drafts",
 )
-def test_adversarial_inputs_stay_within_budget(text: str) -> None:
-    elapsed = min(_timed_parse(text)[1] for _ in range(3))
-    assert elapsed < BUDGET_SECONDS, f"{elapsed * 1000:.1f} ms"
+@pytest.mark.parametrize(
+    "text", ["出售 保温杯 12元/个 " + "义乌" * 200, "求购 保温杯 5000个 寄到" + "上海" * 300]
+)
+def test_place_and_destination_fit_their_columns(text: str) -> None:
+    parsed = parse_post(text)
+    assert parsed.intent is not Intent.NONE
+    assert len(parsed.place or "") <= 100 and len(parsed.destination or "") <= 100
