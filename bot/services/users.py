@@ -7,6 +7,7 @@ from datetime import datetime
 
 from bot.domain.language import language_from_telegram_code
 from bot.domain.models import Lang, User
+from bot.domain.phones import format_phone
 from bot.services.ports import UnitOfWork, UowFactory
 
 
@@ -70,11 +71,17 @@ async def language_of(uow_factory: UowFactory, user_id: int, default: Lang) -> L
 
 
 async def set_phone(uow_factory: UowFactory, user_id: int, phone: str) -> None:
-    """Keep the number the user shared; it is shown only after a contact is accepted."""
+    """Keep the number the user shared; it is shown only after a contact is accepted.
+
+    Telegram's contact button shares the account's own number, always with its country
+    code but often without the "+": stored in international format ("+86 138 0013 8000"),
+    or as received when phonenumbers does not find it valid."""
+    raw = phone.strip()
+    formatted = format_phone(raw if raw.startswith("+") else f"+{raw}")
     async with uow_factory() as uow:
         user = await uow.users.get(user_id)
         if user is not None:
-            user.phone = phone[:32]
+            user.phone = (formatted or raw)[:32]
             await uow.users.upsert(user)
             await uow.commit()
 
