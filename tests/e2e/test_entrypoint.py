@@ -13,7 +13,7 @@ from pathlib import Path
 import aiohttp
 
 from bot.fake_telegram import FakeTelegram
-from tests.e2e.conftest import TOKEN, rejected
+from tests.e2e.helpers import TOKEN, rejected
 
 ROOT = Path(__file__).parents[2]
 

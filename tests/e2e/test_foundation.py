@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 from bot.fake_telegram import FakeTelegram
 from storage import Database
-from tests.e2e.conftest import RunningBot, latest, rejected
+from tests.e2e.helpers import RunningBot, latest, rejected
 
 
 async def test_start_greets_each_user_in_their_language(

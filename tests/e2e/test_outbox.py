@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from bot.fake_telegram import FakeTelegram, FloodLimits
 from storage import Database
-from tests.e2e.conftest import RunningBot, rejected
-from tests.e2e.test_matching import NEED, OFFER, _alerts
-from tests.e2e.test_posting import post_and_publish
+from tests.e2e.helpers import NEED, OFFER, RunningBot, alerts, post_and_publish, rejected
 
 
 async def test_alerts_arrive_despite_strict_flood_limits(
@@ -19,9 +17,9 @@ async def test_alerts_arrive_despite_strict_flood_limits(
         await post_and_publish(fake, buyer, NEED)
     fake.set_limits(FloodLimits.strict())  # 1 message per chat per second, no burst
     await post_and_publish(fake, fake.user("Late", language_code="zh-hans"), NEED)
-    await _alerts(fake, seller, count=4, timeout=15)
+    await alerts(fake, seller, count=4, timeout=15)
     for buyer in buyers:
-        await _alerts(fake, buyer)
+        await alerts(fake, buyer)
     assert rejected(fake) == []
 
 
@@ -33,7 +31,7 @@ async def test_a_user_who_blocked_the_bot_is_marked_and_others_still_hear(
     await post_and_publish(fake, seller, OFFER)
     seller.block_bot()
     await post_and_publish(fake, buyer, NEED)
-    await _alerts(fake, buyer)
+    await alerts(fake, buyer)
     assert await fake.wait_until(
         lambda: any(r.status == 403 for r in fake.requests("sendMessage")), 5
     )

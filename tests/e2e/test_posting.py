@@ -4,29 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.fake_telegram import FakeTelegram, StoredMessage, UserHandle
-from tests.e2e.conftest import RunningBot, latest, rejected
-
-
-async def post_and_publish(fake: FakeTelegram, user: UserHandle, text: str) -> StoredMessage:
-    await user.send(text)
-    (card,) = await user.wait_for_messages(1)
-    assert card.reply_markup is not None, card.text
-    query = await user.press(card, data=_button(card, 0))
-    await user.wait_answer(query)
-    return await latest(
-        user,
-        fake,
-        lambda m: (
-            m.message_id == card.message_id and "✅" in (m.text or "") and m.edit_date is not None
-        ),
-    )
-
-
-def _button(message: StoredMessage, index: int) -> str:
-    rows = (message.reply_markup or {})["inline_keyboard"]
-    data = [b["callback_data"] for row in rows for b in row]
-    return data[index]
+from bot.fake_telegram import FakeTelegram
+from tests.e2e.helpers import OFFER, RunningBot, latest, post_and_publish, press_publish, rejected
 
 
 @pytest.mark.parametrize(
@@ -80,15 +59,14 @@ async def test_guided_offer_step_by_step(fake: FakeTelegram, bot: RunningBot) ->
     (card,) = await user.wait_for_messages(1)
     for part in ("保温杯", "1,000个", "¥12 / 个", "义乌"):
         assert part in card.text
-    query = await user.press(card, data=_button(card, 0))
-    await user.wait_answer(query)
-    await latest(user, fake, lambda m: "已发布" in (m.text or ""))
+    published = await press_publish(fake, user, card)
+    assert "已发布" in published.text
     assert rejected(fake) == []
 
 
 async def test_my_posts_close_renew_and_edit(fake: FakeTelegram, bot: RunningBot) -> None:
     user = fake.user("Wu", language_code="zh-hans")
-    await post_and_publish(fake, user, "出售 304不锈钢保温杯 500ml 起订1000个 12元/个 义乌发货")
+    await post_and_publish(fake, user, OFFER)
     await post_and_publish(fake, user, "求购 LED灯泡 9W 3000个 3元以内")
     await user.send("/my")
     (listing,) = await user.wait_for_messages(1)
@@ -118,7 +96,7 @@ async def test_restart_keeps_posts_and_a_half_finished_need(
     fake: FakeTelegram, bot: RunningBot
 ) -> None:
     user = fake.user("Lin", language_code="zh-hans")
-    await post_and_publish(fake, user, "出售 304不锈钢保温杯 500ml 起订1000个 12元/个 义乌发货")
+    await post_and_publish(fake, user, OFFER)
     await user.send("/need")
     await user.wait_for_messages(1)
     await user.send("LED灯泡 9W")

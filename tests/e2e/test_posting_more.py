@@ -7,8 +7,7 @@ from collections.abc import Callable
 from datetime import timedelta
 
 from bot.fake_telegram import FakeTelegram
-from tests.e2e.conftest import RunningBot, latest, rejected
-from tests.e2e.test_posting import post_and_publish
+from tests.e2e.helpers import RunningBot, latest, post_and_publish, rejected
 
 
 async def test_a_message_without_product_gets_one_question_first(

@@ -1,0 +1,142 @@
+"""Shared end-to-end helpers: the running bot, what merchants do and what they receive.
+
+Every e2e test module imports its helpers from here (never from another test module or
+from conftest.py, which holds only fixtures). bench/alert_latency.py uses them too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bot.app import build_application, prepare_database
+from bot.config import Settings
+from bot.fake_telegram import (
+    FakeTelegram,
+    FloodLimits,
+    RequestRecord,
+    StoredMessage,
+    UserHandle,
+    Window,
+)
+
+TOKEN = "4242:TEST-token-never-logged"
+
+# Test users type far faster than people; a roomier private-chat window keeps the suite quick.
+# test_outbox.py runs the bot under Telegram's own strict limits.
+FAST_USERS = FloodLimits(private_chat=Window(20, 3.0))
+
+# An offer and a need that match each other (same product, MOQ below the quantity, price
+# within the budget).
+OFFER = "出售 304不锈钢保温杯 500ml 起订1000个 12元/个 义乌发货"
+NEED = "求购 不锈钢保温杯 3000个 单价15元以内 送到上海"
+
+
+class RunningBot:
+    """Starts and stops our Application against the fake; `restart()` keeps the database."""
+
+    def __init__(self, fake: FakeTelegram, database: Path, **overrides: Any) -> None:
+        self.fake = fake
+        self.settings = Settings(
+            telegram_bot_token=TOKEN,
+            telegram_api_base_url=fake.base_url,
+            database_url=f"sqlite:///{database}",
+            outbox_interval=0.2,
+            sweep_interval=0.5,
+            **overrides,
+        )
+        self.app: Any = None
+
+    async def start(self) -> None:
+        await prepare_database(self.settings)
+        self.app = build_application(self.settings)
+        await self.app.initialize()
+        if self.app.post_init:
+            await self.app.post_init(self.app)
+        await self.app.updater.start_polling(poll_interval=0, timeout=1)
+        await self.app.start()
+        await self.fake.wait_polling()
+
+    async def stop(self) -> None:
+        if self.app is None:
+            return
+        app, self.app = self.app, None
+        if app.updater.running:
+            await app.updater.stop()
+        if app.running:
+            await app.stop()
+        await app.shutdown()
+        if app.post_shutdown:
+            await app.post_shutdown(app)
+
+    async def restart(self) -> None:
+        await self.stop()
+        await self.start()
+
+
+def rejected(fake: FakeTelegram) -> list[RequestRecord]:
+    """Requests Telegram would have refused as malformed (400): must stay empty."""
+    return [r for r in fake.requests() if r.status == 400]
+
+
+async def latest(
+    user: UserHandle,
+    fake: FakeTelegram,
+    predicate: Callable[[StoredMessage], bool],
+    timeout: float = 5,  # noqa: ASYNC109
+) -> StoredMessage:
+    """The newest bot message to `user` satisfying `predicate` (e.g. after an edit)."""
+
+    def found() -> bool:
+        return any(predicate(m) for m in user.messages())
+
+    assert await fake.wait_until(found, timeout), [m.text for m in user.messages()]
+    return [m for m in user.messages() if predicate(m)][-1]
+
+
+def button_data(message: StoredMessage, index: int) -> str:
+    """The callback data of the message's `index`-th inline button, counted across rows."""
+    rows = (message.reply_markup or {})["inline_keyboard"]
+    data = [b["callback_data"] for row in rows for b in row]
+    return data[index]
+
+
+async def press_publish(
+    fake: FakeTelegram, user: UserHandle, card: StoredMessage
+) -> StoredMessage:
+    """Tap the card's first button (Publish) and wait for the card to show it published."""
+    query = await user.press(card, data=button_data(card, 0))
+    await user.wait_answer(query)
+    return await latest(
+        user,
+        fake,
+        lambda m: (
+            m.message_id == card.message_id and "✅" in (m.text or "") and m.edit_date is not None
+        ),
+    )
+
+
+async def post_and_publish(fake: FakeTelegram, user: UserHandle, text: str) -> StoredMessage:
+    """Send a post in plain words and publish its card; returns the published card."""
+    await user.send(text)
+    (card,) = await user.wait_for_messages(1)
+    assert card.reply_markup is not None, card.text
+    return await press_publish(fake, user, card)
+
+
+def is_alert(message: StoredMessage) -> bool:
+    return "🔔" in (message.text or "")
+
+
+async def alerts(
+    fake: FakeTelegram,
+    user: UserHandle,
+    count: int = 1,
+    timeout: float = 3,  # noqa: ASYNC109
+) -> list[StoredMessage]:
+    """Wait until `user` has at least `count` match alerts; returns all of them."""
+    assert await fake.wait_until(
+        lambda: sum(is_alert(m) for m in user.messages()) >= count, timeout
+    ), [m.text for m in user.messages()]
+    return [m for m in user.messages() if is_alert(m)]
