@@ -1,0 +1,36 @@
+"""The matching index after a restart, and the fairness rules of alerts."""
+
+from __future__ import annotations
+
+from bot.services import dismissals, matching
+from bot.services.ports import UowFactory
+from tests.fakes import FixedClock
+from tests.unit.services.world import NEED, OFFER, opened
+
+
+async def test_a_restart_rebuilds_the_index_from_stored_entries_and_dismissals(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    policy = matching.MatchPolicy()
+    index = matching.MatchingIndex(policy)
+    offer, _ = await opened(uow_factory, clock, index, 1, OFFER)
+    need, _ = await opened(uow_factory, clock, index, 2, NEED)
+    async with uow_factory() as uow:
+        (match,) = await uow.matches.for_post(need.id or -1)
+    await dismissals.dismiss_match(uow_factory, index, match.id or -1, 2)
+
+    rebuilt = matching.MatchingIndex(policy)
+    assert await matching.rebuild(uow_factory, clock, rebuilt) == 2
+    for post_id in (offer.id or -1, need.id or -1):
+        assert rebuilt.engine.terms_of(post_id) == index.engine.terms_of(post_id)
+    assert rebuilt.engine.export_dismissals() == index.engine.export_dismissals() != {}
+
+
+async def test_a_need_alerts_at_most_the_policy_s_number_of_sellers(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    index = matching.MatchingIndex(matching.MatchPolicy(max_alerts_per_need=2))
+    for seller in (1, 2, 3):
+        await opened(uow_factory, clock, index, seller, OFFER)
+    _, alerted = await opened(uow_factory, clock, index, 9, NEED)
+    assert alerted == 2

@@ -1,0 +1,88 @@
+"""Drafts: a message becomes a draft or a clear refusal; drafts are cancelled; /my lists."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.domain.models import PostStatus
+from bot.services import posts, publishing
+from bot.services.errors import UserFacingError
+from bot.services.ports import UowFactory
+from tests.fakes import FixedClock
+from tests.unit.services.world import OFFER, TTL, add_user, drafted, new_index, opened, stored
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("   ", "post.empty"),
+        ("#$%^&*()_+=-~`|\\/<>?!" * 20, "post.garbled"),
+        ("hello, how are you?", "post.not_a_post"),
+        ("出售 保温杯 0元/个", "problem.price.zero"),
+    ],
+)
+async def test_messages_that_are_not_posts_are_refused_and_nothing_is_saved(
+    uow_factory: UowFactory, clock: FixedClock, text: str, key: str
+) -> None:
+    await add_user(uow_factory, 1)
+    with pytest.raises(UserFacingError) as refused:
+        await posts.draft(uow_factory, clock, TTL, 1, text)
+    assert refused.value.key == key
+    assert await posts.list_mine(uow_factory, 1, 0, 10) == ([], 0)
+
+
+async def test_a_post_without_a_product_asks_for_one(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    await add_user(uow_factory, 1)
+    result = await posts.draft(uow_factory, clock, TTL, 1, "求购 5000个 10元以内")
+    assert result.needs_product and result.post.status is PostStatus.DRAFT
+
+
+async def test_a_draft_is_cancelled_once_and_an_open_post_is_not_cancelled(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    draft = await drafted(uow_factory, clock, 1, OFFER)
+    await posts.discard(uow_factory, clock, draft.id or -1, 1)
+    assert (await stored(uow_factory, draft.id)).status is PostStatus.WITHDRAWN
+    with pytest.raises(UserFacingError):
+        await posts.discard(uow_factory, clock, draft.id or -1, 1)
+    offer, _ = await opened(uow_factory, clock, new_index(), 1, OFFER)
+    with pytest.raises(UserFacingError) as refused:
+        await posts.discard(uow_factory, clock, offer.id or -1, 1)
+    assert refused.value.key == "post.not_open"
+
+
+async def test_my_posts_are_open_and_expired_ones_newest_first(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    index = new_index()
+    first, _ = await opened(uow_factory, clock, index, 1, OFFER)
+    clock.advance(TTL)
+    await publishing.expire_due(uow_factory, clock, index)
+    second, _ = await opened(uow_factory, clock, index, 1, "出售 LED灯泡 9W 3元/个")
+    await drafted(uow_factory, clock, 1, "出售 雨伞 20元")  # drafts are not listed
+    closed, _ = await opened(uow_factory, clock, index, 1, "出售 毛巾 5元")
+    await publishing.close(uow_factory, clock, index, closed.id or -1, 1, deal=True)
+    found, total = await posts.list_mine(uow_factory, 1, 0, 10)
+    assert total == 2
+    assert [(p.id, p.status) for p in found] == [
+        (second.id, PostStatus.OPEN),
+        (first.id, PostStatus.EXPIRED),
+    ]
+    assert (await posts.list_mine(uow_factory, 1, 1, 1))[0][0].id == first.id
+
+
+@pytest.mark.parametrize(
+    ("text", "whole_post"),
+    [
+        ("出售 304不锈钢保温杯 12元/个", True),
+        ("WTB 20k pcs M6 stainless screws", True),
+        ("12元/个", False),
+        ("义乌", False),
+        ("304不锈钢保温杯 500ml", False),  # a product name alone answers "which product?"
+        ("5000个", False),
+    ],
+)
+def test_what_reads_as_a_whole_new_post(text: str, whole_post: bool) -> None:
+    assert posts.reads_as_new_post(text) is whole_post
