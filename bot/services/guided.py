@@ -8,6 +8,7 @@ from bot.domain.language import detect_language
 from bot.domain.models import Intent, ParsedPost, PostKind
 from bot.domain.parsing import parse_post
 from bot.services.post_edits import apply_edit
+from bot.services.posts import reject_problems
 
 QUESTIONS = ("product", "quantity", "price", "place")
 
@@ -37,11 +38,13 @@ def compose(kind: PostKind, answers: dict[str, str]) -> ParsedPost:
 def _quantity(parsed: ParsedPost, value: str) -> ParsedPost:
     """ "5000个" is a quantity, "起订1000" / "MOQ 1000" a minimum order."""
     fragment = parse_post(value)
-    if fragment.moq is not None or fragment.quantity is not None:
-        return dataclasses.replace(
-            parsed, quantity=fragment.quantity or parsed.quantity, moq=fragment.moq or parsed.moq
-        )
-    return apply_edit(parsed, "quantity", value)
+    if fragment.moq is None and fragment.quantity is None:
+        return apply_edit(parsed, "quantity", value)
+    changed = dataclasses.replace(
+        parsed, quantity=fragment.quantity or parsed.quantity, moq=fragment.moq or parsed.moq
+    )
+    reject_problems(changed)  # as for a whole message: an absurd amount is refused
+    return changed
 
 
 def raw_text(answers: dict[str, str]) -> str:
