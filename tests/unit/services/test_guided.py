@@ -81,12 +81,8 @@ def test_a_readable_answer_passes(question: str, value: str) -> None:
     guided.check_answer(PostKind.OFFER, {"product": "保温杯"}, question, value)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="guided._quantity skips reject_problems: an absurd quantity is refused in a "
-    "message (e2e test_bad_input_gets_a_clear_answer) but accepted step by step",
-)
 def test_an_absurd_quantity_is_refused_as_in_a_message() -> None:
+    """As in a whole message (e2e test_bad_input_gets_a_clear_answer)."""
     with pytest.raises(UserFacingError, match="problem.quantity.absurd"):
         guided.check_answer(PostKind.NEED, {"product": "螺丝"}, "quantity", "1000000000000000个")
 
