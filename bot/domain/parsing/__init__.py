@@ -50,6 +50,13 @@ FIELD_WINDOW = 1500
 _log = logging.getLogger(__name__)
 
 
+MAX_PLACE = 60  # characters: a place is a city or a port, never a paragraph
+
+
+def _clip(place: str | None) -> str | None:
+    return place[:MAX_PLACE] if place else place
+
+
 def parse_post(text: str, *, today: date | None = None) -> ParsedPost:
     """Understand one message. Never raises; text past MAX_LENGTH is ignored."""
     text = (text or "")[:MAX_LENGTH]
@@ -136,8 +143,8 @@ def _parse(text: str, today: date) -> ParsedPost:
         moq=moq,
         price=price,
         trade_term=term,
-        place=places.place,
-        destination=places.destination,
+        place=_clip(places.place),
+        destination=_clip(places.destination),
         valid_days=valid_days,
         valid_until=valid_until,
         contacts=contacts,
