@@ -33,27 +33,29 @@ async def register(
     caller's transaction; True when something was written. The language follows Telegram's
     language code until the user picks one with /language."""
     user = await uow.users.get(person.id)
+    telegram_language = (
+        language_from_telegram_code(person.language_code) if person.language_code else None
+    )
     if user is None:
-        language = (
-            language_from_telegram_code(person.language_code) if person.language_code else default
-        )
         user = User(
             id=person.id,
-            language=language,
+            language=telegram_language or default,
             username=person.username,
             display_name=person.display_name,
             created_at=now,
         )
-    elif (user.username, user.display_name, user.blocked_bot) == (
-        person.username,
-        person.display_name,
-        False,
-    ):
+        await uow.users.upsert(user)
+        return user, True
+    language = user.language
+    if telegram_language is not None and not user.language_chosen:
+        language = telegram_language  # they switched Telegram's language: follow it
+    current = (user.username, user.display_name, user.blocked_bot, user.language)
+    if current == (person.username, person.display_name, False, language):
         return user, False
-    else:
-        user.username = person.username
-        user.display_name = person.display_name
-        user.blocked_bot = False  # they wrote to us, so they have not blocked the bot
+    user.username = person.username
+    user.display_name = person.display_name
+    user.blocked_bot = False  # they wrote to us, so they have not blocked the bot
+    user.language = language
     await uow.users.upsert(user)
     return user, True
 

@@ -150,3 +150,18 @@ async def test_register_writes_only_in_the_callers_transaction(
         assert await uow.users.get(1001) is not None
     # not committed by the caller: nothing stays
     assert await _stored(uow_factory, 1001) is None
+
+
+async def test_the_language_follows_telegram_until_one_is_chosen(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    await _register(uow_factory, clock, WANG)
+    switched = TelegramPerson(1001, "Wang", "Lei", username="yiwu_cups", language_code="en")
+    user, changed = await _register(uow_factory, clock, switched)
+    assert changed and user.language is Lang.EN
+    unknown = TelegramPerson(1001, "Wang", "Lei", username="yiwu_cups", language_code=None)
+    user, changed = await _register(uow_factory, clock, unknown)  # no code: keep what we have
+    assert not changed and user.language is Lang.EN
+    await users.set_language(uow_factory, 1001, Lang.ZH_HANT)
+    user, _ = await _register(uow_factory, clock, WANG)
+    assert user.language is Lang.ZH_HANT
