@@ -3,10 +3,13 @@ buttons under a card or a /my row open, renew or close the post."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from telegram import Update
 from telegram.constants import ParseMode
 
 from bot.context import BotContext
+from bot.domain.models import Post
 from bot.services import posts, publishing
 from bot.texts import plain, t
 from handlers import pending_question, post_edits
@@ -14,6 +17,8 @@ from handlers.buttons import Pressed
 from handlers.pending_question import PendingQuestion
 from handlers.post_cards import replace_card, show_card
 from handlers.replies import reply
+
+OpenUseCase = Callable[..., Awaitable[tuple[Post, int]]]  # publishing.publish or .renew
 
 
 async def on_text(update: Update, context: BotContext) -> None:
@@ -46,21 +51,17 @@ async def on_text(update: Update, context: BotContext) -> None:
 
 
 async def publish(update: Update, context: BotContext, pressed: Pressed) -> None:
-    post, alerted = await publishing.publish(
-        context.services.uow_factory,
-        context.clock,
-        context.settings.post_ttl,
-        context.matching,
-        pressed.id_arg("post"),
-        pressed.user_id,
-    )
-    note = t(context.lang, "post.published", date=post.expires_at.date().isoformat())
-    await replace_card(update, context, post, note)
-    context.alerts_queued(alerted)
+    await _open(update, context, pressed, publishing.publish, "post.published")
 
 
 async def renew(update: Update, context: BotContext, pressed: Pressed) -> None:
-    post, alerted = await publishing.renew(
+    await _open(update, context, pressed, publishing.renew, "post.renewed")
+
+
+async def _open(
+    update: Update, context: BotContext, pressed: Pressed, use_case: OpenUseCase, note: str
+) -> None:
+    post, alerted = await use_case(
         context.services.uow_factory,
         context.clock,
         context.settings.post_ttl,
@@ -68,8 +69,8 @@ async def renew(update: Update, context: BotContext, pressed: Pressed) -> None:
         pressed.id_arg("post"),
         pressed.user_id,
     )
-    note = t(context.lang, "post.renewed", date=post.expires_at.date().isoformat())
-    await replace_card(update, context, post, note)
+    date = post.expires_at.date().isoformat()
+    await replace_card(update, context, post, t(context.lang, note, date=date))
     context.alerts_queued(alerted)
 
 
