@@ -8,8 +8,8 @@ from telegram.constants import ParseMode
 
 from bot.context import BotContext
 from bot.domain.models import Action, Post, PostStatus
-from bot.texts import Html, plain, t
-from bot.texts.cards import post_card
+from bot.texts import Html, plain
+from bot.texts.cards import card_message
 from handlers.keyboards import markup, post_action_data
 from handlers.replies import reply_html
 
@@ -36,12 +36,8 @@ def post_buttons(post: Post, user_id: int, lang: str, *, prefix: str = "") -> Bu
     return [row[i : i + 2] for i in range(0, len(row), 2)]
 
 
-async def show_card(
-    update: Update, context: BotContext, post: Post, *, intro: str | None = None
-) -> None:
-    body = post_card(post, context.lang, status=post.status is not PostStatus.DRAFT)
-    hint = t(context.lang, "post.confirm_hint") if post.status is PostStatus.DRAFT else ""
-    text = "\n\n".join(part for part in (intro or "", body, hint) if part)
+async def show_card(update: Update, context: BotContext, post: Post, *, intro: str = "") -> None:
+    text = card_message(post, context.lang, intro=intro)
     await reply_html(update, context, text, post_buttons(post, post.user_id, context.lang))
 
 
@@ -50,8 +46,6 @@ async def replace_card(update: Update, context: BotContext, post: Post, note: Ht
     query = update.callback_query
     assert query is not None
     await query.answer()
-    body = post_card(post, context.lang, status=True)
+    text = card_message(post, context.lang, note=note)
     buttons = post_buttons(post, post.user_id, context.lang)
-    await query.edit_message_text(
-        f"{body}\n\n{note}", parse_mode=ParseMode.HTML, reply_markup=markup(buttons)
-    )
+    await query.edit_message_text(text, parse_mode=ParseMode.HTML, reply_markup=markup(buttons))

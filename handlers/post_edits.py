@@ -69,6 +69,6 @@ async def answer_question(
         text,
     )
     pending_question.drop(context)
-    intro = t(context.lang, "post.edited") if question.reason == "edit" else None
+    intro = t(context.lang, "post.edited") if question.reason == "edit" else ""
     await show_card(update, context, post, intro=intro)
     context.alerts_queued(alerted)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from bot.domain.models import Lang, ParsedPost, Post, PostKind, Price, Quantity
+from bot.domain.models import Lang, ParsedPost, Post, PostKind, PostStatus, Price, Quantity
 from bot.domain.units import unit_name
 from bot.texts import Html, escape, plain, t
 
@@ -110,6 +110,15 @@ def post_card(post: Post, lang: Lang, *, status: bool = False) -> Html:
     if status:
         lines.append(t(lang, "card.status", status=t(lang, f"status.{post.status.value}")))
     return Html("\n".join(lines))
+
+
+def card_message(post: Post, lang: Lang, *, intro: str = "", note: str = "") -> Html:
+    """A post's card as its own message: a draft with the hint to publish it, any other with
+    its status; `intro` above (e.g. "Updated:"), `note` below (what a button just did)."""
+    draft = post.status is PostStatus.DRAFT
+    hint = t(lang, "post.confirm_hint") if draft else ""
+    parts = (intro, post_card(post, lang, status=not draft), note, hint)
+    return Html("\n\n".join(part for part in parts if part))
 
 
 def post_title(post: Post) -> str:
