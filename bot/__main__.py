@@ -1,9 +1,13 @@
-"""Command line: `tradecircle run [--webhook]`, `tradecircle migrate`."""
+"""Command line: `tradecircle run [--webhook]`, `tradecircle playground`, `tradecircle migrate`.
+
+With no TELEGRAM_BOT_TOKEN, `run` opens the playground: the real bot on a local Telegram.
+"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import sys
 from urllib.parse import urlsplit
 
@@ -13,14 +17,9 @@ from bot.config import Settings
 from bot.logging_setup import configure_logging
 
 NO_TOKEN = """\
-TradeCircle needs a Telegram bot token to run.
-
-  1. Open Telegram and talk to @BotFather (https://t.me/BotFather).
-  2. Send /newbot, choose a name and a username; BotFather replies with a token.
-  3. Put it in a file named .env here:   TELEGRAM_BOT_TOKEN=123456:ABC...
-     (or export TELEGRAM_BOT_TOKEN=... in your shell), then run this again.
-
-See .env.example for every other setting.
+No TELEGRAM_BOT_TOKEN is set, so TradeCircle starts its playground: the real bot on a local
+Telegram in your browser. To run it on Telegram, get a token from @BotFather (/newbot), put
+TELEGRAM_BOT_TOKEN=123456:ABC... in a file named .env here, and run this again.
 """
 
 
@@ -30,6 +29,18 @@ def main(argv: list[str] | None = None) -> int:
     run = sub.add_parser("run", help="run the bot (long polling by default)")
     run.add_argument("--webhook", action="store_true", help="serve a webhook instead of polling")
     sub.add_parser("migrate", help="upgrade the database schema to this version")
+    playground = sub.add_parser(
+        "playground", help="the bot in a browser, on a local Telegram (no token needed)"
+    )
+    playground.add_argument("--port", type=int, default=8080, help="default 8080; 0 picks one")
+    playground.add_argument("--host", default="127.0.0.1")
+    playground.add_argument("--empty", action="store_true", help="start without demo posts")
+    playground.add_argument(
+        "--db",
+        choices=("reset", "keep"),
+        default="reset",
+        help="its own SQLite file (tradecircle-playground.db): start afresh (default) or keep",
+    )
     args = parser.parse_args(argv)
     command = args.command or "run"
 
@@ -41,6 +52,11 @@ def main(argv: list[str] | None = None) -> int:
     secrets = [s for s in (settings.token(), _secret(settings)) if s]
     configure_logging(settings.log_level, secrets)
 
+    if command == "playground" or command == "run" and not settings.token():
+        # The playground's own lines (where to open it) matter more than the bot's chatter.
+        logging.getLogger().setLevel(max(logging.WARNING, logging.getLogger().level))
+    if command == "playground":
+        return _playground(args.host, args.port, empty=args.empty, keep=args.db == "keep")
     if command == "migrate":
         from storage.migrate import upgrade_to_head
 
@@ -55,10 +71,19 @@ def _secret(settings: Settings) -> str | None:
     return token.get_secret_value() if token else None
 
 
+def _playground(host: str, port: int, *, empty: bool, keep: bool) -> int:
+    from bot.playground.runner import Options, run
+
+    return run(Options(host=host, port=port, demo_posts=not empty, keep_database=keep))
+
+
 def _run(settings: Settings, *, webhook: bool) -> int:
     if not settings.token():
-        print(NO_TOKEN, file=sys.stderr)
-        return 2
+        if webhook:
+            print("Webhook mode needs TELEGRAM_BOT_TOKEN.", file=sys.stderr)
+            return 2
+        print(NO_TOKEN, flush=True)
+        return _playground("127.0.0.1", 8080, empty=False, keep=False)
     secret = _secret(settings)
     if webhook and (not secret or not settings.webhook_url):
         print("Webhook mode needs WEBHOOK_URL and WEBHOOK_SECRET_TOKEN.", file=sys.stderr)

@@ -7,9 +7,11 @@
 from __future__ import annotations
 
 import logging
+import warnings
 from typing import Any
 
 from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, ContextTypes, Defaults
+from telegram.warnings import PTBUserWarning
 
 import handlers
 from bot.config import Settings
@@ -60,6 +62,9 @@ def build_application(settings: Settings, *, clock: Clock | None = None) -> Trad
     token = settings.token()
     if not token:
         raise ValueError("TELEGRAM_BOT_TOKEN is not set")
+    # Our conversations track state per user, not per message (a Skip button is answered in
+    # whichever message it was pressed): PTB's reminder about that is noise here.
+    warnings.filterwarnings("ignore", message="If 'per_message=False'", category=PTBUserWarning)
     database = Database.from_url(settings.database_url)
     context_types = ContextTypes(context=BotContext, bot_data=BotServices)
     dispatcher = OutboxDispatcher(settings.outbox_interval)

@@ -28,7 +28,8 @@ def configure_logging(level: str, secrets: list[str]) -> None:
     root.setLevel(level)
     # httpx logs every request URL (with the token) at INFO; keep it to warnings.
     quiet = max(logging.WARNING, logging.getLevelNamesMapping()[level])
-    for noisy in ("httpx", "httpcore"):
+    # Alembic narrates every migration step at INFO.
+    for noisy in ("httpx", "httpcore", "alembic"):
         logging.getLogger(noisy).setLevel(quiet)
     # "skipped: maximum number of running instances" just means a sweep is still running.
     logging.getLogger("apscheduler").setLevel(max(logging.ERROR, quiet))

@@ -53,6 +53,7 @@ class FakeState:
         self.chat_actions: list[tuple[int, str]] = []
         self.requests: list[RequestRecord] = []
         self.poll_count = 0
+        self.version = 0  # counts changes, so a watcher (the playground page) knows it is behind
         self.closing = False
         self.logged_out = False
         self._update_ids = itertools.count(1)
@@ -65,6 +66,7 @@ class FakeState:
     # -- waiting ------------------------------------------------------------------------
     def notify(self) -> None:
         """Wake every waiter so it re-checks its condition."""
+        self.version += 1
         self._changed.set()
         self._changed = asyncio.Event()
 

@@ -1,6 +1,14 @@
 """English texts (Telegram HTML; placeholders in braces)."""
 
 TEXTS: dict[str, str] = {
+    "bot.description": (
+        "TradeCircle puts small sellers and buyers in touch.\n\n"
+        "• Write what you sell or need in your own words: I turn it into a card.\n"
+        "• I match offers with needs and tell both sides why they fit.\n"
+        "• Contacts are exchanged only when both agree.\n\n"
+        'Press Start, then write e.g. "Selling vacuum flasks 500ml, MOQ 1000, $1.8".'
+    ),
+    "bot.short_description": "Post what you sell or need in plain words; I find the other side.",
     # foundation
     "start.welcome": (
         "👋 Hi {name}! I am <b>TradeCircle</b>: I put sellers and buyers in touch.\n"

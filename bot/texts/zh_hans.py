@@ -1,6 +1,14 @@
 """简体中文文本（Telegram HTML；花括号内为占位符）。"""
 
 TEXTS: dict[str, str] = {
+    "bot.description": (
+        "TradeCircle 帮小商家找到买家和供应商。\n\n"
+        "• 用平常的话写出你卖什么或要买什么，我整理成一张卡片。\n"
+        "• 我把供应和求购配对，并告诉双方为什么合适。\n"
+        "• 双方都同意后才交换联系方式。\n\n"
+        "点“开始”，然后写例如：“出售 304不锈钢保温杯 500ml 起订1000个 12元/个”。"
+    ),
+    "bot.short_description": "用平常的话发布供应或求购，我帮你找到对方。",
     # foundation
     "start.welcome": (
         "👋 {name}，你好！我是 <b>TradeCircle</b>，帮你找买家和供应商。\n"

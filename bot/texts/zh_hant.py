@@ -1,6 +1,14 @@
 """繁體中文文字（Telegram HTML；大括號內為佔位符）。"""
 
 TEXTS: dict[str, str] = {
+    "bot.description": (
+        "TradeCircle 幫小商家找到買家和供應商。\n\n"
+        "• 用平常的話寫出你賣什麼或要買什麼，我整理成一張卡片。\n"
+        "• 我把供應和求購配對，並告訴雙方為什麼合適。\n"
+        "• 雙方都同意後才交換聯絡方式。\n\n"
+        "點「開始」，然後寫例如：「供應 LED燈泡 9W 每箱100個 單價3.5元」。"
+    ),
+    "bot.short_description": "用平常的話發布供應或求購，我幫你找到對方。",
     # foundation
     "start.welcome": (
         "👋 {name}，你好！我是 <b>TradeCircle</b>，幫你找買家和供應商。\n"

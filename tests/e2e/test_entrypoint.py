@@ -52,20 +52,51 @@ async def test_runs_polls_answers_and_stops_cleanly(fake: FakeTelegram, tmp_path
     assert rejected(fake) == []
 
 
-async def test_without_a_token_it_explains_and_exits_non_zero(tmp_path: Path) -> None:
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        "run",
-        cwd=tmp_path,
-        env=_env(tmp_path),
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    _, stderr = await asyncio.wait_for(process.communicate(), timeout=60)
-    assert process.returncode == 2
-    assert "@BotFather" in stderr.decode()
+async def test_without_a_token_it_opens_the_playground(tmp_path: Path) -> None:
+    with socket.socket() as busy:  # its default port is taken here: it still starts
+        if _free(8080):
+            busy.bind(("127.0.0.1", 8080))
+            busy.listen()
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", "run", cwd=tmp_path, env=_env(tmp_path),
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+        try:
+            assert process.stdout is not None
+            lines = []
+            while not any("open http" in line for line in lines):
+                line = await asyncio.wait_for(process.stdout.readline(), timeout=60)
+                assert line, b"".join(await _rest(process)).decode()[-2000:]
+                lines.append(line.decode())
+            address = next(line for line in lines if "open http" in line).split()[3]
+            assert any("@BotFather" in line for line in lines)
+            async with aiohttp.ClientSession() as session:
+                async with session.get(f"{address}api/world") as response:
+                    world = await response.json()
+                async with session.get(address) as response:
+                    assert "TradeCircle" in await response.text()
+            assert {p["name"] for p in world["people"]} >= {
+                "王丽",
+                "Anna Becker",
+                "陳志明",
+                "李强",
+            }
+            assert (tmp_path / "tradecircle-playground.db").exists()
+            assert not (tmp_path / "bot.db").exists()  # never the production database
+        finally:
+            process.send_signal(signal.SIGINT)
+            await asyncio.wait_for(process.communicate(), timeout=30)
+    assert process.returncode == 0
+
+
+def _free(port: int) -> bool:
+    with socket.socket() as probe:
+        return probe.connect_ex(("127.0.0.1", port)) != 0
+
+
+async def _rest(process: asyncio.subprocess.Process) -> list[bytes]:
+    _, stderr = await process.communicate()
+    return [stderr]
 
 
 async def test_webhook_mode_refuses_to_start_without_a_secret(tmp_path: Path) -> None:
