@@ -1,0 +1,142 @@
+"""The playground as its page uses it: the real bot on the fake, driven through the JSON API."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from bot.playground.runner import Options, RunningPlayground
+
+WEEK = 7 * 86400
+
+
+@pytest.fixture
+async def playground(tmp_path: Path) -> AsyncIterator[RunningPlayground]:
+    running = RunningPlayground(Options(port=0, database=tmp_path / "playground.db"))
+    await running.start()
+    try:
+        yield running
+    finally:
+        await running.stop()
+
+
+class Page:
+    """What the page does: plain HTTP calls to the playground's API."""
+
+    def __init__(self, session: aiohttp.ClientSession, address: str) -> None:
+        self.session, self.address = session, address
+
+    async def get(self, path: str, **query: object) -> Any:
+        params = {k: str(v) for k, v in query.items()}
+        async with self.session.get(f"{self.address}{path}", params=params) as response:
+            return await response.json()
+
+    async def post(self, path: str, body: dict[str, Any], status: int = 200) -> Any:
+        async with self.session.post(f"{self.address}{path}", json=body) as response:
+            assert response.status == status, await response.text()
+            return await response.json()
+
+    async def person(self, name: str) -> int:
+        world = await self.get("api/world")
+        return next(p["id"] for p in world["people"] if p["name"] == name)
+
+    async def messages(self, viewer: int, chat: object = "bot") -> list[dict[str, Any]]:
+        return (await self.get("api/chat", viewer=viewer, chat=chat))["messages"]
+
+    async def wait_for(self, viewer: int, words: str, playground: RunningPlayground) -> dict:
+        async def found() -> list[dict[str, Any]]:
+            return [m for m in await self.messages(viewer) if words in (m.get("text") or "")]
+
+        assert await playground.fake.wait_until(lambda: _has(playground, viewer, words), 10)
+        return (await found())[-1]
+
+
+def _has(playground: RunningPlayground, viewer: int, words: str) -> bool:
+    chat = playground.fake.state.chats.get(viewer)
+    messages = playground.fake.state.messages.get(viewer, []) if chat else []
+    return any(words in (m.text or "") for m in messages if m.from_bot)
+
+
+@pytest.fixture
+async def page(playground: RunningPlayground) -> AsyncIterator[Page]:
+    async with aiohttp.ClientSession() as session:
+        yield Page(session, playground.address)
+
+
+async def test_the_demo_world_is_ready_and_the_page_is_served(page: Page) -> None:
+    world = await page.get("api/world")
+    assert [p["language_code"] for p in world["people"]] == ["zh-hans", "en", "zh-hant", "zh-hans"]
+    (circle,) = world["groups"]
+    assert len(circle["members"]) == 4 and circle["bot_status"] == "member"
+    anna = await page.person("Anna Becker")
+    chat = await page.get("api/chat", viewer=anna, chat="bot")
+    assert "Published" in chat["messages"][-1]["text"]  # her demo post, published by the bot
+    assert {c["command"] for c in chat["commands"]} >= {"offer", "need", "my", "search"}
+    assert "sellers and buyers" in chat["description"]
+    assert chat["short_description"]
+    async with page.session.get(page.address) as response:
+        assert response.status == 200 and "text/html" in response.headers["Content-Type"]
+
+
+async def test_a_visitor_s_first_need_finds_a_demo_offer(
+    page: Page, playground: RunningPlayground
+) -> None:
+    anna = await page.person("Anna Becker")
+    await page.post(
+        "api/send",
+        {"viewer": anna, "chat": "bot", "text": "Looking for vacuum flasks, 5k pcs, under $2"},
+    )
+    card = await page.wait_for(anna, "tap Publish", playground)
+    publish = card["reply_markup"]["inline_keyboard"][0][0]
+    pressed = await page.post(
+        "api/press",
+        {
+            "viewer": anna,
+            "chat": "bot",
+            "message_id": card["message_id"],
+            "data": publish["callback_data"],
+        },
+    )
+    assert pressed["answer"] is not None  # the bot answered the press (no spinner left)
+    alert = await page.wait_for(anna, "A supplier for your need", playground)
+    assert "保温杯" in alert["text"]
+    wang = await page.person("王丽")
+    await page.wait_for(wang, "买家", playground)  # the seller hears of it too, in Chinese
+
+
+async def test_moving_the_clock_expires_posts_and_the_owner_is_told(
+    page: Page, playground: RunningPlayground
+) -> None:
+    chen = await page.person("陳志明")
+    for _ in range(5):
+        await page.post("api/clock", {"seconds": WEEK})
+    world = await page.get("api/world")
+    assert world["clock"]["offset_seconds"] == 5 * WEEK
+    await page.wait_for(chen, "已過期", playground)
+
+
+async def test_people_groups_blocking_and_mistakes(page: Page) -> None:
+    new = await page.post("api/people", {"name": "Maria", "language_code": "en"})
+    chat = await page.get("api/chat", viewer=new["id"], chat="bot")
+    assert chat["messages"] == [] and chat["description"]  # shown before Start
+    await page.post(f"api/people/{new['id']}/block", {"blocked": True})
+    assert next(p for p in (await page.get("api/world"))["people"] if p["id"] == new["id"])[
+        "blocked"
+    ]
+    wang = await page.person("王丽")
+    group = await page.post("api/groups", {"title": "Cups", "members": [wang, new["id"]]})
+    added = await page.post(f"api/groups/{group['id']}/bot", {"by": wang, "action": "admin"})
+    assert added["bot_status"] == "administrator"
+    error = await page.post("api/send", {"viewer": wang, "chat": "bot", "text": " "}, status=400)
+    assert "Type a message" in error["error"]
+    error = await page.post("api/clock", {"seconds": -5}, status=400)
+    assert "forward" in error["error"]
+    anna = await page.person("Anna Becker")
+    error = await page.post(
+        "api/send", {"viewer": anna, "chat": group["id"], "text": "hi"}, status=400
+    )
+    assert "not in this chat" in error["error"]
