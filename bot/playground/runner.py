@@ -16,7 +16,7 @@ from pydantic import SecretStr
 
 from bot.app import build_application, prepare_database
 from bot.config import Settings
-from bot.fake_telegram import FakeTelegram
+from bot.fake_telegram import FakeTelegram, FloodLimits, Window
 from bot.playground import world as demo
 from bot.playground.clock import MovableClock
 from bot.playground.web import Playground
@@ -25,6 +25,10 @@ log = logging.getLogger(__name__)
 
 TOKEN = "1000001:playground-token"  # the fake's; never a real bot's
 DATABASE = Path("tradecircle-playground.db")  # next to, never instead of, tradecircle.db
+# Telegram lets short bursts into one chat before it answers 429 (the fake's default allows
+# 3 in 3 s, the strictest reading): a roomier burst, so a visitor clicking fast is not kept
+# waiting by the outbox, while floods are still refused as Telegram would.
+LIMITS = FloodLimits(private_chat=Window(10, 5.0))
 
 
 @dataclass(frozen=True)
@@ -41,7 +45,9 @@ class RunningPlayground:
 
     def __init__(self, options: Options) -> None:
         self.options = options
-        self.fake = FakeTelegram(TOKEN, bot_username="TradeCircleBot", bot_name="TradeCircle")
+        self.fake = FakeTelegram(
+            TOKEN, bot_username="TradeCircleBot", bot_name="TradeCircle", limits=LIMITS
+        )
         self.clock = MovableClock()
         self.app: Any = None
         self.site_runner: web.AppRunner | None = None
