@@ -167,7 +167,8 @@
     const viewerChanged = viewer !== state.viewer;
     state.viewer = viewer;
     state.chat = chat;
-    if (state.world) chooseSelection();
+    // A person just added is not in the world we hold yet: the next refresh knows them.
+    if (state.world && person(viewer)) chooseSelection();
     closeMenus();
     if (viewerChanged) $("#rename-input").value = person(viewer)?.name || "";
     $("#messages").replaceChildren();
@@ -667,6 +668,7 @@
     const created = await act(() => post("/api/people", { name, language_code: $("#new-person-lang").value }));
     if (created?.id !== undefined) {
       $("#new-person-name").value = "";
+      setWorldOpen(false); // on a phone: show their empty chat
       select(created.id, "bot");
     }
   }
