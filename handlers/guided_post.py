@@ -8,7 +8,6 @@ a restart.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
 from enum import IntEnum
 from typing import Any
 
@@ -28,6 +27,7 @@ from bot.services import guided, posts
 from handlers import pending_question
 from handlers.keyboards import encode
 from handlers.post_cards import show_card
+from handlers.questions import question_handlers
 from handlers.replies import reply, skip_button
 
 FLOW = "flow"  # user_data: {"kind": "offer" | "need", "answers": {question: text}}
@@ -45,7 +45,6 @@ class Step(IntEnum):
 
 
 QUESTION = dict(zip(Step, guided.QUESTIONS, strict=True))
-Callback = Callable[[Update, BotContext], Coroutine[Any, Any, Step | int]]
 
 
 async def ask_offer(update: Update, context: BotContext) -> Step:
@@ -63,33 +62,14 @@ async def _begin(update: Update, context: BotContext, kind: PostKind) -> Step:
     return Step.ASK_PRODUCT
 
 
-def got_answer(step: Step) -> Callback:
-    """The handler for a typed answer while `step` is asked."""
-
-    async def got(update: Update, context: BotContext) -> Step | int:
-        message = update.effective_message
-        assert message is not None
-        flow, text = context.store[FLOW], message.text or ""
-        question = QUESTION[step]
-        guided.check_answer(PostKind(flow["kind"]), flow["answers"], question, text)
-        flow["answers"][question] = text
-        return await _after(update, context, step)
-
-    got.__name__ = f"got_{QUESTION[step]}"
-    return got
+def _answers(context: BotContext) -> dict[str, str]:
+    answers: dict[str, str] = context.store[FLOW]["answers"]
+    return answers
 
 
-def skipped(step: Step) -> Callback:
-    """The handler for Skip while `step` is asked."""
-
-    async def skip(update: Update, context: BotContext) -> Step | int:
-        assert update.callback_query is not None
-        await update.callback_query.answer()
-        context.store[FLOW]["answers"][QUESTION[step]] = ""
-        return await _after(update, context, step)
-
-    skip.__name__ = f"skip_{QUESTION[step]}"
-    return skip
+def _check(context: BotContext, question: str, text: str) -> None:
+    flow = context.store[FLOW]
+    guided.check_answer(PostKind(flow["kind"]), flow["answers"], question, text)
 
 
 async def _after(update: Update, context: BotContext, step: Step) -> Step | int:
@@ -134,10 +114,11 @@ def build() -> ConversationHandler:  # type: ignore[type-arg]
     text = private & filters.TEXT & ~filters.COMMAND
 
     def handlers(step: Step) -> list[BaseHandler[Update, Any, Any]]:
-        answer: BaseHandler[Update, Any, Any] = MessageHandler(text, got_answer(step))
+        got, skip = question_handlers(step, QUESTION[step], _answers, _check, _after)
+        answer: BaseHandler[Update, Any, Any] = MessageHandler(text, got)
         if step is Step.ASK_PRODUCT:
             return [answer]  # a post needs a product: this one cannot be skipped
-        return [answer, CallbackQueryHandler(skipped(step), pattern=f"^{SKIP}$")]
+        return [answer, CallbackQueryHandler(skip, pattern=f"^{SKIP}$")]
 
     return ConversationHandler(
         entry_points=[

@@ -4,7 +4,6 @@ question being asked."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
 from enum import IntEnum
 from typing import Any
 
@@ -22,6 +21,7 @@ from bot.context import BotContext
 from bot.services import profiles
 from bot.texts.profile import profile_card, profile_saved
 from handlers.keyboards import encode
+from handlers.questions import question_handlers
 from handlers.replies import reply, reply_html, skip_button
 
 ANSWERS = "profile_answers"  # user_data: {question: text} so far
@@ -44,7 +44,6 @@ QUESTION = {
     Step.ASK_PRODUCTS: "products",
     Step.ASK_KEYWORDS: "keywords",
 }
-Callback = Callable[[Update, BotContext], Coroutine[Any, Any, Step | int]]
 
 
 async def start(update: Update, context: BotContext) -> Step:
@@ -62,32 +61,14 @@ async def _ask(update: Update, context: BotContext, step: Step) -> Step:
     return step
 
 
-def got_answer(step: Step) -> Callback:
-    """The handler for a typed answer while `step` is asked."""
-
-    async def got(update: Update, context: BotContext) -> Step | int:
-        assert update.effective_message is not None
-        text = update.effective_message.text or ""
-        if step is Step.ASK_KEYWORDS:
-            profiles.parse_keywords(text)  # too many keywords: say so and ask again
-        context.store[ANSWERS][QUESTION[step]] = text
-        return await _after(update, context, step)
-
-    got.__name__ = f"got_{QUESTION[step]}"
-    return got
+def _answers(context: BotContext) -> dict[str, str]:
+    answers: dict[str, str] = context.store[ANSWERS]
+    return answers
 
 
-def skipped(step: Step) -> Callback:
-    """The handler for Skip while `step` is asked: the old value stays."""
-
-    async def skip(update: Update, context: BotContext) -> Step | int:
-        assert update.callback_query is not None
-        await update.callback_query.answer()
-        context.store[ANSWERS][QUESTION[step]] = ""
-        return await _after(update, context, step)
-
-    skip.__name__ = f"skip_{QUESTION[step]}"
-    return skip
+def _check(_context: BotContext, question: str, text: str) -> None:
+    if question == "keywords":
+        profiles.parse_keywords(text)  # too many keywords: say so and ask again
 
 
 async def _after(update: Update, context: BotContext, step: Step) -> Step | int:
@@ -111,10 +92,8 @@ def build() -> ConversationHandler:  # type: ignore[type-arg]
     text = private & filters.TEXT & ~filters.COMMAND
 
     def handlers(step: Step) -> list[BaseHandler[Update, Any, Any]]:
-        return [
-            MessageHandler(text, got_answer(step)),
-            CallbackQueryHandler(skipped(step), pattern=f"^{SKIP}$"),
-        ]
+        got, skip = question_handlers(step, QUESTION[step], _answers, _check, _after)
+        return [MessageHandler(text, got), CallbackQueryHandler(skip, pattern=f"^{SKIP}$")]
 
     return ConversationHandler(
         entry_points=[CommandHandler("profile", start, filters=private)],
