@@ -155,7 +155,16 @@ def test_extract_terms_falls_back_to_raw_text() -> None:
     assert extract_terms(_parsed(None), raw).concepts == ("c:led_bulb",)
     # a product the glossary does not know still borrows concepts from the raw text
     terms = extract_terms(_parsed("礼品"), "礼品 保温杯")
-    assert terms.product == ("礼品",) and terms.concepts == ("c:vacuum_flask",)
+    assert terms.product[0] == "礼品" and terms.concepts == ("c:vacuum_flask",)
+
+
+def test_extract_terms_keeps_every_word_of_a_long_title() -> None:
+    # brand, line and model code are evidence too, not only the parsed product
+    raw = "出售 Lancome 兰蔻小黑瓶发光眼霜 15ml 淡化细纹"
+    terms = extract_terms(_parsed("眼霜", ("15ml",)), raw)
+    assert terms.product[0] == "眼霜"
+    assert {"lancome", "兰蔻"} <= set(terms.product)
+    assert "出售" not in terms.product
 
 
 def test_empty_text() -> None:
@@ -216,3 +225,22 @@ def test_any_text_gives_well_formed_terms(parts: list[str]) -> None:
     for word in terms.product:
         assert word and word == word.lower() and not g.is_stopword(word)
     assert len(set(terms.all_terms())) == len(terms.all_terms())
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("sharp lc-52se94u lcd tv", "sharp lc52se94u tv"),
+        ("sony kdl-26m4000 tv", "sony kdl26m4000"),
+        ("sony np-fh100 battery", "npfh100 battery"),
+        ("sony mdr-ex35lp/vb headphones", "sony mdrex35lpvb headphone"),
+    ],
+)
+def test_a_model_code_is_one_term_however_it_is_written(one: str, other: str) -> None:
+    codes = [t for t in query_terms(one).product if any(c.isdigit() for c in t)]
+    assert codes and set(codes) <= set(query_terms(other).product)
+
+
+@pytest.mark.parametrize("text", ["pci-express card", "240-pin memory", "t-shirt"])
+def test_words_with_hyphens_that_are_not_codes_stay_apart(text: str) -> None:
+    assert not any(len(t) >= 5 and any(c.isdigit() for c in t) for t in query_terms(text).product)

@@ -74,6 +74,13 @@ _SIZE = re.compile(
 # Letter+digit model codes and bare numbers: m6, e27, t8, gu10, 18650, 304, 3d.
 _CODE = re.compile(r"^(?:[a-z]+\d+[a-z0-9]*|\d+[a-z]+\d*|\d{2,})$")
 _ASCII_WORD = re.compile(r"^[a-z0-9][a-z0-9.'-]*$")
+# A model code written with hyphens or slashes (lc-52se94u, mdr-ex35lp, kdl-26m4000) is one
+# code: joined, so every way of writing it meets. It starts with a letter and mixes digits in.
+_SPLIT_CODE = re.compile(
+    r"(?<![a-z0-9])[a-z][a-z0-9]{0,11}(?:[-/][a-z0-9]{1,12}){1,3}(?![a-z0-9])"
+)
+# A model code names one product (ln46a550, gbu421w6); a size or grade (180gsm, 304) does not.
+_MODEL_CODE = re.compile(r"^[a-z](?=.*\d)[a-z0-9]{4,}$")
 _JOINERS = frozenset({"-", "'", "’"})
 _FALLBACK_CONCEPTS = True  # scan raw_text for concepts when the product field gives none
 
@@ -101,11 +108,22 @@ def extract_terms(parsed: ParsedPost, raw_text: str) -> PostTerms:
     when the parser found no product; concepts from the raw text when the fields gave none."""
     text = " ".join([parsed.product, *parsed.specs]) if parsed.product else raw_text
     terms = _cached_terms(text)
-    if not terms.concepts and _FALLBACK_CONCEPTS and parsed.product and raw_text:
-        extra = _cached_terms(raw_text)
-        if extra.concepts:
-            terms = PostTerms(terms.product, terms.specs, extra.concepts, extra.categories)
-    return terms
+    if not parsed.product or not raw_text:
+        return terms
+    whole = _cached_terms(raw_text)
+    concepts, categories = terms.concepts, terms.categories
+    if not concepts and _FALLBACK_CONCEPTS and whole.concepts:
+        concepts, categories = whole.concepts, whole.categories
+    return PostTerms(
+        _merge(terms.product, whole.product),
+        _merge(terms.specs, whole.specs),
+        concepts,
+        categories,
+    )
+
+
+def _merge(first: tuple[str, ...], second: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(first + second))
 
 
 def query_terms(text: str) -> PostTerms:
@@ -125,6 +143,7 @@ def terms_of_text(text: str, glossary: Glossary) -> PostTerms:
     work = normalise(text)
     work = _PRICE.sub(" ", work)
     work = _QTY.sub(" ", work)
+    work = _SPLIT_CODE.sub(_join_code, work)
     work = _SIZE.sub(lambda m: _size_token(m, acc), work)
     run: list[str] = []
     for token in segmenter.cut(work):
@@ -164,6 +183,11 @@ class _Acc:
         self.concepts.update(dict.fromkeys(concepts))
 
 
+def _join_code(match: re.Match[str]) -> str:
+    joined = re.sub(r"[-/]", "", match.group(0))
+    return joined if _MODEL_CODE.match(joined) else match.group(0)
+
+
 def _size_token(match: re.Match[str], acc: _Acc) -> str:
     number = match.group(1).replace(",", ".")
     if "." in number:
@@ -201,7 +225,9 @@ def _english_run(
     for i, word in enumerate(words):
         if covered[i] or glossary.is_stopword(word):
             continue
-        if _CODE.match(word):
+        if _MODEL_CODE.match(word):
+            product.append(word)  # a model code says which product it is: it finds candidates
+        elif _CODE.match(word):
             specs.append(word)
         elif len(word) > 1 and not word.isdigit():
             product.append(word)
