@@ -3,6 +3,7 @@
 import pytest
 
 from bot.domain.matching.engine import MatchingEngine
+from bot.domain.matching.terms import query_terms
 from bot.domain.matching.types import MatchFields, PostTerms
 from bot.domain.models import PostKind
 
@@ -245,3 +246,24 @@ def test_need_far_below_moq_is_listed_but_not_alerted():
     m.add(2, 2, NEED, FLASK, tiny)
     [need] = m.match(OFFER, FLASK, fields(moq=20_000, moq_unit="kg"), user_id=9, now_ts=NOW)
     assert need.score < m.alert_threshold
+
+
+OFFERS_OF_ONE_BRAND = [
+    "sony np-fh100 battery",
+    "sony np-fw50 battery grip kit",  # more words in common, another model
+    "canon lp-e6 battery",
+    "sony tv",
+    "nikon en-el15 battery grip",
+]
+
+
+def test_a_shared_model_code_outweighs_more_shared_words() -> None:
+    engine = MatchingEngine()
+    fields = MatchFields(created_ts=0.0, expires_ts=10**10)
+    for post_id, text in enumerate(OFFERS_OF_ONE_BRAND, start=1):
+        engine.add(post_id, post_id, PostKind.OFFER, query_terms(text), fields)
+    need = query_terms("looking for sony npfh100 battery grip kit")
+    found = engine.match(PostKind.NEED, need, fields, user_id=9, now_ts=1.0, min_score=0.0)
+    scores = {r.post_id: r.score for r in found}
+    assert found[0].post_id == 1
+    assert scores[1] >= engine.alert_threshold > scores[2]  # the other model is no alert

@@ -44,3 +44,38 @@ def test_flask_need_finds_the_flask_offer_only(need):
     assert [r.post_id for r in results] == [1]
     assert results[0].score >= engine.alert_threshold
     assert {r.kind for r in results[0].reasons} >= {"concept", "moq", "price"}
+
+
+LISTINGS = {  # English electronics listings as shops wrote them (issue 9's examples)
+    11: "Selling samsung 46' series 5 lcd hdtv ln46a550",
+    12: "Selling elgato eyetv hybrid tv receiver",
+    13: "Selling haier 19' lcd tv/dvd combo",
+    14: "Selling sharp lc52se94u 52' lcd tv",
+    15: "Selling sony kdl26m4000 26' lcd tv",
+    16: "Selling sony npfh100 battery",
+}
+
+
+@pytest.mark.parametrize(
+    ("need", "listing"),
+    [
+        ("Looking for samsung ln46a550 46' lcd tv, 50 pcs", 11),
+        ("Looking for sharp lc-52se94u lcd tv, 50 pcs", 14),
+        ("Looking for sony kdl-26m4000, 50 pcs", 15),
+        ("Looking for sony np-fh100 battery, 50 pcs", 16),
+    ],
+)
+def test_the_same_model_code_alerts_and_nothing_else_does(need, listing):
+    engine = MatchingEngine()
+    for post_id, text in LISTINGS.items():
+        index(engine, post_id, 100 + post_id, PostKind.OFFER, text)
+    parsed = parsing.parse_post(need)
+    found = engine.match(
+        PostKind.NEED,
+        terms_mod.extract_terms(parsed, need),
+        fields_from_parsed(parsed, NOW, NOW + timedelta(days=30)),
+        user_id=1,
+        now_ts=NOW.timestamp(),
+        min_score=engine.alert_threshold,
+    )
+    assert [r.post_id for r in found] == [listing]

@@ -20,6 +20,7 @@ import numpy as np
 from bot.domain.models import PostKind
 
 from . import scoring, stored
+from .codes import is_model_code
 from .explain import explain, shared_term_reasons
 from .fields import fields_from_parsed
 from .index import Interner, SideIndex
@@ -326,6 +327,8 @@ class MatchingEngine:
             weighted[tid] = self._field_weight[key[:2]] * float(
                 scoring.idf(side.term_df(tid), side.n_alive)
             )
+            if key[:2] == PRODUCT and is_model_code(key[2:]):
+                weighted[tid] *= self.weights.model_code  # the same code is the same product
             (spec_walk if key[:2] == SPEC else walk).append(tid)
         if post_kind is None and not walk:
             walk = spec_walk  # /search with only specs ("304") still finds something

@@ -9,8 +9,9 @@ the pair is never a candidate): a spec-only overlap such as "304不锈钢" is no
 
 * text (0..1): BM25 with binary term frequency (posts are short; repeating a word is not
   evidence), summed over shared terms, each weighted by its field (concept 1.5, product
-  word 1.0, spec 0.3) and idf, and divided by the query's ideal score (all its terms
-  present in a document of average length), then clipped to 1.
+  word 1.0, spec 0.3; a model code such as ln46a550 counts 3 product words) and idf, and
+  divided by the query's ideal score (all its terms present in a document of average
+  length), then clipped to 1. A need whose code the other post lacks loses that much.
 * quantity (0..1, 0.5 = unknown): need quantity >= offer MOQ -> 1; below it
   0.5 * sqrt(qty / moq), so a need at a quarter of the MOQ scores 0.25. Below half the
   MOQ the whole score is also multiplied by 0.5 + qty / moq (`quantity_gate`): 50 kg
@@ -55,6 +56,7 @@ class Weights:
     concept: float = 1.5  # field weights inside the text score
     product: float = 1.0
     spec: float = 0.3
+    model_code: float = 3.0  # times a product word: a shared model code all but settles it
     k1: float = 1.2
     b: float = 0.75
     half_life_days: float = 7.0

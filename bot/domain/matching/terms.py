@@ -27,6 +27,7 @@ from bot.domain import segmenter
 from bot.domain.models import ParsedPost
 from bot.domain.text import normalise
 
+from .codes import SPLIT_CODE, is_model_code, join_code
 from .glossary import JIEBA_FREQ, PRODUCT, Glossary, default_glossary, english_words, has_han
 from .types import PostTerms
 
@@ -74,13 +75,6 @@ _SIZE = re.compile(
 # Letter+digit model codes and bare numbers: m6, e27, t8, gu10, 18650, 304, 3d.
 _CODE = re.compile(r"^(?:[a-z]+\d+[a-z0-9]*|\d+[a-z]+\d*|\d{2,})$")
 _ASCII_WORD = re.compile(r"^[a-z0-9][a-z0-9.'-]*$")
-# A model code written with hyphens or slashes (lc-52se94u, mdr-ex35lp, kdl-26m4000) is one
-# code: joined, so every way of writing it meets. It starts with a letter and mixes digits in.
-_SPLIT_CODE = re.compile(
-    r"(?<![a-z0-9])[a-z][a-z0-9]{0,11}(?:[-/][a-z0-9]{1,12}){1,3}(?![a-z0-9])"
-)
-# A model code names one product (ln46a550, gbu421w6); a size or grade (180gsm, 304) does not.
-_MODEL_CODE = re.compile(r"^[a-z](?=.*\d)[a-z0-9]{4,}$")
 _JOINERS = frozenset({"-", "'", "’"})
 _FALLBACK_CONCEPTS = True  # scan raw_text for concepts when the product field gives none
 
@@ -143,7 +137,7 @@ def terms_of_text(text: str, glossary: Glossary) -> PostTerms:
     work = normalise(text)
     work = _PRICE.sub(" ", work)
     work = _QTY.sub(" ", work)
-    work = _SPLIT_CODE.sub(_join_code, work)
+    work = SPLIT_CODE.sub(join_code, work)  # every way of writing a code meets
     work = _SIZE.sub(lambda m: _size_token(m, acc), work)
     run: list[str] = []
     for token in segmenter.cut(work):
@@ -183,11 +177,6 @@ class _Acc:
         self.concepts.update(dict.fromkeys(concepts))
 
 
-def _join_code(match: re.Match[str]) -> str:
-    joined = re.sub(r"[-/]", "", match.group(0))
-    return joined if _MODEL_CODE.match(joined) else match.group(0)
-
-
 def _size_token(match: re.Match[str], acc: _Acc) -> str:
     number = match.group(1).replace(",", ".")
     if "." in number:
@@ -225,7 +214,7 @@ def _english_run(
     for i, word in enumerate(words):
         if covered[i] or glossary.is_stopword(word):
             continue
-        if _MODEL_CODE.match(word):
+        if is_model_code(word):
             product.append(word)  # a model code says which product it is: it finds candidates
         elif _CODE.match(word):
             specs.append(word)

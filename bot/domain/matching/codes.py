@@ -1,0 +1,21 @@
+"""Model codes: letter-led runs of letters and digits (ln46a550, gbu421w6, kdl26m4000) that
+name one product. Written with hyphens or slashes they are still one code."""
+
+from __future__ import annotations
+
+import re
+
+# A model code names one product; a size or grade (180gsm, 304, m6) does not.
+MODEL_CODE = re.compile(r"^[a-z](?=.*\d)[a-z0-9]{4,}$")
+# lc-52se94u, mdr-ex35lp/vb: parts joined when the whole is a model code.
+SPLIT_CODE = re.compile(r"(?<![a-z0-9])[a-z][a-z0-9]{0,11}(?:[-/][a-z0-9]{1,12}){1,3}(?![a-z0-9])")
+
+
+def is_model_code(term: str) -> bool:
+    return MODEL_CODE.match(term) is not None
+
+
+def join_code(match: re.Match[str]) -> str:
+    """For `SPLIT_CODE.sub`: the parts joined when they make a model code, else as written."""
+    joined = re.sub(r"[-/]", "", match.group(0))
+    return joined if is_model_code(joined) else match.group(0)
