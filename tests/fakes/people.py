@@ -1,0 +1,61 @@
+"""Fake users and company profiles repositories."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+
+from bot.domain.models import (
+    CompanyProfile,
+    Lang,
+    User,
+)
+from tests.fakes.base import (
+    _json,
+    _Repository,
+    _require,
+    _utc,
+)
+
+
+class FakeUsersRepository(_Repository):
+    async def get(self, user_id: int) -> User | None:
+        return copy.deepcopy(self._read.users.get(user_id))
+
+    async def upsert(self, user: User) -> None:
+        """Insert or overwrite every field; `created_at` is kept from the first insert."""
+        tables = self._write
+        existing = tables.users.get(user.id)
+        created = existing.created_at if existing else None
+        stored = dataclasses.replace(
+            copy.deepcopy(user), created_at=_utc(created or user.created_at or self._now())
+        )
+        tables.users[user.id] = stored
+
+    async def set_language(self, user_id: int, language: Lang, *, chosen: bool) -> None:
+        user = self._write.users.get(user_id)
+        if user is not None:
+            user.language, user.language_chosen = Lang(language), chosen
+
+    async def set_blocked(self, user_id: int, blocked: bool) -> None:
+        user = self._write.users.get(user_id)
+        if user is not None:
+            user.blocked_bot = blocked
+
+
+class FakeProfilesRepository(_Repository):
+    async def get(self, user_id: int) -> CompanyProfile | None:
+        profile = self._read.profiles.get(user_id)
+        if profile is None:
+            return None
+        return dataclasses.replace(profile, keywords=tuple(profile.keywords))
+
+    async def save(self, profile: CompanyProfile) -> None:
+        tables = self._write
+        _require(profile.user_id in tables.users, "company_profiles.user_id")
+        tables.profiles[profile.user_id] = dataclasses.replace(
+            profile, keywords=tuple(_json(list(profile.keywords)))
+        )
+
+
+# -- posts ---------------------------------------------------------------------------------

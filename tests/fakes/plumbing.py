@@ -1,0 +1,151 @@
+"""Fake outbox, action tokens, inbox and persistence repositories."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from datetime import datetime
+from typing import Any
+
+from bot.domain.models import (
+    ActionToken,
+    OutboxMessage,
+)
+from tests.fakes.base import (
+    InboxRecord,
+    IntegrityError,
+    OutboxRecord,
+    _json,
+    _Repository,
+    _utc,
+    _utc_or_none,
+)
+
+
+class FakeOutboxRepository(_Repository):
+    async def add(self, message: OutboxMessage) -> int:
+        tables = self._write
+        stored = dataclasses.replace(
+            copy.deepcopy(message),
+            id=tables.next_id("outbox"),
+            buttons=[[(str(a), str(b)) for a, b in row] for row in _json(message.buttons)],
+            created_at=_utc(message.created_at or self._now()),
+            not_before=_utc_or_none(message.not_before),
+        )
+        tables.outbox[stored.id] = OutboxRecord(stored)  # type: ignore[index]
+        message.id = stored.id
+        return stored.id  # type: ignore[return-value]
+
+    async def due(self, now: datetime, limit: int) -> list[OutboxMessage]:
+        """Unsent, not permanently failed messages whose `not_before` is unset or reached,
+        oldest first (by id)."""
+        due = [
+            r.message
+            for _id, r in sorted(self._read.outbox.items())
+            if r.sent_at is None
+            and r.failed_at is None
+            and (r.message.not_before is None or r.message.not_before <= now)
+        ]
+        return copy.deepcopy(due[:limit])
+
+    async def mark_sent(self, message_id: int, at: datetime, telegram_message_id: int) -> None:
+        record = self._write.outbox.get(message_id)
+        if record is not None:
+            record.sent_at, record.telegram_message_id = _utc(at), telegram_message_id
+            record.message.attempts += 1
+
+    async def mark_failed(
+        self,
+        message_id: int,
+        error: str,
+        *,
+        retry_at: datetime | None,
+        at: datetime | None = None,
+    ) -> None:
+        """Count a failed attempt. With `retry_at` the message stays pending and becomes due
+        again then; without it the failure is final (`failed_at` = `at`, default now)."""
+        record = self._write.outbox.get(message_id)
+        if record is None:
+            return
+        record.message.attempts += 1
+        record.last_error = error[:2000]
+        if retry_at is None:
+            record.failed_at = _utc(at or self._now())
+        else:
+            record.message.not_before = _utc(retry_at)
+
+
+class FakeActionTokensRepository(_Repository):
+    async def add(self, token: ActionToken) -> None:
+        tables = self._write
+        if token.token in tables.action_tokens:
+            raise IntegrityError("UNIQUE constraint failed: action_tokens.token")
+        tables.action_tokens[token.token] = dataclasses.replace(
+            token,
+            payload=_json(token.payload),
+            expires_at=_utc(token.expires_at),
+            used_at=_utc_or_none(token.used_at),
+        )
+
+    async def get(self, token: str) -> ActionToken | None:
+        """The token, used or expired ones included (the caller decides); None if unknown."""
+        return copy.deepcopy(self._read.action_tokens.get(token))
+
+    async def mark_used(self, token: str, at: datetime) -> None:
+        """Record the first use only: a second press keeps the original `used_at`."""
+        stored = self._write.action_tokens.get(token)
+        if stored is not None and stored.used_at is None:
+            stored.used_at = _utc(at)
+
+    async def purge_expired(self, before: datetime) -> int:
+        """Forget tokens that expired before `before`; returns how many."""
+        tokens = self._write.action_tokens
+        gone = [key for key, t in tokens.items() if t.expires_at < before]
+        for key in gone:
+            del tokens[key]
+        return len(gone)
+
+
+class FakeInboxRepository(_Repository):
+    async def record(self, update_id: int, payload: dict[str, Any], at: datetime) -> bool:
+        """Store a received update; False when this update_id was already recorded."""
+        tables = self._write
+        if update_id in tables.inbox:
+            return False
+        tables.inbox[update_id] = InboxRecord(update_id, _json(payload), _utc(at))
+        return True
+
+    async def mark_done(self, update_id: int, at: datetime) -> None:
+        record = self._write.inbox.get(update_id)
+        if record is not None and record.done_at is None:
+            record.done_at = _utc(at)
+
+    async def purge_done(self, before: datetime) -> int:
+        """Forget handled updates received before `before`; returns how many."""
+        inbox = self._write.inbox
+        gone = [k for k, r in inbox.items() if r.done_at is not None and r.received_at < before]
+        for key in gone:
+            del inbox[key]
+        return len(gone)
+
+    async def pending(self, limit: int = 100) -> list[tuple[int, dict[str, Any]]]:
+        """Recorded but not done updates, in update_id order: what to replay after a crash."""
+        pending = sorted(k for k, r in self._read.inbox.items() if r.done_at is None)
+        return [(k, copy.deepcopy(self._read.inbox[k].payload)) for k in pending[:limit]]
+
+
+class FakePersistenceRepository(_Repository):
+    async def load(self, namespace: str) -> dict[str, Any]:
+        rows = self._read.persistence.items()
+        return {key: copy.deepcopy(value) for (space, key), value in rows if space == namespace}
+
+    async def save(self, namespace: str, key: str, value: Any | None) -> None:
+        """Store `value` (anything JSON can hold) under (namespace, key); None deletes."""
+        rows = self._write.persistence
+        if value is None:
+            rows.pop((namespace, key), None)
+        else:
+            rows[(namespace, key)] = _json(value)
+
+
+# -- matches and contact requests ----------------------------------------------------------
