@@ -260,6 +260,8 @@ async def _errors_as_json(request: web.Request, handler: Any) -> web.StreamRespo
         return await handler(request)
     except SimulationError as exc:
         raise PlaygroundError(str(exc)) from exc
+    except (ValueError, TypeError) as exc:  # an id that is no number, a field of the wrong type
+        raise PlaygroundError("That request does not fit the playground's API.") from exc
 
 
 async def _body(request: web.Request) -> dict[str, Any]:

@@ -140,3 +140,13 @@ async def test_people_groups_blocking_and_mistakes(page: Page) -> None:
         "api/send", {"viewer": anna, "chat": group["id"], "text": "hi"}, status=400
     )
     assert "not in this chat" in error["error"]
+
+
+async def test_malformed_requests_get_a_clear_error(page: Page) -> None:
+    error = await page.post("api/press", {"viewer": "x", "message_id": "y"}, status=400)
+    assert "No such person" in error["error"]
+    wang = await page.person("王丽")
+    error = await page.post("api/press", {"viewer": wang, "message_id": "y"}, status=400)
+    assert "does not fit" in error["error"]
+    async with page.session.post(f"{page.address}api/send", data="not json") as response:
+        assert response.status == 400 and "JSON" in (await response.json())["error"]
