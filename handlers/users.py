@@ -35,7 +35,20 @@ def person_of(update: Update) -> TelegramPerson | None:
         last_name=tg.last_name,
         username=tg.username,
         language_code=tg.language_code,
+        blocked_bot=_blocked_bot(update),
     )
+
+
+def _blocked_bot(update: Update) -> bool | None:
+    """A private chat's member update says whether they blocked (or restarted) the bot;
+    one about a group says nothing of it; anything else means they are using the bot.
+    Updates can arrive late, so a stale one must not undo what the outbox learnt from a 403."""
+    change = update.my_chat_member
+    if change is None:
+        return False
+    if change.chat.type != "private":
+        return None
+    return change.new_chat_member.status == "kicked"
 
 
 async def load_user(update: Update, context: BotContext) -> None:

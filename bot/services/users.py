@@ -20,6 +20,9 @@ class TelegramPerson:
     last_name: str | None = None
     username: str | None = None
     language_code: str | None = None
+    # What this update says of the bot being blocked: False when they write or press, True
+    # when they block it, None when it says nothing (say, the bot was added to a group).
+    blocked_bot: bool | None = False
 
     @property
     def display_name(self) -> str:
@@ -42,6 +45,7 @@ async def register(
             language=telegram_language or default,
             username=person.username,
             display_name=person.display_name,
+            blocked_bot=bool(person.blocked_bot),
             created_at=now,
         )
         await uow.users.upsert(user)
@@ -49,12 +53,13 @@ async def register(
     language = user.language
     if telegram_language is not None and not user.language_chosen:
         language = telegram_language  # they switched Telegram's language: follow it
+    blocked = user.blocked_bot if person.blocked_bot is None else person.blocked_bot
     current = (user.username, user.display_name, user.blocked_bot, user.language)
-    if current == (person.username, person.display_name, False, language):
+    if current == (person.username, person.display_name, blocked, language):
         return user, False
     user.username = person.username
     user.display_name = person.display_name
-    user.blocked_bot = False  # they wrote to us, so they have not blocked the bot
+    user.blocked_bot = blocked
     user.language = language
     await uow.users.upsert(user)
     return user, True

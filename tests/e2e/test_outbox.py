@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.fake_telegram import FakeTelegram, FloodLimits
 from storage import Database
 from tests.e2e.helpers import NEED, OFFER, RunningBot, alerts, post_and_publish, rejected
@@ -23,22 +25,47 @@ async def test_alerts_arrive_despite_strict_flood_limits(
     assert rejected(fake) == []
 
 
-async def test_a_user_who_blocked_the_bot_is_marked_and_others_still_hear(
+async def _eventually_blocked(bot: RunningBot, user_id: int) -> bool:
+    for _ in range(50):  # the bot records it as it handles the update or the answer
+        if await _blocked_in_database(bot, user_id):
+            return True
+        await asyncio.sleep(0.1)
+    return False
+
+
+async def _blocked_in_database(bot: RunningBot, user_id: int) -> bool:
+    database = Database.from_url(bot.settings.database_url)
+    try:
+        async with database.uow() as uow:
+            user = await uow.users.get(user_id)
+        return user is not None and user.blocked_bot
+    finally:
+        await database.dispose()
+
+
+async def test_blocking_the_bot_is_noticed_and_others_still_hear(
     fake: FakeTelegram, bot: RunningBot
 ) -> None:
     seller = fake.user("S", language_code="zh-hans")
     buyer = fake.user("B", language_code="zh-hans")
     await post_and_publish(fake, seller, OFFER)
-    seller.block_bot()
+    seller.block_bot()  # Telegram tells the bot (my_chat_member): nothing more is sent to them
+    assert await _eventually_blocked(bot, seller.id)
+    await post_and_publish(fake, buyer, NEED)
+    await alerts(fake, buyer)
+    assert not [r for r in fake.requests("sendMessage") if r.status == 403]
+
+
+async def test_a_403_marks_a_user_gone_when_no_update_said_so(
+    fake: FakeTelegram, bot: RunningBot
+) -> None:
+    seller = fake.user("S", language_code="zh-hans")
+    buyer = fake.user("B", language_code="zh-hans")
+    await post_and_publish(fake, seller, OFFER)
+    fake.state.private_chat(seller.user).bot_status = "kicked"  # e.g. a deleted account
     await post_and_publish(fake, buyer, NEED)
     await alerts(fake, buyer)
     assert await fake.wait_until(
         lambda: any(r.status == 403 for r in fake.requests("sendMessage")), 5
     )
-    database = Database.from_url(bot.settings.database_url)
-    try:
-        async with database.uow() as uow:
-            user = await uow.users.get(seller.id)
-        assert user is not None and user.blocked_bot
-    finally:
-        await database.dispose()
+    assert await _eventually_blocked(bot, seller.id)

@@ -165,3 +165,17 @@ async def test_the_language_follows_telegram_until_one_is_chosen(
     await users.set_language(uow_factory, 1001, Lang.ZH_HANT)
     user, _ = await _register(uow_factory, clock, WANG)
     assert user.language is Lang.ZH_HANT
+
+
+async def test_only_updates_that_say_so_change_whether_the_bot_is_blocked(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    await _register(uow_factory, clock, WANG)
+    blocked = TelegramPerson(1001, "Wang", "Lei", username="yiwu_cups", blocked_bot=True)
+    user, changed = await _register(uow_factory, clock, blocked)  # they blocked the bot
+    assert changed and user.blocked_bot
+    silent = TelegramPerson(1001, "Wang", "Lei", username="yiwu_cups", blocked_bot=None)
+    user, changed = await _register(uow_factory, clock, silent)  # e.g. a group update
+    assert not changed and user.blocked_bot
+    user, changed = await _register(uow_factory, clock, WANG)  # they wrote again
+    assert changed and not user.blocked_bot
