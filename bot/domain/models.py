@@ -208,10 +208,6 @@ class ActionToken:
     expires_at: datetime
     used_at: datetime | None = None
 
-    def id_arg(self, name: str) -> int:
-        """An id the button was issued for ("post", "match", "request")."""
-        return int(str(self.payload[name]))
-
 
 @dataclass(slots=True)
 class Match:

@@ -99,7 +99,7 @@ async def test_a_one_shot_button_acts_once(
 ) -> None:
     contact, dismiss = await _issue(uow_factory, clock, once=True)
     first = await action_tokens.redeem(uow_factory, clock, contact, BUYER)
-    assert first.action == "match.contact" and first.id_arg("match") == 7
+    assert first.action == "match.contact" and first.payload["match"] == 7
     pressed_at = clock.now()
     clock.advance(timedelta(seconds=1))
     with pytest.raises(ButtonExpired):  # a double tap does not act twice
