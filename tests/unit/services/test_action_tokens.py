@@ -60,7 +60,7 @@ async def test_its_user_may_press_it_again_and_again(
     contact, _ = await _issue(uow_factory, clock)
     for _ in range(2):
         pressed = await action_tokens.redeem(uow_factory, clock, contact, BUYER)
-        assert (pressed.action, pressed.id_arg("match"), pressed.used_at) == (
+        assert (pressed.action, pressed.payload["match"], pressed.used_at) == (
             "match.contact",
             7,
             None,
