@@ -9,7 +9,7 @@ from decimal import Decimal
 
 from bot.domain.models import Lang, ParsedPost, Post, PostKind, PostStatus, Price, Quantity
 from bot.domain.units import unit_name
-from bot.texts import Html, escape, plain, t
+from bot.texts import Html, escape, plain, t, translation
 
 CURRENCY_SYMBOLS = {
     "CNY": "¥",
@@ -62,16 +62,27 @@ def price(p: Price, lang: Lang) -> str:
     return value
 
 
+def _price_with_conversion(p: Price, lang: Lang) -> str:
+    """The price as written, and about what it is in the reader's currency ("≈ $1.67")."""
+    shown = price(p, lang)
+    about = translation.converted(p, lang)
+    return f"{shown} ≈ {_money(*about)}" if about else shown
+
+
 def _clip(text: str) -> str:
     return text if len(text) <= MAX_FIELD else text[: MAX_FIELD - 1] + "…"
 
 
 def field_lines(parsed: ParsedPost, lang: Lang) -> list[Html]:
+    """The fields of a post for a reader of `lang`: what someone else wrote in another language
+    is shown in the reader's where the vocabulary knows it, with the original beside it."""
     lines: list[Html] = []
+    foreign = parsed.language is not lang  # someone else's post, in another language
+    # Readers of either Chinese script read the other: only English <-> Chinese is translated.
+    translate = foreign and Lang.EN in (parsed.language, lang)
     if parsed.product:
-        lines.append(
-            t(lang, "card.product", value=Html(f"<b>{escape(_clip(parsed.product))}</b>"))
-        )
+        product = translation.product_name(parsed.product, lang) if translate else parsed.product
+        lines.append(t(lang, "card.product", value=Html(f"<b>{escape(_clip(product))}</b>")))
     if parsed.specs:
         lines.append(t(lang, "card.specs", value=_clip(" · ".join(parsed.specs))))
     if parsed.quantity:
@@ -79,13 +90,16 @@ def field_lines(parsed: ParsedPost, lang: Lang) -> list[Html]:
     if parsed.moq:
         lines.append(t(lang, "card.moq", value=quantity(parsed.moq, lang)))
     if parsed.price:
-        lines.append(t(lang, "card.price", value=price(parsed.price, lang)))
+        shown = (
+            _price_with_conversion(parsed.price, lang) if foreign else price(parsed.price, lang)
+        )
+        lines.append(t(lang, "card.price", value=shown))
     if parsed.trade_term:
         lines.append(t(lang, "card.trade_term", value=parsed.trade_term))
-    if parsed.place:
-        lines.append(t(lang, "card.place", value=_clip(parsed.place)))
-    if parsed.destination:
-        lines.append(t(lang, "card.destination", value=_clip(parsed.destination)))
+    for key, place in (("card.place", parsed.place), ("card.destination", parsed.destination)):
+        if place:
+            shown = translation.place_name(place, lang) if translate else place
+            lines.append(t(lang, key, value=_clip(shown)))
     if parsed.valid_days:
         lines.append(
             t(lang, "card.validity", value=t(lang, "validity.days", days=parsed.valid_days))

@@ -231,3 +231,13 @@ def extract_places(work: Work, lang: Lang, term: str | None, term_end: int) -> P
         destination.place.region if destination else ""
     )
     return PlacesFound(show(origin), show(destination), origin_cue, region)
+
+
+def place_named(name: str) -> PlaceName | None:
+    """The gazetteer's place for a name as the parser kept it ("义乌", "義烏", "Ningbo")."""
+    from bot.domain.text import to_simplified
+
+    gaz = _gazetteer()
+    if name.isascii():
+        return gaz.english.get(fold_case(name).replace(".", ""))
+    return gaz.chinese.get(to_simplified(name))

@@ -1,0 +1,48 @@
+"""A counterpart's card in the reader's language, the original beside it (issue 9)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.domain.models import Lang, Post, PostKind, PostStatus
+from bot.domain.parsing import parse_post
+from bot.texts.cards import post_card
+
+NOW = datetime(2026, 12, 2, tzinfo=UTC)
+CUPS = "出售 304不锈钢保温杯 500ml 起订1000个 12元/个 义乌发货"
+SCREWS = "WTB 20k pcs M6 stainless screws, FOB Ningbo, USD 0.02/pc"
+
+
+def card(text: str, reader: Lang) -> str:
+    parsed = parse_post(text)
+    post = Post(1, 1, PostKind(parsed.intent.value), text, parsed, PostStatus.OPEN,
+                parsed.language, NOW, NOW)  # fmt: skip
+    return str(post_card(post, reader))
+
+
+@pytest.mark.parametrize(
+    ("text", "reader", "shown"),
+    [
+        (CUPS, Lang.EN, ["vacuum flask (保温杯)", "Yiwu (义乌)", "¥12 / pcs ≈ $1.67"]),
+        (CUPS, Lang.ZH_HANT, ["¥12 / 個 ≈ NT$54.55"]),
+        (SCREWS, Lang.ZH_HANS, ["宁波 (Ningbo)", "$0.02 / 个 ≈ ¥0.14"]),
+    ],
+)
+def test_another_language_is_shown_in_the_reader_s(text: str, reader: Lang, shown: list[str]):
+    rendered = card(text, reader)
+    for part in shown:
+        assert part in rendered, rendered
+
+
+@pytest.mark.parametrize(
+    ("text", "reader"), [(CUPS, Lang.ZH_HANS), (SCREWS, Lang.EN), (CUPS, Lang.ZH_HANT)]
+)
+def test_words_are_not_translated_within_chinese_or_for_their_own_writer(text, reader):
+    rendered = card(text, reader)
+    assert "(保温杯)" not in rendered and "(义乌)" not in rendered and "(Ningbo)" not in rendered
+
+
+def test_own_language_prices_are_not_converted() -> None:
+    assert "≈" not in card(CUPS, Lang.ZH_HANS) and "≈" not in card(SCREWS, Lang.EN)
