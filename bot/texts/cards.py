@@ -78,8 +78,7 @@ def field_lines(parsed: ParsedPost, lang: Lang) -> list[Html]:
     is shown in the reader's where the vocabulary knows it, with the original beside it."""
     lines: list[Html] = []
     foreign = parsed.language is not lang  # someone else's post, in another language
-    # Readers of either Chinese script read the other: only English <-> Chinese is translated.
-    translate = foreign and Lang.EN in (parsed.language, lang)
+    translate = _translated_for(parsed, lang)
     if parsed.product:
         product = translation.product_name(parsed.product, lang) if translate else parsed.product
         lines.append(t(lang, "card.product", value=Html(f"<b>{escape(_clip(product))}</b>")))
@@ -135,9 +134,18 @@ def card_message(post: Post, lang: Lang, *, intro: str = "", note: str = "") -> 
     return Html("\n\n".join(part for part in parts if part))
 
 
-def post_title(post: Post) -> str:
-    """A post's product, or the start of what was written when there is none."""
-    return post.parsed.product or post.raw_text[:40]
+def post_title(post: Post, reader: Lang | None = None) -> str:
+    """A post's product, or the start of what was written when there is none; for a
+    `reader` of another language, in theirs where the vocabulary knows it."""
+    product = post.parsed.product
+    if product and reader is not None and _translated_for(post.parsed, reader):
+        return translation.product_name(product, reader)
+    return product or post.raw_text[:40]
+
+
+def _translated_for(parsed: ParsedPost, reader: Lang) -> bool:
+    """Readers of either Chinese script read the other: only English <-> Chinese."""
+    return parsed.language is not reader and Lang.EN in (parsed.language, reader)
 
 
 def expiry_notice(post: Post, lang: Lang) -> Html:

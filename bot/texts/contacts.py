@@ -14,11 +14,11 @@ def contact_request(lang: Lang, about: Post, their_post: Post | None, them: User
     """Someone asks the owner of `about` for contact; `their_post` is theirs in the match."""
     trust = trust_line(them, lang)
     if their_post is None:
-        return t(lang, "contact.incoming_plain", product=post_title(about), trust=trust)
+        return t(lang, "contact.incoming_plain", product=post_title(about, lang), trust=trust)
     return t(
         lang,
         "contact.incoming",
-        product=post_title(about),
+        product=post_title(about, lang),
         trust=trust,
         card=post_card(their_post, lang),
     )
@@ -36,7 +36,7 @@ def contact_card(of: User, about: Post, lang: Lang, written: tuple[str, ...] = (
     return t(
         lang,
         "contact.card",
-        product=post_title(about),
+        product=post_title(about, lang),
         name=name,
         username=Html(username),
         phone=Html(phone),
@@ -44,4 +44,4 @@ def contact_card(of: User, about: Post, lang: Lang, written: tuple[str, ...] = (
 
 
 def contact_declined(lang: Lang, about: Post) -> Html:
-    return t(lang, "contact.declined", product=post_title(about))
+    return t(lang, "contact.declined", product=post_title(about, lang))

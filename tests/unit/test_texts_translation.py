@@ -46,3 +46,14 @@ def test_words_are_not_translated_within_chinese_or_for_their_own_writer(text, r
 
 def test_own_language_prices_are_not_converted() -> None:
     assert "≈" not in card(CUPS, Lang.ZH_HANS) and "≈" not in card(SCREWS, Lang.EN)
+
+
+def test_a_contact_card_names_the_counterpart_s_product_in_the_reader_s_language() -> None:
+    from bot.domain.models import User
+    from bot.texts.contacts import contact_card
+
+    parsed = parse_post(CUPS)
+    post = Post(1, 1, PostKind.OFFER, CUPS, parsed, PostStatus.OPEN, parsed.language, NOW, NOW)
+    wang = User(id=1, language=Lang.ZH_HANS, display_name="王丽")
+    assert "vacuum flask (保温杯)" in contact_card(wang, post, Lang.EN)
+    assert "(保温杯)" not in contact_card(wang, post, Lang.ZH_HANS)
