@@ -40,6 +40,7 @@ PRIVATE = filters.ChatType.PRIVATE
 # token buttons store it); each handler serves one action.
 BUTTON_ACTIONS: dict[Action, ActionHandler] = {
     # under a post's card and its /my row (what shows depends on the post rules)
+    Action.CHOOSE_POST_KIND: posting.choose_kind,  # "selling or buying?" for a plain message
     Action.PUBLISH_POST: posting.publish,
     Action.DISCARD_POST: posting.discard,
     Action.CLOSE_WITH_DEAL: posting.close_with_deal,

@@ -9,14 +9,18 @@ from telegram import Update
 from telegram.constants import ParseMode
 
 from bot.context import BotContext
-from bot.domain.models import Post
+from bot.domain.models import Action, Post, PostKind
 from bot.services import posts, publishing
+from bot.services.errors import ButtonExpired, KindUnclear
 from bot.texts import plain, t
 from handlers import pending_question, post_edits
 from handlers.buttons import Pressed
+from handlers.keyboards import action_data
 from handlers.pending_question import PendingQuestion
 from handlers.post_cards import replace_card, show_card
 from handlers.replies import reply
+
+UNCLEAR_POST = "unclear_post"  # user_data: a message waiting for "selling or buying?"
 
 OpenUseCase = Callable[..., Awaitable[tuple[Post, int]]]  # publishing.publish or .renew
 
@@ -39,15 +43,52 @@ async def on_text(update: Update, context: BotContext) -> None:
             "post.question_dropped",
             field=plain(context.lang, f"field.{question.field}"),
         )
-    drafted = await posts.draft(
-        context.services.uow_factory, context.clock, context.settings.post_ttl, user.id, text
-    )
+    try:
+        drafted = await posts.draft(
+            context.services.uow_factory, context.clock, context.settings.post_ttl, user.id, text
+        )
+    except KindUnclear as unclear:
+        await _ask_kind(update, context, text, unclear)
+        return
+    await _show_draft(update, context, drafted)
+
+
+async def _show_draft(update: Update, context: BotContext, drafted: posts.Drafted) -> None:
     if drafted.needs_product:
         assert drafted.post.id is not None
         pending_question.ask(context, PendingQuestion(drafted.post.id, "product", "product"))
         await reply(update, context, "post.ask_product")
         return
     await show_card(update, context, drafted.post)
+
+
+async def _ask_kind(update: Update, context: BotContext, text: str, unclear: KindUnclear) -> None:
+    """Goods without "selling" or "buying": one tap decides, and the message is kept."""
+    context.store[UNCLEAR_POST] = text
+    lang = context.lang
+    buttons = [
+        [
+            (plain(lang, "btn.i_sell"), action_data(Action.CHOOSE_POST_KIND, kind="offer")),
+            (plain(lang, "btn.i_need"), action_data(Action.CHOOSE_POST_KIND, kind="need")),
+        ]
+    ]
+    await reply(update, context, unclear.key, buttons=buttons, **unclear.values)
+
+
+async def choose_kind(update: Update, context: BotContext, pressed: Pressed) -> None:
+    query = update.callback_query
+    assert query is not None
+    text = context.store.pop(UNCLEAR_POST, None)
+    kind = str(pressed.payload.get("kind"))
+    if not text or kind not in ("offer", "need"):
+        raise ButtonExpired()
+    drafted = await posts.draft(
+        context.services.uow_factory, context.clock, context.settings.post_ttl,
+        pressed.user_id, text, kind=PostKind(kind),
+    )  # fmt: skip
+    await query.answer()
+    await query.edit_message_reply_markup(reply_markup=None)
+    await _show_draft(update, context, drafted)
 
 
 async def publish(update: Update, context: BotContext, pressed: Pressed) -> None:

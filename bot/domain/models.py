@@ -53,6 +53,7 @@ class Action(StrEnum):
     ACCEPT_CONTACT = "contact.accept"
     DECLINE_CONTACT = "contact.decline"
     SET_LANGUAGE = "language.set"
+    CHOOSE_POST_KIND = "post.kind"  # "selling or buying?" when a message does not say
 
 
 # The post rules: what the owner may do with a post in each status. Cards, /my and the

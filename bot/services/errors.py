@@ -20,3 +20,11 @@ class ButtonExpired(UserFacingError):
 class ButtonNotYours(UserFacingError):
     def __init__(self) -> None:
         super().__init__("button.not_yours")
+
+
+class KindUnclear(UserFacingError):
+    """The message names goods but not whether they are offered or needed: ask, one tap."""
+
+    def __init__(self, product: str) -> None:
+        super().__init__("post.ask_kind", product=product)
+        self.product = product

@@ -19,7 +19,7 @@ from bot.domain.models import (
 )
 from bot.domain.parsing import parse_post, validate
 from bot.domain.text import looks_garbled, normalise
-from bot.services.errors import UserFacingError
+from bot.services.errors import KindUnclear, UserFacingError
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 
 LISTED_STATUSES = (PostStatus.OPEN, PostStatus.EXPIRED)  # what /my shows
@@ -42,6 +42,8 @@ def understand(text: str, *, kind: PostKind | None = None) -> ParsedPost:
     if kind is not None and parsed.intent is Intent.NONE:
         parsed = dataclasses.replace(parsed, intent=Intent(kind.value))
     if parsed.intent is Intent.NONE:
+        if parsed.product and (parsed.specs or parsed.quantity or parsed.price):
+            raise KindUnclear(parsed.product)  # goods, but offered or needed? (one question)
         raise UserFacingError("post.not_a_post")
     reject_problems(parsed)
     return parsed

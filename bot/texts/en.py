@@ -60,6 +60,7 @@ TEXTS: dict[str, str] = {
     "post.garbled": (
         "This text looks garbled (wrong encoding?). Please type it again or copy it once more."
     ),
+    "post.ask_kind": "<b>{product}</b>: are you selling it or looking for it?",
     "post.ask_product": "What product is it? Reply with its name, e.g. <code>vacuum flask</code>.",
     "post.confirm_hint": "Check it and tap <b>Publish</b>.",
     "post.published": "✅ Published. It stays open until {date}. I will tell you about matches.",
@@ -112,6 +113,8 @@ TEXTS: dict[str, str] = {
     "language.name.zh-Hant": "Traditional Chinese",
     "language.name.en": "English",
     # buttons
+    "btn.i_sell": "🟢 I sell it",
+    "btn.i_need": "🔵 I need it",
     "btn.publish": "✅ Publish",
     "btn.edit": "✏️ Edit",
     "btn.cancel": "✖️ Cancel",

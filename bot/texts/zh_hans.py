@@ -58,6 +58,7 @@ TEXTS: dict[str, str] = {
     ),
     "post.empty": "这条消息里没有文字。请写下你要卖或要买的东西。",
     "post.garbled": "这段文字像是乱码（编码不对？）。请重新输入或再复制一次。",
+    "post.ask_kind": "<b>{product}</b>：你是要出售，还是要求购？",
     "post.ask_product": "是什么产品？请回复产品名称，例如 <code>保温杯</code>。",
     "post.confirm_hint": "请核对，然后点 <b>发布</b>。",
     "post.published": "✅ 已发布，有效期到 {date}。有匹配时我会通知你。",
@@ -108,6 +109,8 @@ TEXTS: dict[str, str] = {
     "language.name.zh-Hant": "繁体中文",
     "language.name.en": "英文",
     # buttons
+    "btn.i_sell": "🟢 我要出售",
+    "btn.i_need": "🔵 我要求购",
     "btn.publish": "✅ 发布",
     "btn.edit": "✏️ 修改",
     "btn.cancel": "✖️ 取消",

@@ -58,6 +58,7 @@ TEXTS: dict[str, str] = {
     ),
     "post.empty": "這條訊息裡沒有文字。請寫下你要賣或要買的東西。",
     "post.garbled": "這段文字像是亂碼（編碼不對？）。請重新輸入或再複製一次。",
+    "post.ask_kind": "<b>{product}</b>：你是要出售，還是要求購？",
     "post.ask_product": "是什麼產品？請回覆產品名稱，例如 <code>保溫杯</code>。",
     "post.confirm_hint": "請核對，然後點 <b>釋出</b>。",
     "post.published": "✅ 已釋出，有效期到 {date}。有匹配時我會通知你。",
@@ -108,6 +109,8 @@ TEXTS: dict[str, str] = {
     "language.name.zh-Hant": "繁體中文",
     "language.name.en": "英文",
     # buttons
+    "btn.i_sell": "🟢 我要出售",
+    "btn.i_need": "🔵 我要求購",
     "btn.publish": "✅ 釋出",
     "btn.edit": "✏️ 修改",
     "btn.cancel": "✖️ 取消",

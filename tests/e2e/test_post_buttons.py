@@ -143,3 +143,18 @@ async def test_a_value_typed_while_an_edit_question_is_open_edits_the_post(
     edited = await latest(user, fake, lambda m: "Updated" in (m.text or ""))
     assert "$3" in edited.text
     assert rejected(fake) == []
+
+
+async def test_goods_without_selling_or_buying_get_one_question(
+    fake: FakeTelegram, bot: RunningBot
+) -> None:
+    user = fake.user("Fitter", language_code="zh-hans")
+    await user.send("法兰盖 DN450 2500LB 20# 5片")
+    question = await latest(user, fake, lambda m: "出售" in str(m.reply_markup))
+    assert "法兰盖" in question.text and labels(question) == ["🟢 我要出售", "🔵 我要求购"]
+    await user.wait_answer(await user.press(question, "🔵 我要求购"))
+    card = await latest(user, fake, lambda m: "发布" in str(m.reply_markup))
+    assert "求购" in card.text and "法兰盖" in card.text
+    answered = await latest(user, fake, lambda m: m.message_id == question.message_id)
+    assert labels(answered) == []  # asked once, answered once
+    assert rejected(fake) == []

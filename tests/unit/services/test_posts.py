@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.domain.models import PostStatus
+from bot.domain.models import PostKind, PostStatus
 from bot.services import posts, publishing
-from bot.services.errors import UserFacingError
+from bot.services.errors import KindUnclear, UserFacingError
 from bot.services.ports import UowFactory
 from tests.fakes import FixedClock
 from tests.unit.services.world import OFFER, TTL, add_user, drafted, new_index, opened, stored
@@ -86,3 +86,16 @@ async def test_my_posts_are_open_and_expired_ones_newest_first(
 )
 def test_what_reads_as_a_whole_new_post(text: str, whole_post: bool) -> None:
     assert posts.reads_as_new_post(text) is whole_post
+
+
+async def test_goods_without_selling_or_buying_ask_which(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    await add_user(uow_factory, 1)
+    with pytest.raises(KindUnclear) as unclear:
+        await posts.draft(uow_factory, clock, TTL, 1, "法兰盖 DN450 2500LB 20# 5片")
+    assert unclear.value.product == "法兰盖"
+    drafted = await posts.draft(
+        uow_factory, clock, TTL, 1, "法兰盖 DN450 2500LB 20# 5片", kind=PostKind.NEED
+    )
+    assert drafted.post.kind is PostKind.NEED and drafted.post.parsed.product == "法兰盖"
