@@ -79,3 +79,20 @@ def test_the_same_model_code_alerts_and_nothing_else_does(need, listing):
         min_score=engine.alert_threshold,
     )
     assert [r.post_id for r in found] == [listing]
+
+
+@pytest.mark.parametrize("need", ["求购 三通 DN100 500个", "求购 管帽 2000个", "求购 法兰 300片"])
+def test_each_product_of_a_listing_can_match(need):
+    engine = MatchingEngine()
+    index(engine, 21, 121, PostKind.OFFER, "弯头、三通、异径管、管帽、法兰 厂家直销 沧州")
+    index(engine, 22, 122, PostKind.OFFER, "出售 304不锈钢保温杯 500ml 起订1000个 12元/个")
+    parsed = parsing.parse_post(need)
+    found = engine.match(
+        PostKind.NEED,
+        terms_mod.extract_terms(parsed, need),
+        fields_from_parsed(parsed, NOW, NOW + timedelta(days=30)),
+        user_id=1,
+        now_ts=NOW.timestamp(),
+        min_score=0.0,
+    )
+    assert [r.post_id for r in found][:1] == [21]

@@ -77,3 +77,10 @@ def test_contacts_never_in_product_or_keywords(text: str) -> None:
         assert value not in (parsed.product or "")
         assert all(value not in k for k in parsed.keywords)
         assert all(value not in s for s in parsed.specs)
+
+
+def test_products_listed_with_the_enumeration_comma_are_kept_together() -> None:
+    from bot.domain.parsing import parse_post
+
+    assert parse_post("弯头、三通、管帽 厂家直销").product == "弯头、三通、管帽"
+    assert parse_post("出售 304不锈钢保温杯 500ml 起订1000个").product == "保温杯"

@@ -139,9 +139,20 @@ def extract_product(work: Work) -> tuple[str, int, int] | None:
             and not _is_han_word(folded)
         ):
             continue
+        end = _listed_after(work, end)  # 弯头、三通、弯管: several products, kept together
+        name = work.original(start, end).strip(" -.'")
         work.consume(start, end)
         return name[:80], start, end
     return None
+
+
+# More products listed after the first with the enumeration comma: each short and named.
+_LISTED = re.compile(r"(?:\s*、\s*[\u4e00-\u9fffa-z0-9]{1,8}(?![\u4e00-\u9fffa-z0-9]))+")
+
+
+def _listed_after(work: Work, end: int) -> int:
+    m = _LISTED.match(work.key, end)
+    return m.end() if m else end
 
 
 def _is_han_word(text: str) -> bool:
