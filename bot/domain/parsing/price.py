@@ -127,6 +127,7 @@ _PRICE_PATTERNS = (
     re.compile(
         rf"(?:{_LABEL}\s*[:：]?\s*)?(?:每|一)\s*(?P<per>{UNIT})\s*(?:(?:{_MAX_PRE}|{_MIN_PRE})\s*)?"
         rf"(?P<a>{NUM})\s*{_CUR_POST}"
+        rf"(?!\s*(?:/|每|per)\s*(?:{UNIT}))"  # 6米一根 4800元/吨: the price is per ton
         rf"\s*{_SUFFIX}"
     ),
     # 单价3.5 / price: 1.5/pc / 预算每卷30以内: a labelled number with no currency.

@@ -60,6 +60,11 @@ _CONTAINERS = re.compile(
 _QTY = rf"{_LEAD}(?P<n>{NUM})\s*(?P<u>{UNIT})(?![套件装])"
 
 _PACKING = (
+    # 6米一根 / 500ml一瓶 / 25kg/袋: what one piece measures, not how many are traded
+    re.compile(
+        rf"{_LEAD}\d{{1,6}}(?:\.\d{{1,3}})?\s*(?:米|mm|cm|m|毫米|厘米|公斤|kg|千克|克|g|ml|毫升|升|l)"
+        rf"\s*(?:/|一)\s*{UNIT}(?!\s*{NUM}\s*{UNIT})"
+    ),
     re.compile(rf"每\s*{UNIT}\s*(?:装\s*)?{NUM}\s*{UNIT}"),
     re.compile(rf"一\s*{UNIT}\s*{NUM}\s*{UNIT}"),
     re.compile(rf"{_LEAD}{NUM}\s*{UNIT}\s*(?:/|每|一|per|in\s*(?:a|one|each)?)\s*{PACKAGE_UNIT}"),
