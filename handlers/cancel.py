@@ -6,11 +6,9 @@ from telegram import Update
 
 from bot.context import BotContext
 from handlers import pending_question
-from handlers.posting import UNCLEAR_POST
 from handlers.replies import reply
 
 
 async def cancel(update: Update, context: BotContext) -> None:
     dropped = pending_question.drop(context)
-    dropped |= context.store.pop(UNCLEAR_POST, None) is not None  # "selling or buying?"
     await reply(update, context, "cancel.done" if dropped else "cancel.nothing")

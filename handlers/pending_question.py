@@ -1,9 +1,10 @@
-"""The one question a user may owe the bot outside a conversation: a field of one of their
-posts (the product a message lacked, or the field they chose under Edit).
+"""The questions a user may owe the bot outside a conversation, kept here only: a field of
+one of their posts (the product a message lacked, or the field they chose under Edit), and
+"selling or buying?" for a message that names goods but says neither (the message waits).
 
-It is kept in the persisted user_data under one key, through this typed object only, so it
-survives a restart. /cancel and starting a guided flow drop it; a message that reads as a
-whole new post also drops it (the user is told) instead of becoming the answer.
+They live in the persisted user_data, through this module only, so they survive a restart.
+/cancel and starting a guided flow drop them; a message that reads as a whole new post drops
+the field question (the user is told) instead of becoming the answer.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Literal
 from bot.context import BotContext
 
 KEY = "pending"
+KIND_KEY = "unclear_post"  # the message waiting for "selling or buying?"
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +43,18 @@ def ask(context: BotContext, question: PendingQuestion) -> None:
     }
 
 
+def ask_kind(context: BotContext, text: str) -> None:
+    context.store[KIND_KEY] = text
+
+
+def take_kind_text(context: BotContext) -> str | None:
+    """The message that waited for "selling or buying?", taken (the answer comes once)."""
+    text = context.store.pop(KIND_KEY, None)
+    return str(text) if text else None
+
+
 def drop(context: BotContext) -> bool:
-    """Forget the question; True if there was one."""
-    return context.store.pop(KEY, None) is not None
+    """Forget any question; True if there was one."""
+    field = context.store.pop(KEY, None) is not None
+    kind = context.store.pop(KIND_KEY, None) is not None
+    return field or kind

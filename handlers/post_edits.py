@@ -59,12 +59,13 @@ async def answer_question(
 ) -> None:
     """Save the answer; a value that cannot be read raises before anything changes, and
     the question stays open for another try."""
+    assert update.effective_user is not None
     post, alerted = await publishing.edit_field(
         context.services.uow_factory,
         context.clock,
         context.matching,
         question.post_id,
-        update.effective_user.id if update.effective_user else 0,
+        update.effective_user.id,
         question.field,
         text,
     )

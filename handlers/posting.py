@@ -20,8 +20,6 @@ from handlers.pending_question import PendingQuestion
 from handlers.post_cards import replace_card, show_card
 from handlers.replies import reply
 
-UNCLEAR_POST = "unclear_post"  # user_data: a message waiting for "selling or buying?"
-
 OpenUseCase = Callable[..., Awaitable[tuple[Post, int]]]  # publishing.publish or .renew
 
 
@@ -64,7 +62,7 @@ async def _show_draft(update: Update, context: BotContext, drafted: posts.Drafte
 
 async def _ask_kind(update: Update, context: BotContext, text: str, unclear: KindUnclear) -> None:
     """Goods without "selling" or "buying": one tap decides, and the message is kept."""
-    context.store[UNCLEAR_POST] = text
+    pending_question.ask_kind(context, text)
     lang = context.lang
     buttons = [
         [
@@ -78,7 +76,7 @@ async def _ask_kind(update: Update, context: BotContext, text: str, unclear: Kin
 async def choose_kind(update: Update, context: BotContext, pressed: Pressed) -> None:
     query = update.callback_query
     assert query is not None
-    text = context.store.pop(UNCLEAR_POST, None)
+    text = pending_question.take_kind_text(context)
     kind = str(pressed.payload.get("kind"))
     if not text or kind not in ("offer", "need"):
         raise ButtonExpired()
