@@ -29,11 +29,16 @@ from bot.texts.cards import expiry_notice
 async def _index_kept_in_step(
     uow: UnitOfWork, index: MatchingIndex, before: Post
 ) -> AsyncIterator[None]:
-    """If the body or its commit fails, the index gets back the post as stored before."""
+    """If the body or its commit fails, the index gets back the post as stored before. What
+    re-indexing needs is read first: after a failed commit the session may be unusable."""
+    keywords = (
+        await matching.profile_keywords(uow, before.user_id)
+        if before.status is PostStatus.OPEN
+        else ()
+    )
     try:
         yield
     except BaseException:
-        keywords = await matching.profile_keywords(uow, before.user_id)
         index.sync(before, keywords)
         raise
 
