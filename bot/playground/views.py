@@ -12,13 +12,18 @@ from bot.playground.clock import MovableClock
 from bot.playground.world import World
 
 
+def _blocked(state: FakeState, user: FakeUser) -> bool:
+    chat = state.chats.get(user.id)  # looking must not start a chat with the bot
+    return chat is not None and chat.bot_status == "kicked"
+
+
 def world_view(state: FakeState, world: World, clock: MovableClock) -> dict[str, Any]:
     people = [
         {
             "id": user.id,
             "name": " ".join(p for p in (user.first_name, user.last_name) if p),
             "language_code": user.language_code,
-            "blocked": state.private_chat(user).bot_status == "kicked",
+            "blocked": _blocked(state, user),
             "about": world.about.get(user.id, ""),
             "phone": world.phones.get(user.id, ""),
         }

@@ -15,7 +15,7 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.fake_telegram import FakeTelegram, SimulationError, simulate
+from bot.fake_telegram import FakeTelegram, GroupHandle, SimulationError, simulate
 from bot.fake_telegram.models import FakeChat, FakeUser
 from bot.fake_telegram.simulate import block, press_button, unblock, user_message
 from bot.playground import views
@@ -192,12 +192,7 @@ class Playground:
         members = [self._person(m) for m in body.get("members") or []]
         if not title or not members:
             raise PlaygroundError("A group needs a title and members.")
-        handle = self.fake.group(
-            title, [self.world.people[m.id] for m in members if m.id in self.world.people]
-        )
-        for member in members:  # people added on the page have no handle yet
-            if member.id not in handle.chat.members:
-                handle.chat.members.append(member.id)
+        handle = GroupHandle(self.state, self.state.add_group(title, members))
         self.world.groups[handle.chat.id] = handle
         self.state.notify()
         return _json({"id": handle.chat.id, "title": title})
@@ -244,7 +239,9 @@ class Playground:
 
     def _chat(self, viewer: FakeUser, raw: object) -> FakeChat:
         if raw in (None, "", "bot"):
-            return self.state.private_chat(viewer)
+            # Reading an empty chat must not start it (as pressing Start would): a stand-in.
+            existing = self.state.chats.get(viewer.id)
+            return existing or FakeChat(viewer.id, "private", user=viewer, bot_status="member")
         try:
             chat = self.state.chats.get(int(str(raw)))
         except ValueError:

@@ -119,10 +119,14 @@ async def test_moving_the_clock_expires_posts_and_the_owner_is_told(
     await page.wait_for(chen, "已過期", playground)
 
 
-async def test_people_groups_blocking_and_mistakes(page: Page) -> None:
+async def test_people_groups_blocking_and_mistakes(
+    page: Page, playground: RunningPlayground
+) -> None:
     new = await page.post("api/people", {"name": "Maria", "language_code": "en"})
     chat = await page.get("api/chat", viewer=new["id"], chat="bot")
     assert chat["messages"] == [] and chat["description"]  # shown before Start
+    await page.get("api/world")
+    assert new["id"] not in playground.fake.state.chats  # looking did not start the bot
     await page.post(f"api/people/{new['id']}/block", {"blocked": True})
     assert next(p for p in (await page.get("api/world"))["people"] if p["id"] == new["id"])[
         "blocked"
