@@ -106,9 +106,14 @@ class Engine:
         parsed = parse_post(need)
         fields = fields_from_parsed(parsed, NOW - DAY, NOW + 30 * DAY)
         found = self.engine.match(
-            PostKind.NEED, extract_terms(parsed, need), fields, user_id=0, now_ts=NOW,
-            limit=ALERTS, min_score=self.engine.alert_threshold,
-        )  # fmt: skip
+            PostKind.NEED,
+            extract_terms(parsed, need),
+            fields,
+            user_id=0,
+            now_ts=NOW,
+            limit=ALERTS,
+            min_score=self.engine.alert_threshold,
+        )
         return [r.post_id - 1 for r in found]
 
 
@@ -135,15 +140,20 @@ def taobao() -> Iterable[Result]:
         return any(groups[j] == groups[i] for j in found)
 
     yield _compare(
-        "Taobao titles, same product (zh-Hans)", same,
+        "Taobao titles, same product (zh-Hans)",
+        same,
         lambda i: hit(ours.search(docs[i], PAGE, skip=i), i),
-        lambda i: hit(bm25.top(docs[i], PAGE, skip=i), i), docs,
-    )  # fmt: skip
+        lambda i: hit(bm25.top(docs[i], PAGE, skip=i), i),
+        docs,
+    )
     everyone = list(range(len(docs)))
     yield _compare(
-        "Taobao titles, the seller's own words searched back", everyone,
-        lambda i: i in ours.search(docs[i], PAGE), lambda i: i in bm25.top(docs[i], PAGE), docs,
-    )  # fmt: skip
+        "Taobao titles, the seller's own words searched back",
+        everyone,
+        lambda i: i in ours.search(docs[i], PAGE),
+        lambda i: i in bm25.top(docs[i], PAGE),
+        docs,
+    )
 
 
 def shop() -> Iterable[Result]:
@@ -161,9 +171,10 @@ def shop() -> Iterable[Result]:
     yield _compare(
         "Taiwanese shop titles (zh-Hant) found with their English rendering",
         list(range(len(docs))),
-        lambda i: i in ours.search(queries[i], PAGE), lambda i: i in bm25.top(queries[i], PAGE),
+        lambda i: i in ours.search(queries[i], PAGE),
+        lambda i: i in bm25.top(queries[i], PAGE),
         queries,
-    )  # fmt: skip
+    )
 
 
 def magellan(name: str, label: str) -> Iterable[Result]:
@@ -193,10 +204,12 @@ def magellan(name: str, label: str) -> Iterable[Result]:
         return index in alerts[n]
 
     result = _compare(
-        label, list(range(len(positives))), our_hit,
+        label,
+        list(range(len(positives))),
+        our_hit,
         lambda n: positives[n][0] in bm25.top(f"Looking for {positives[n][1]}, 50 pcs", ALERTS),
         [need for _, need in positives],
-    )  # fmt: skip
+    )
     sent = [(positives[n][1], j) for n, found in alerts.items() for j in found]
     result.precision = sum(pair in labelled for pair in sent) / max(len(sent), 1)
     yield result

@@ -78,12 +78,16 @@ async def choose_kind(update: Update, context: BotContext, pressed: Pressed) -> 
     assert query is not None
     text = pending_question.take_kind_text(context)
     kind = str(pressed.payload.get("kind"))
-    if not text or kind not in ("offer", "need"):
+    if not text or kind not in {k.value for k in PostKind}:
         raise ButtonExpired()
     drafted = await posts.draft(
-        context.services.uow_factory, context.clock, context.settings.post_ttl,
-        pressed.user_id, text, kind=PostKind(kind),
-    )  # fmt: skip
+        context.services.uow_factory,
+        context.clock,
+        context.settings.post_ttl,
+        pressed.user_id,
+        text,
+        kind=PostKind(kind),
+    )
     await query.answer()
     await query.edit_message_reply_markup(reply_markup=None)
     await _show_draft(update, context, drafted)

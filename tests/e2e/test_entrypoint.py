@@ -58,9 +58,15 @@ async def test_without_a_token_it_opens_the_playground(tmp_path: Path) -> None:
             busy.bind(("127.0.0.1", 8080))
             busy.listen()
         process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", "run", cwd=tmp_path, env=_env(tmp_path),
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-        )  # fmt: skip
+            sys.executable,
+            "-m",
+            "bot",
+            "run",
+            cwd=tmp_path,
+            env=_env(tmp_path),
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
         try:
             assert process.stdout is not None
             lines = []

@@ -17,8 +17,17 @@ SCREWS = "WTB 20k pcs M6 stainless screws, FOB Ningbo, USD 0.02/pc"
 
 def card(text: str, reader: Lang) -> str:
     parsed = parse_post(text)
-    post = Post(1, 1, PostKind(parsed.intent.value), text, parsed, PostStatus.OPEN,
-                parsed.language, NOW, NOW)  # fmt: skip
+    post = Post(
+        1,
+        1,
+        PostKind(parsed.intent.value),
+        text,
+        parsed,
+        PostStatus.OPEN,
+        parsed.language,
+        NOW,
+        NOW,
+    )
     return str(post_card(post, reader))
 
 
