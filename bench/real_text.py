@@ -4,7 +4,7 @@ Reads `../shared/data/real/` (see its README; never copied into this repository)
 "skipped" for a set whose file is absent. Every post goes through the product's own path:
 `parse_post` -> `extract_terms` / `fields_from_parsed` -> `MatchingEngine`; `/search` is
 `query_terms` + `MatchingEngine.search` (its first page: 3 results); alerts are
-`MatchingEngine.match` above the alert threshold (a need alerts at most 5 sellers).
+`MatchingEngine.alerts` (the alert threshold and margin; a need alerts at most 5 sellers).
 
 The baseline is BM25 (rank-bm25's BM25Okapi) over jieba search-mode tokens of the lower-cased
 text (Latin words and numbers as jieba splits them), on the same posts and queries.
@@ -105,14 +105,8 @@ class Engine:
     def alerts(self, need: str) -> list[int]:
         parsed = parse_post(need)
         fields = fields_from_parsed(parsed, NOW - DAY, NOW + 30 * DAY)
-        found = self.engine.match(
-            PostKind.NEED,
-            extract_terms(parsed, need),
-            fields,
-            user_id=0,
-            now_ts=NOW,
-            limit=ALERTS,
-            min_score=self.engine.alert_threshold,
+        found = self.engine.alerts(
+            PostKind.NEED, extract_terms(parsed, need), fields, user_id=0, now_ts=NOW, limit=ALERTS
         )
         return [r.post_id - 1 for r in found]
 

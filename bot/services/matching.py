@@ -125,7 +125,7 @@ async def match_post(uow: UnitOfWork, now: datetime, index: MatchingIndex, post:
     form = MatchingEngine.stored_form(post.kind, terms, fields)
     await uow.posts.save_index_entry(post.id, form.keys, form.labels, form.numbers)
     paired = await uow.matches.paired_with(post.id)
-    found = index.engine.match(
+    found = index.engine.alerts(
         post.kind,
         terms,
         fields,
@@ -133,7 +133,6 @@ async def match_post(uow: UnitOfWork, now: datetime, index: MatchingIndex, post:
         now_ts=now.timestamp(),
         limit=CANDIDATES,
         exclude=paired,
-        min_score=index.engine.alert_threshold,
     )
     alerted = 0
     for result in await _fair_choice(uow, index.policy, post, found, now):

@@ -96,3 +96,66 @@ def test_each_product_of_a_listing_can_match(need):
         min_score=0.0,
     )
     assert [r.post_id for r in found][:1] == [21]
+
+
+def alerts_for(engine: MatchingEngine, need: str) -> list[tuple[int, float]]:
+    parsed = parsing.parse_post(need)
+    found = engine.alerts(
+        PostKind.NEED,
+        terms_mod.extract_terms(parsed, need),
+        fields_from_parsed(parsed, NOW, NOW + timedelta(days=30)),
+        user_id=1,
+        now_ts=NOW.timestamp(),
+    )
+    return [(r.post_id, r.score) for r in found]
+
+
+def test_a_short_listing_inside_a_long_title_alerts_and_another_version_does_not():
+    engine = MatchingEngine()
+    index(engine, 31, 131, PostKind.OFFER, "Selling acid music studio 7")
+    index(engine, 32, 132, PostKind.OFFER, "Selling sony acid music studio")
+    index(engine, 33, 133, PostKind.OFFER, "Selling final draft 7 professional scriptwriting")
+    index(engine, 34, 134, PostKind.OFFER, "Selling final draft av 2.5 win/mac")
+    need = "Looking for sony media software acid music studio 7 music production software, 50 pcs"
+    assert 31 in [post for post, _ in alerts_for(engine, need)]  # 32 may be it too
+    versions = alerts_for(engine, "Looking for final draft 7 screen writing software, 50 pcs")
+    assert [post for post, _ in versions] == [33]
+
+
+def test_trailing_colour_letters_keep_the_model_and_another_model_counts_against():
+    engine = MatchingEngine()
+    index(
+        engine, 41, 141, PostKind.OFFER, "Selling samsung ec-st65zzbpu indigo blue digital camera"
+    )
+    index(engine, 42, 142, PostKind.OFFER, "Selling samsung ec-st70 digital camera blue")
+    found = alerts_for(engine, "Looking for samsung ec-st65 digital camera, 50 pcs")
+    assert [post for post, _ in found] == [41]
+
+
+def test_sizes_that_differ_lower_the_score_and_a_shared_one_clears_it():
+    engine = MatchingEngine()
+    index(engine, 51, 151, PostKind.OFFER, "出售 LED灯泡 12W 起订1000个 4元/个")
+    index(engine, 52, 152, PostKind.OFFER, "出售 LED灯泡 9W 起订1000个 4元/个")
+    index(engine, 53, 153, PostKind.OFFER, "出售 LED灯泡 9W 12W 15W 起订1000个 4元/个")
+    parsed = parsing.parse_post(need := "求购LED灯泡 9W 1万个 5元以内")
+    found = engine.match(
+        PostKind.NEED,
+        terms_mod.extract_terms(parsed, need),
+        fields_from_parsed(parsed, NOW, NOW + timedelta(days=30)),
+        user_id=1,
+        now_ts=NOW.timestamp(),
+        min_score=0.0,
+    )
+    score = {r.post_id: r.score for r in found}
+    assert score[52] > score[51] and score[53] > score[51]
+    assert score[51] <= 0.8 * score[52] + 1e-9
+
+
+def test_a_need_hears_of_the_offers_close_to_its_best_not_of_the_neighbours():
+    engine = MatchingEngine()
+    index(engine, 61, 161, PostKind.OFFER, "Selling adobe photoshop cs3 mac")
+    index(engine, 62, 162, PostKind.OFFER, "Selling adobe photoshop cs3 for mac")
+    index(engine, 63, 163, PostKind.OFFER, "Selling adobe photoshop cs3 extended upgrade mac")
+    found = alerts_for(engine, "Looking for adobe photoshop cs3 mac, 50 pcs")
+    assert sorted(post for post, _ in found) == [61, 62]
+    assert found[0][1] - found[-1][1] <= engine.thresholds.alert_margin

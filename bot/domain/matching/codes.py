@@ -1,5 +1,7 @@
 """Model codes: letter-led runs of letters and digits (ln46a550, gbu421w6, kdl26m4000) that
-name one product. Written with hyphens or slashes they are still one code."""
+name one product. Written with hyphens or slashes they are still one code, and trailing
+colour or region letters (ec-st65zzbpu, wn511b) do not make another model: a code also
+stands for its stem (ecst65, wn511)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,12 @@ SPLIT_CODE = re.compile(r"(?<![a-z0-9])[a-z][a-z0-9]{0,11}(?:[-/][a-z0-9]{1,12})
 
 def is_model_code(term: str) -> bool:
     return MODEL_CODE.match(term) is not None
+
+
+def code_stem(code: str) -> str | None:
+    """The code without trailing letters, when that differs and is still a model code."""
+    stem = code.rstrip("abcdefghijklmnopqrstuvwxyz")
+    return stem if stem != code and is_model_code(stem) else None
 
 
 def join_code(match: re.Match[str]) -> str:

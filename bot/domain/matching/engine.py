@@ -23,6 +23,7 @@ from . import scoring, stored
 from .codes import is_model_code
 from .explain import explain, shared_term_reasons
 from .fields import fields_from_parsed
+from .identity import TermClasses
 from .index import Interner, SideIndex
 from .query import QueryPlan, filter_and_score, top_k
 from .rows import (
@@ -60,6 +61,7 @@ class MatchingEngine:
         self.max_candidates = max_candidates
         self.terms = Interner()
         self.labels = Interner()  # places, regions, units, trade terms
+        self.term_classes = TermClasses(self.terms)
         self._sides = {kind: SideIndex(capacity) for kind in PostKind}
         self._where: dict[int, int] = {}  # post id -> doc id * 2 + side bit
         self._dismissed: dict[int, set[str]] = {}
@@ -241,6 +243,35 @@ class MatchingEngine:
             for (doc, score), view in zip(best, views, strict=True)
         ]
 
+    def alerts(
+        self,
+        post_kind: PostKind,
+        terms: PostTerms,
+        fields: MatchFields,
+        *,
+        user_id: int,
+        now_ts: float,
+        limit: int = 10,
+        exclude: Collection[int] = frozenset(),
+    ) -> list[MatchResult]:
+        """Whom a new post should alert: `match` at the alert threshold; for a need, only
+        the offers within `thresholds.alert_margin` of its best one. A new offer alerts
+        every need it reaches (each need is a different buyer)."""
+        found = self.match(
+            post_kind,
+            terms,
+            fields,
+            user_id=user_id,
+            now_ts=now_ts,
+            limit=limit,
+            exclude=exclude,
+            min_score=self.thresholds.alert,
+        )
+        if post_kind is PostKind.NEED and found:
+            floor = found[0].score - self.thresholds.alert_margin
+            found = [result for result in found if result.score >= floor]
+        return found
+
     def search(
         self,
         terms: PostTerms,
@@ -320,7 +351,8 @@ class MatchingEngine:
         weighted: dict[int, float] = {}
         walk: list[int] = []
         spec_walk: list[int] = []
-        for key in term_keys(terms):
+        keys = term_keys(terms)
+        for key in keys:
             tid = get(key)
             if tid is None or side.term_df(tid) == 0:
                 continue  # no open post has it: it can neither match nor count as missed
@@ -340,7 +372,10 @@ class MatchingEngine:
                 tid = get(key)
                 if tid is not None:
                     dismissed.append(tid)
-        return QueryPlan.build(self, post_kind, fields, weighted, walk, user_id, dismissed)
+        identity = self.term_classes.ids_of(keys)
+        return QueryPlan.build(
+            self, post_kind, fields, weighted, walk, identity, user_id, dismissed
+        )
 
     def _doc_view(self, kind: PostKind, doc: int) -> tuple[PostTerms, MatchFields]:
         return from_rows(self._sides[kind], kind, [doc], self.terms, self.labels)[0]

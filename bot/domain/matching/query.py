@@ -16,6 +16,7 @@ import numpy as np
 from bot.domain.models import PostKind
 
 from . import scoring
+from .identity import TermClasses, conflict_factor
 from .index import NONE_ID, SideIndex
 from .scoring import Weights
 from .types import MatchFields
@@ -31,6 +32,8 @@ class QueryPlan:
     term_ids: np.ndarray
     term_weights: np.ndarray
     ideal: float  # text score of a doc of average length holding every query term
+    classes: TermClasses
+    identity: np.ndarray  # class ids of the query's identity terms (identity.py)
     vocab_size: int
     user_id: int | None
     dismissed: np.ndarray
@@ -50,6 +53,7 @@ class QueryPlan:
         fields: MatchFields,
         weighted: dict[int, float],
         walk: list[int],
+        identity: np.ndarray,
         user_id: int | None,
         dismissed: list[int],
     ) -> QueryPlan:
@@ -70,6 +74,8 @@ class QueryPlan:
             term_ids=np.fromiter(weighted.keys(), dtype=np.int64, count=len(weighted)),
             term_weights=weights,
             ideal=float(weights.sum()),
+            classes=engine.term_classes,
+            identity=identity,
             vocab_size=len(engine.terms),
             user_id=user_id,
             dismissed=np.asarray(dismissed, dtype=np.int64),
@@ -120,23 +126,39 @@ def filter_and_score(
     flat, seg = side.gather(docs)
     dense = np.zeros(plan.vocab_size, dtype=np.float64)
     dense[plan.term_ids] = plan.term_weights
-    raw = np.bincount(seg, weights=dense[flat], minlength=n)
+    held_weights = dense[flat]
+    shared_terms = held_weights > 0  # per entry of flat: the query holds this term
+    raw = np.bincount(seg, weights=held_weights, minlength=n)
     norm = scoring.length_norm(c["dl"][docs], side.avg_len, w)
     text = scoring.text_score(raw * norm, plan.ideal)
+    if plan.kind is not None:  # post against post: a brief listing wholly inside a long
+        # title is as specific as the title (/search ranks by the searcher's own words)
+        shared = np.bincount(seg, weights=shared_terms, minlength=n)
+        contained = shared / np.maximum(c["dl"][docs], 1)
+        held = np.clip(raw / plan.ideal, 0.0, 1.0) if plan.ideal > 0 else raw
+        text = np.maximum(text, contained * (w.containment + (1 - w.containment) * held))
 
+    # A field the asking post does not state is no evidence about any candidate: None.
     gate = None
-    if plan.kind is None:
-        quantity = price = place = np.full(n, 0.5)
-    else:
+    quantity: np.ndarray | None = None
+    price: np.ndarray | None = None
+    place: np.ndarray | None = None
+    if plan.kind is not None:
         quantity, gate, price = _quantity_and_price(c, docs, plan)
-        same_trade = (c["trade"][docs] == plan.trade) & (plan.trade != NONE_ID)
-        place = scoring.place_fit(
-            plan.loc, plan.region, c["loc"][docs], c["region"][docs], same_trade
-        )
+        quantity = None if math.isnan(plan.amount) else quantity
+        price = None if math.isnan(plan.price) else price
+        if plan.loc != NONE_ID or plan.trade != NONE_ID:
+            same_trade = (c["trade"][docs] == plan.trade) & (plan.trade != NONE_ID)
+            place = scoring.place_fit(
+                plan.loc, plan.region, c["loc"][docs], c["region"][docs], same_trade
+            )
     fresh = scoring.freshness(c["created"][docs], now_ts, w)
     scores = scoring.combine(text, quantity, price, place, fresh, c["trust"][docs], w)
     if gate is not None:
         scores *= gate
+    scores *= conflict_factor(
+        plan.classes, plan.identity, shared_terms, flat, seg, n, w.conflict, w.code_conflict
+    )
     if len(plan.dismissed):
         marked = np.zeros(plan.vocab_size, dtype=np.float64)
         marked[plan.dismissed] = 1.0

@@ -6,12 +6,21 @@
 with the default weights 0.60 / 0.12 / 0.12 / 0.06 / 0.05 / 0.05 (they sum to 1), and
 score = 0 whenever the pair shares no product word and no concept (`text` is then 0 and
 the pair is never a candidate): a spec-only overlap such as "304不锈钢" is not a match.
+A field the asking post does not state (a need with no budget, no quantity or no place)
+says nothing about any candidate: it is left out and the sum is divided by the weights
+that remain. The score is then multiplied by the identity-conflict factor (identity.py):
+0.8 per class of sizes or numbers both posts state without sharing one, 0.6 for
+different model codes.
 
 * text (0..1): BM25 with binary term frequency (posts are short; repeating a word is not
   evidence), summed over shared terms, each weighted by its field (concept 1.5, product
   word 1.0, spec 0.3; a model code such as ln46a550 counts 3 product words) and idf, and
   divided by the query's ideal score (all its terms present in a document of average
   length), then clipped to 1. A need whose code the other post lacks loses that much.
+  Post against post (not /search) the text score is at least C * (0.85 + 0.15 * H),
+  C the share of the candidate's own terms that the query holds, H the share of the
+  query's weight the candidate holds: a short listing wholly inside a long title ("acid
+  music studio 7") is not held back by the long title's extra words.
 * quantity (0..1, 0.5 = unknown): need quantity >= offer MOQ -> 1; below it
   0.5 * sqrt(qty / moq), so a need at a quarter of the MOQ scores 0.25. Below half the
   MOQ the whole score is also multiplied by 0.5 + qty / moq (`quantity_gate`): 50 kg
@@ -57,6 +66,9 @@ class Weights:
     product: float = 1.0
     spec: float = 0.3
     model_code: float = 3.0  # times a product word: a shared model code all but settles it
+    containment: float = 0.85  # text floor for a candidate wholly inside the query
+    conflict: float = 0.8  # per class of sizes / numbers both state and share none of
+    code_conflict: float = 0.6  # both name model codes and none is the same
     k1: float = 1.2
     b: float = 0.75
     half_life_days: float = 7.0
@@ -67,10 +79,13 @@ class Weights:
 
 @dataclass(frozen=True, slots=True)
 class Thresholds:
-    """`alert`: lowest score that triggers a push alert; `min_score`: lowest score shown."""
+    """`alert`: lowest score that triggers a push alert; `min_score`: lowest score shown;
+    `alert_margin`: a need is alerted only to offers within this much of its best offer, so
+    a buyer asking for one item hears of that item's sellers, not of its neighbours."""
 
     alert: float = 0.62
     min_score: float = 0.35
+    alert_margin: float = 0.06
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -251,24 +266,29 @@ def penalty_factor(hits: ArrayLike, w: Weights = DEFAULT_WEIGHTS) -> FloatArray:
 
 def combine(
     text: ArrayLike,
-    quantity: ArrayLike,
-    price: ArrayLike,
-    place: ArrayLike,
+    quantity: ArrayLike | None,
+    price: ArrayLike | None,
+    place: ArrayLike | None,
     fresh: ArrayLike,
     trust: ArrayLike,
     w: Weights = DEFAULT_WEIGHTS,
 ) -> FloatArray:
-    """Weighted sum in 0..1; zero text (no shared product word or concept) gives 0."""
+    """Weighted sum in 0..1; zero text (no shared product word or concept) gives 0. A fit
+    given as None (the asking post does not state that field, so it says nothing about any
+    candidate) is left out and the other weights share its part."""
     t = np.asarray(text, dtype=np.float64)
-    total = (
-        w.text * t
-        + w.quantity * np.asarray(quantity, dtype=np.float64)
-        + w.price * np.asarray(price, dtype=np.float64)
-        + w.place * np.asarray(place, dtype=np.float64)
-        + w.fresh * np.asarray(fresh, dtype=np.float64)
-        + w.trust * np.clip(np.asarray(trust, dtype=np.float64), 0.0, 1.0)
+    parts = [
+        (w.text, t),
+        (w.quantity, quantity),
+        (w.price, price),
+        (w.place, place),
+        (w.fresh, fresh),
+        (w.trust, np.clip(np.asarray(trust, dtype=np.float64), 0.0, 1.0)),
+    ]
+    total = sum(
+        weight * np.asarray(fit, dtype=np.float64) for weight, fit in parts if fit is not None
     )
-    weight_sum = w.text + w.quantity + w.price + w.place + w.fresh + w.trust
+    weight_sum = sum(weight for weight, fit in parts if fit is not None)
     return np.where(t > 0, np.clip(total / weight_sum, 0.0, 1.0), 0.0)
 
 

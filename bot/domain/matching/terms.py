@@ -27,7 +27,7 @@ from bot.domain import segmenter
 from bot.domain.models import ParsedPost
 from bot.domain.text import normalise
 
-from .codes import SPLIT_CODE, is_model_code, join_code
+from .codes import SPLIT_CODE, code_stem, is_model_code, join_code
 from .glossary import JIEBA_FREQ, PRODUCT, Glossary, default_glossary, english_words, has_han
 from .types import PostTerms
 
@@ -74,6 +74,10 @@ _SIZE = re.compile(
 )
 # Letter+digit model codes and bare numbers: m6, e27, t8, gu10, 18650, 304, 3d.
 _CODE = re.compile(r"^(?:[a-z]+\d+[a-z0-9]*|\d+[a-z]+\d*|\d{2,})$")
+# A dotted version (6.2.9, v2.5): lifted before jieba, which would cut it at the dots.
+_DOTTED = re.compile(r"(?<![\w.])v?(\d+(?:\.\d+){1,3})(?![\w.])")
+# A version or edition number standing alone: 7, 2.5, 6.2.9, v2, v17.0 (-> 7, 2.5, 6.2.9, 2, 17).
+_VERSION = re.compile(r"^v?(\d{1,3}(?:\.\d+)*)$")
 _ASCII_WORD = re.compile(r"^[a-z0-9][a-z0-9.'-]*$")
 _JOINERS = frozenset({"-", "'", "’"})
 _FALLBACK_CONCEPTS = True  # scan raw_text for concepts when the product field gives none
@@ -139,6 +143,7 @@ def terms_of_text(text: str, glossary: Glossary) -> PostTerms:
     work = _QTY.sub(" ", work)
     work = SPLIT_CODE.sub(join_code, work)  # every way of writing a code meets
     work = _SIZE.sub(lambda m: _size_token(m, acc), work)
+    work = _DOTTED.sub(lambda m: _version_token(m, acc), work)
     run: list[str] = []
     for token in segmenter.cut(work):
         if _ASCII_WORD.match(token):
@@ -185,6 +190,15 @@ def _size_token(match: re.Match[str], acc: _Acc) -> str:
     return " "
 
 
+def _version_token(match: re.Match[str], acc: _Acc) -> str:
+    acc.specs[_version(match.group(1))] = None
+    return " "
+
+
+def _version(number: str) -> str:
+    return re.sub(r"(?:\.0+)+$", "", number)
+
+
 def _flush_english(run: list[str], glossary: Glossary, acc: _Acc) -> None:
     if run:
         acc.merge(_english_run(tuple(run), glossary))
@@ -196,8 +210,12 @@ def _english_run(
 ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     """Concepts of glossary phrases in a run of ASCII tokens; leftover words by kind."""
     words: list[str] = []
+    version_specs: list[str] = []
     for token in tokens:
-        if _CODE.match(token):
+        version = _VERSION.match(token)
+        if version:
+            version_specs.append(_version(version.group(1)))
+        elif _CODE.match(token):
             words.append(token)  # keep "m6" / "304" whole; english_words would keep it too
         else:
             words.extend(english_words(token))
@@ -216,11 +234,14 @@ def _english_run(
             continue
         if is_model_code(word):
             product.append(word)  # a model code says which product it is: it finds candidates
+            stem = code_stem(word)
+            if stem:
+                product.append(stem)
         elif _CODE.match(word):
             specs.append(word)
         elif len(word) > 1 and not word.isdigit():
             product.append(word)
-    return tuple(product), tuple(specs), tuple(concepts)
+    return tuple(product), tuple(specs + version_specs), tuple(concepts)
 
 
 @lru_cache(maxsize=65536)

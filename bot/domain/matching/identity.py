@@ -1,0 +1,111 @@
+"""Identity conflicts: two posts that both say which exact item they mean, and say different
+things, are probably about different items however many words they share.
+
+Every term that pins an item down belongs to a class: a model code (ln46a550) to "code",
+a size or number to its shape with the digits folded ("500ml" -> "#ml", "9w" -> "#w",
+"2007" / "7" / "2.5" -> "#", "cs3" -> "cs#"). When the query and a candidate both carry
+terms of one class and share none of them (need 9W, offer 12W; need photoshop cs3, offer
+cs2; ln46a550 against ln40a550), the candidate's score is multiplied by `Weights.conflict`
+for each such class, and by `Weights.code_conflict` when the class is "code".
+Sharing one term of the class is enough to clear it ("9w 12w 15w" against "12w").
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from .codes import is_model_code
+from .index import Interner
+from .rows import PRODUCT, SPEC
+
+CODE = "code"
+_DIGITS = re.compile(r"\d+(?:\.\d+)*")
+_SHAPE = re.compile(r"^[a-z]{0,3}#[a-z]{0,4}$")  # one number with a short unit or prefix
+
+
+def term_class(key: str) -> str | None:
+    """The identity class of a field-tagged term key, or None for an ordinary word."""
+    field, word = key[:2], key[2:]
+    if field == PRODUCT:
+        return CODE if is_model_code(word) else None
+    if field != SPEC or word.startswith("s:"):
+        return None
+    shape = _DIGITS.sub("#", word)
+    if shape.count("#") != 1 or _SHAPE.match(shape) is None:
+        return None
+    return shape
+
+
+class TermClasses:
+    """Class id per term id, kept level with a growing term `Interner` (-1: no class)."""
+
+    def __init__(self, terms: Interner) -> None:
+        self._terms = terms
+        self._names = Interner()
+        self._code = self._names.intern(CODE)
+        self.of = np.full(1024, -1, dtype=np.int32)
+        self._known = 0
+
+    def catch_up(self) -> np.ndarray:
+        """Classify the terms interned since the last call; returns the class array."""
+        names = self._terms.names
+        if len(names) > len(self.of):
+            grown = np.full(max(len(names), 2 * len(self.of)), -1, dtype=np.int32)
+            grown[: len(self.of)] = self.of
+            self.of = grown
+        for tid in range(self._known, len(names)):
+            cls = term_class(names[tid])
+            if cls is not None:
+                self.of[tid] = self._names.intern(cls)
+        self._known = len(names)
+        return self.of
+
+    def ids_of(self, keys: list[str]) -> np.ndarray:
+        """Class ids of the classed terms among `keys` (interning new classes)."""
+        found = {self._names.intern(c) for k in keys if (c := term_class(k)) is not None}
+        return np.fromiter(found, dtype=np.int32, count=len(found))
+
+    @property
+    def size(self) -> int:
+        return len(self._names)
+
+    @property
+    def code(self) -> int:
+        return self._code
+
+
+def conflict_factor(
+    classes: TermClasses,
+    query_classes: np.ndarray,
+    shared_terms: np.ndarray,
+    flat: np.ndarray,
+    seg: np.ndarray,
+    n_docs: int,
+    conflict: float,
+    code_conflict: float,
+) -> np.ndarray:
+    """Per candidate, the product of the penalties of the classes where the query and the
+    candidate both state terms and share none. `query_classes`: class ids of the query's
+    terms; `flat`/`seg`: the candidates' term ids and owners as `SideIndex.gather` gives
+    them; `shared_terms`: per entry of `flat`, whether the query holds that term."""
+    if len(query_classes) == 0 or len(flat) == 0:
+        return np.ones(n_docs, dtype=np.float64)
+    of = classes.catch_up()
+    position = np.full(classes.size, -1, dtype=np.int64)  # class id -> column of the query's
+    position[query_classes] = np.arange(len(query_classes))
+    flat_classes = of[flat]
+    entries = np.flatnonzero(flat_classes >= 0)
+    column = position[flat_classes[entries]]
+    entries, column = entries[column >= 0], column[column >= 0]
+    if len(entries) == 0:
+        return np.ones(n_docs, dtype=np.float64)
+    width = len(query_classes)
+    cells = seg[entries] * width + column  # (candidate, query class) pairs
+    size = n_docs * width
+    stated = np.bincount(cells, minlength=size).reshape(n_docs, width)
+    cleared = np.bincount(cells, weights=shared_terms[entries], minlength=size)
+    cleared = cleared.reshape(n_docs, width)
+    penalty = np.where(query_classes == classes.code, code_conflict, conflict)
+    return np.where((stated > 0) & (cleared == 0), penalty, 1.0).prod(axis=1)

@@ -1,0 +1,67 @@
+"""Identity classes and the conflict factor (bot/domain/matching/identity.py)."""
+
+import numpy as np
+import pytest
+
+from bot.domain.matching.codes import code_stem
+from bot.domain.matching.identity import CODE, TermClasses, conflict_factor, term_class
+from bot.domain.matching.index import Interner
+
+
+@pytest.mark.parametrize(
+    ("key", "expected"),
+    [
+        ("p|ln46a550", CODE),
+        ("p|保温杯", None),
+        ("s|500ml", "#ml"),
+        ("s|9w", "#w"),
+        ("s|2007", "#"),
+        ("s|6.2.9", "#"),
+        ("s|cs3", "cs#"),
+        ("s|s:stainless_steel", None),
+        ("s|不锈钢", None),
+        ("s|m6x20", None),  # two numbers: not one size
+        ("c|c:vacuum_flask", None),
+    ],
+)
+def test_term_class(key, expected):
+    assert term_class(key) == expected
+
+
+@pytest.mark.parametrize(
+    ("code", "stem"),
+    [("ecst65zzbpu", "ecst65"), ("wn511b", "wn511"), ("ln46a550", None), ("ab12c", None)],
+)
+def test_code_stem(code, stem):
+    assert code_stem(code) == stem
+
+
+def _factor(query: list[str], docs: list[list[str]]) -> list[float]:
+    terms = Interner()
+    ids = [[terms.intern(k) for k in doc] for doc in docs]
+    query_ids = [terms.intern(k) for k in query]
+    classes = TermClasses(terms)
+    in_query = np.zeros(len(terms), dtype=bool)
+    in_query[query_ids] = True
+    flat = np.array([t for doc in ids for t in doc], dtype=np.int32)
+    seg = np.repeat(np.arange(len(ids)), [len(doc) for doc in ids])
+    shared = in_query[flat]
+    got = conflict_factor(classes, classes.ids_of(query), shared, flat, seg, len(ids), 0.8, 0.6)
+    return [round(float(x), 3) for x in got]
+
+
+def test_conflict_factor_per_class():
+    query = ["p|led", "s|9w", "s|500ml", "p|ab1234"]
+    docs = [
+        ["p|led", "s|9w"],  # same size
+        ["p|led", "s|12w"],  # another wattage
+        ["p|led", "s|12w", "s|1000ml"],  # two classes differ
+        ["p|led", "s|12w", "s|9w"],  # one of its sizes is the one asked for
+        ["p|led", "p|cd5678"],  # another model code
+        ["p|led", "s|2007"],  # a class the query does not state
+    ]
+    assert _factor(query, docs) == [1.0, 0.8, 0.64, 1.0, 0.6, 1.0]
+
+
+def test_no_identity_terms_no_conflict():
+    assert _factor(["p|led"], [["p|led", "s|12w"]]) == [1.0]
