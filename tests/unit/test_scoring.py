@@ -158,6 +158,6 @@ def test_quantity_gate(need_qty, moq, expected):
 def test_combine_leaves_out_what_the_asking_post_does_not_state():
     with_all = float(scoring.combine(0.8, 0.5, 0.5, 0.5, 1.0, 0.5))
     without = float(scoring.combine(0.8, None, None, None, 1.0, 0.5))
-    assert with_all == pytest.approx((0.6 * 0.8 + 0.12 * 0.5 + 0.12 * 0.5 + 0.03 + 0.05 + 0.025))
+    assert with_all == pytest.approx(0.6 * 0.8 + 0.12 * 0.5 + 0.12 * 0.5 + 0.03 + 0.05 + 0.025)
     assert without == pytest.approx((0.6 * 0.8 + 0.05 + 0.025) / 0.7)
     assert float(scoring.combine(0.0, None, None, None, 1.0, 0.5)) == 0.0
