@@ -157,6 +157,7 @@ TEXTS: dict[str, str] = {
     "alert.need_for_you": "🔔 <b>A buyer for your offer</b>",
     "alert.why": "💡 {reasons}",
     "alert.trust_new": "🛡 New member: no trade record yet",
+    "reason.brand": "same brand: {name}",
     "reason.concept": "same product: {name}",
     "reason.term": "shared word: {term}",
     "reason.moq": "MOQ {moq} ≤ need {quantity} {unit}",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from decimal import Decimal, InvalidOperation
 
+from bot.domain.matching.brands import default_brands
 from bot.domain.matching.glossary import default_glossary
 from bot.domain.models import Lang
 from bot.domain.units import unit_name
@@ -33,6 +34,8 @@ def _concept(values: Mapping[str, object], lang: Lang) -> str:
 def _one(kind: str, values: Mapping[str, object], lang: Lang) -> str | None:
     unit = unit_name(str(values["unit"]), lang) if values.get("unit") else ""
     symbol = CURRENCY_SYMBOLS.get(str(values.get("currency", "CNY")), "")
+    if kind == "brand":
+        return plain(lang, "reason.brand", name=default_brands().name(str(values["brand"]), lang))
     if kind == "concept":
         return _concept(values, lang)
     if kind == "term":

@@ -151,6 +151,7 @@ TEXTS: dict[str, str] = {
     "alert.need_for_you": "🔔 <b>有买家匹配你的供应</b>",
     "alert.why": "💡 {reasons}",
     "alert.trust_new": "🛡 新会员：暂无交易记录",
+    "reason.brand": "同品牌：{name}",
     "reason.concept": "同品类：{name}",
     "reason.term": "共同词：{term}",
     "reason.moq": "起订{moq} ≤ 需求{quantity}{unit}",

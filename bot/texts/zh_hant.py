@@ -151,6 +151,7 @@ TEXTS: dict[str, str] = {
     "alert.need_for_you": "🔔 <b>有買家匹配你的供應</b>",
     "alert.why": "💡 {reasons}",
     "alert.trust_new": "🛡 新會員：暫無交易記錄",
+    "reason.brand": "同品牌：{name}",
     "reason.concept": "同品類：{name}",
     "reason.term": "共同詞：{term}",
     "reason.moq": "起訂{moq} ≤ 需求{quantity}{unit}",

@@ -4,14 +4,16 @@ import numpy as np
 import pytest
 
 from bot.domain.matching.codes import code_stem
-from bot.domain.matching.identity import CODE, TermClasses, conflict_factor, term_class
+from bot.domain.matching.identity import BRAND, CODE, TermClasses, conflict_factor, term_class
 from bot.domain.matching.index import Interner
+from bot.domain.matching.scoring import Weights
 
 
 @pytest.mark.parametrize(
     ("key", "expected"),
     [
         ("p|ln46a550", CODE),
+        ("p|b:samsung", BRAND),
         ("p|保温杯", None),
         ("s|500ml", "#ml"),
         ("s|9w", "#w"),
@@ -46,7 +48,7 @@ def _factor(query: list[str], docs: list[list[str]]) -> list[float]:
     flat = np.array([t for doc in ids for t in doc], dtype=np.int32)
     seg = np.repeat(np.arange(len(ids)), [len(doc) for doc in ids])
     shared = in_query[flat]
-    got = conflict_factor(classes, classes.ids_of(query), shared, flat, seg, len(ids), 0.8, 0.6)
+    got = conflict_factor(classes, classes.ids_of(query), shared, flat, seg, len(ids), Weights())
     return [round(float(x), 3) for x in got]
 
 
@@ -59,8 +61,11 @@ def test_conflict_factor_per_class():
         ["p|led", "s|12w", "s|9w"],  # one of its sizes is the one asked for
         ["p|led", "p|cd5678"],  # another model code
         ["p|led", "s|2007"],  # a class the query does not state
+        ["p|led", "p|b:sony"],  # a brand where the query names another
+        ["p|led", "p|b:samsung", "p|b:sony"],  # one of its brands is the query's
     ]
-    assert _factor(query, docs) == [1.0, 0.8, 0.64, 1.0, 0.6, 1.0]
+    query.append("p|b:samsung")
+    assert _factor(query, docs) == [1.0, 0.8, 0.64, 1.0, 0.6, 1.0, 0.7, 1.0]
 
 
 def test_no_identity_terms_no_conflict():

@@ -24,6 +24,21 @@ def code_stem(code: str) -> str | None:
 
 
 def join_code(match: re.Match[str]) -> str:
-    """For `SPLIT_CODE.sub`: the parts joined when they make a model code, else as written."""
-    joined = re.sub(r"[-/]", "", match.group(0))
-    return joined if is_model_code(joined) else match.group(0)
+    """For `SPLIT_CODE.sub`: hyphenated parts joined when they make a model code; a short
+    suffix after a slash joins such a code (mdr-ex35lp/vb); anything else after a slash is
+    an alternative (sk-ii/sk2/skii) and stays a word of its own."""
+    first, *rest = match.group(0).split("/")
+    joined = first.replace("-", "")
+    head = joined if is_model_code(joined) else first
+    words = [head]
+    for part in rest:
+        if is_model_code(head) and len(part) <= 3 and "-" not in part:
+            words[-1] += part
+        else:
+            words.append(join_code_part(part))
+    return " ".join(words)
+
+
+def join_code_part(part: str) -> str:
+    joined = part.replace("-", "")
+    return joined if is_model_code(joined) else part

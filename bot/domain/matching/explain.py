@@ -1,6 +1,7 @@
 """Why two posts match, as language-neutral `Reason`s the texts layer renders.
 
 Reasons, in this order (each only when it holds):
+  brand       {"brand": "samsung"}                                shared brand (brands.py)
   concept     {"concept": "c:vacuum_flask"}                      shared glossary concept
   term        {"term": "保温杯", "field": "product" | "spec"}     shared word (if no concept)
   moq         {"moq": "1000", "quantity": "3000", "unit": "pcs"}  offer MOQ <= need quantity
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 from bot.domain.models import PostKind
 
+from .brands import PREFIX as BRAND
 from .scoring import region_of
 from .types import MatchFields, PostTerms, Reason
 
@@ -51,19 +53,27 @@ def explain(
 
 
 def shared_term_reasons(a: PostTerms, b: PostTerms) -> list[Reason]:
+    theirs = set(b.product)
+    brands = [
+        Reason("brand", {"brand": t.removeprefix(BRAND)})
+        for t in dict.fromkeys(a.product)
+        if t.startswith(BRAND) and t in theirs
+    ][:1]
     concepts = [c for c in dict.fromkeys(a.concepts) if c in set(b.concepts)]
     if concepts:
-        return [Reason("concept", {"concept": c}) for c in concepts[:MAX_TERM_REASONS]]
+        return brands + [Reason("concept", {"concept": c}) for c in concepts[:MAX_TERM_REASONS]]
     out: list[Reason] = []
-    for field_name, mine, theirs in (
+    for field_name, mine, other in (
         ("product", a.product, b.product),
         ("spec", a.specs, b.specs),
     ):
-        theirs_set = set(theirs)
+        other_set = set(other)
         for term in dict.fromkeys(mine):
-            if term in theirs_set and len(out) < MAX_TERM_REASONS:
+            if term.startswith(BRAND) or term not in other_set:
+                continue
+            if len(out) < MAX_TERM_REASONS:
                 out.append(Reason("term", {"term": term, "field": field_name}))
-    return out
+    return brands + out
 
 
 def _same_unit(a: str | None, b: str | None) -> bool:

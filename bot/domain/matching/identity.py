@@ -2,11 +2,13 @@
 things, are probably about different items however many words they share.
 
 Every term that pins an item down belongs to a class: a model code (ln46a550) to "code",
+a brand ("b:samsung") to "brand",
 a size or number to its shape with the digits folded ("500ml" -> "#ml", "9w" -> "#w",
 "2007" / "7" / "2.5" -> "#", "cs3" -> "cs#"). When the query and a candidate both carry
 terms of one class and share none of them (need 9W, offer 12W; need photoshop cs3, offer
-cs2; ln46a550 against ln40a550), the candidate's score is multiplied by `Weights.conflict`
-for each such class, and by `Weights.code_conflict` when the class is "code".
+cs2; ln46a550 against ln40a550; Samsung against Sony), the candidate's score is multiplied
+by `Weights.conflict` for each such class, by `Weights.code_conflict` for "code" and by
+`Weights.brand_conflict` for "brand" (brands.py).
 Sharing one term of the class is enough to clear it ("9w 12w 15w" against "12w").
 """
 
@@ -16,11 +18,14 @@ import re
 
 import numpy as np
 
+from .brands import PREFIX as BRAND_PREFIX
 from .codes import is_model_code
 from .index import Interner
 from .rows import PRODUCT, SPEC
+from .scoring import Weights
 
 CODE = "code"
+BRAND = "brand"
 _DIGITS = re.compile(r"\d+(?:\.\d+)*")
 _SHAPE = re.compile(r"^[a-z]{0,3}#[a-z]{0,4}$")  # one number with a short unit or prefix
 
@@ -29,6 +34,8 @@ def term_class(key: str) -> str | None:
     """The identity class of a field-tagged term key, or None for an ordinary word."""
     field, word = key[:2], key[2:]
     if field == PRODUCT:
+        if word.startswith(BRAND_PREFIX):
+            return BRAND
         return CODE if is_model_code(word) else None
     if field != SPEC or word.startswith("s:"):
         return None
@@ -45,6 +52,7 @@ class TermClasses:
         self._terms = terms
         self._names = Interner()
         self._code = self._names.intern(CODE)
+        self._brand = self._names.intern(BRAND)
         self.of = np.full(1024, -1, dtype=np.int32)
         self._known = 0
 
@@ -71,9 +79,13 @@ class TermClasses:
     def size(self) -> int:
         return len(self._names)
 
-    @property
-    def code(self) -> int:
-        return self._code
+    def penalties(self, class_ids: np.ndarray, w: Weights) -> np.ndarray:
+        """The factor for a conflict in each of these classes."""
+        return np.select(
+            [class_ids == self._code, class_ids == self._brand],
+            [w.code_conflict, w.brand_conflict],
+            default=w.conflict,
+        )
 
 
 def conflict_factor(
@@ -83,8 +95,7 @@ def conflict_factor(
     flat: np.ndarray,
     seg: np.ndarray,
     n_docs: int,
-    conflict: float,
-    code_conflict: float,
+    w: Weights,
 ) -> np.ndarray:
     """Per candidate, the product of the penalties of the classes where the query and the
     candidate both state terms and share none. `query_classes`: class ids of the query's
@@ -107,5 +118,5 @@ def conflict_factor(
     stated = np.bincount(cells, minlength=size).reshape(n_docs, width)
     cleared = np.bincount(cells, weights=shared_terms[entries], minlength=size)
     cleared = cleared.reshape(n_docs, width)
-    penalty = np.where(query_classes == classes.code, code_conflict, conflict)
+    penalty = classes.penalties(query_classes, w)
     return np.where((stated > 0) & (cleared == 0), penalty, 1.0).prod(axis=1)

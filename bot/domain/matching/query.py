@@ -156,9 +156,7 @@ def filter_and_score(
     scores = scoring.combine(text, quantity, price, place, fresh, c["trust"][docs], w)
     if gate is not None:
         scores *= gate
-    scores *= conflict_factor(
-        plan.classes, plan.identity, shared_terms, flat, seg, n, w.conflict, w.code_conflict
-    )
+    scores *= conflict_factor(plan.classes, plan.identity, shared_terms, flat, seg, n, w)
     if len(plan.dismissed):
         marked = np.zeros(plan.vocab_size, dtype=np.float64)
         marked[plan.dismissed] = 1.0

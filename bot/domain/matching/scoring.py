@@ -10,7 +10,7 @@ A field the asking post does not state (a need with no budget, no quantity or no
 says nothing about any candidate: it is left out and the sum is divided by the weights
 that remain. The score is then multiplied by the identity-conflict factor (identity.py):
 0.8 per class of sizes or numbers both posts state without sharing one, 0.6 for
-different model codes.
+different model codes, 0.7 for different brands.
 
 * text (0..1): BM25 with binary term frequency (posts are short; repeating a word is not
   evidence), summed over shared terms, each weighted by its field (concept 1.5, product
@@ -69,6 +69,7 @@ class Weights:
     containment: float = 0.85  # text floor for a candidate wholly inside the query
     conflict: float = 0.8  # per class of sizes / numbers both state and share none of
     code_conflict: float = 0.6  # both name model codes and none is the same
+    brand_conflict: float = 0.7  # both name brands and none is the same
     k1: float = 1.2
     b: float = 0.75
     half_life_days: float = 7.0

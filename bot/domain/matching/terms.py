@@ -25,8 +25,10 @@ from functools import lru_cache
 
 from bot.domain import segmenter
 from bot.domain.models import ParsedPost
-from bot.domain.text import normalise
+from bot.domain.text import is_han, normalise
 
+from .brands import PREFIX as BRAND
+from .brands import default_brands
 from .codes import SPLIT_CODE, code_stem, is_model_code, join_code
 from .glossary import JIEBA_FREQ, PRODUCT, Glossary, default_glossary, english_words, has_han
 from .types import PostTerms
@@ -97,6 +99,7 @@ def _ready(glossary: Glossary) -> Glossary:
         words = glossary.jieba_words()
         segmenter.add_words([w for w in words if len(w) > 1], freq=JIEBA_FREQ)
         segmenter.add_words([w for w in words if len(w) == 1])
+        segmenter.add_words(default_brands().chinese_forms(), freq=JIEBA_FREQ)
         _READY.add(id(glossary))
     return glossary
 
@@ -139,13 +142,21 @@ def terms_of_text(text: str, glossary: Glossary) -> PostTerms:
     _ready(glossary)
     acc = _Acc()
     work = normalise(text)
+    brands = default_brands().find(work)
     work = _PRICE.sub(" ", work)
     work = _QTY.sub(" ", work)
     work = SPLIT_CODE.sub(join_code, work)  # every way of writing a code meets
     work = _SIZE.sub(lambda m: _size_token(m, acc), work)
     work = _DOTTED.sub(lambda m: _version_token(m, acc), work)
     run: list[str] = []
+    singles: list[str] = []  # unknown one-character pieces in a row: 菁 / 纯 is one name
     for token in segmenter.cut(work):
+        if len(token) == 1 and is_han(token) and not _known(token, glossary):
+            _flush_english(run, glossary, acc)
+            run = []
+            singles.append(token)
+            continue
+        _flush_singles(singles, glossary, acc)
         if _ASCII_WORD.match(token):
             run.append(token)
             continue
@@ -155,7 +166,9 @@ def terms_of_text(text: str, glossary: Glossary) -> PostTerms:
         run = []
         if has_han(token):
             acc.merge(_han_token(token, glossary))
+    _flush_singles(singles, glossary, acc)
     _flush_english(run, glossary, acc)
+    acc.product.update(dict.fromkeys(BRAND + b for b in brands))
     categories = sorted({glossary.concept(c).category for c in acc.concepts})
     return PostTerms(
         product=tuple(w for w in acc.product if w not in acc.specs),
@@ -197,6 +210,16 @@ def _version_token(match: re.Match[str], acc: _Acc) -> str:
 
 def _version(number: str) -> str:
     return re.sub(r"(?:\.0+)+$", "", number)
+
+
+def _known(char: str, glossary: Glossary) -> bool:
+    return bool(glossary.lookup_key(char)) or glossary.is_stopword(char)
+
+
+def _flush_singles(singles: list[str], glossary: Glossary, acc: _Acc) -> None:
+    if len(singles) > 1:
+        acc.merge(_han_token("".join(singles), glossary))
+    singles.clear()
 
 
 def _flush_english(run: list[str], glossary: Glossary, acc: _Acc) -> None:

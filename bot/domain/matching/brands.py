@@ -1,0 +1,109 @@
+"""Brands across scripts: LANCOME, Lancôme and 兰蔻 are one brand, SK-II, SK2 and SKII too.
+
+The data lives in `data/brands.tsv` (one brand a row, see its header). `Brands.find` gives
+the brand ids a text names, from its comparison form (`text.normalise`): Chinese forms as
+written, Latin forms as runs of whole words whatever separates them ("sk-ii" finds
+"sk ii" and "skii"). A post's terms carry each brand as the product term
+"b:<id>", so the same brand meets across scripts, and the identity check (identity.py)
+counts two different brands against a pair.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+
+from bot.domain.models import Lang
+from bot.domain.text import normalise
+
+from .glossary import has_han
+
+BRANDS_PATH = Path(__file__).parent / "data" / "brands.tsv"
+PREFIX = "b:"
+
+
+@dataclass(frozen=True, slots=True)
+class Brand:
+    id: str
+    names: MappingProxyType[Lang, str]
+    forms: tuple[str, ...]
+
+
+class Brands:
+    def __init__(self, brands: Iterable[Brand]) -> None:
+        self._brands = {b.id: b for b in brands}
+        self._latin: dict[str, str] = {}  # form with its separators removed -> brand id
+        self._chinese: dict[str, list[tuple[str, str]]] = {}  # first character -> forms
+        self._longest = 1  # most words in a Latin form
+        for brand in self._brands.values():
+            for form in map(normalise, brand.forms):
+                if has_han(form):
+                    self._chinese.setdefault(form[0], []).append((form, brand.id))
+                else:
+                    self._latin.setdefault(_key(form), brand.id)
+                    self._longest = max(self._longest, len(_WORD.findall(form)))
+        for forms in self._chinese.values():
+            forms.sort(key=lambda item: -len(item[0]))  # the longest form first
+
+    @classmethod
+    def load(cls, path: Path = BRANDS_PATH) -> Brands:
+        rows = []
+        header_seen = False
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if not line.strip() or line.startswith("#"):
+                continue
+            cells = line.split("\t")
+            if not header_seen:
+                header_seen = True
+                continue
+            bid, en, hans, hant, forms = cells
+            names = MappingProxyType({Lang.EN: en, Lang.ZH_HANS: hans, Lang.ZH_HANT: hant})
+            rows.append(Brand(bid, names, tuple(f for f in forms.split("|") if f.strip())))
+        return cls(rows)
+
+    def chinese_forms(self) -> list[str]:
+        """Every Chinese form, simplified (for the segmenter's dictionary)."""
+        return [form for forms in self._chinese.values() for form, _ in forms]
+
+    def find(self, normalised: str) -> tuple[str, ...]:
+        """Brand ids named in a text already in comparison form: Chinese forms anywhere,
+        Latin forms as runs of whole words whatever separates them ("sk-ii", "sk ii")."""
+        found: list[tuple[int, str]] = []
+        chinese = self._chinese
+        for i, char in enumerate(normalised):
+            for form, bid in chinese.get(char, ()):
+                if normalised.startswith(form, i):
+                    found.append((i, bid))
+                    break
+        words = [(m.start(), m.group(0)) for m in _WORD.finditer(normalised)]
+        latin = self._latin
+        for i, (start, _word) in enumerate(words):
+            for size in range(min(self._longest, len(words) - i), 0, -1):
+                named = latin.get("".join(w for _, w in words[i : i + size]))
+                if named is not None:
+                    found.append((start, named))
+                    break
+        return tuple(dict.fromkeys(bid for _, bid in sorted(found)))
+
+    def name(self, brand_id: str, lang: Lang) -> str:
+        brand = self._brands.get(brand_id.removeprefix(PREFIX))
+        return brand.names[lang] if brand else brand_id.removeprefix(PREFIX)
+
+    def __len__(self) -> int:
+        return len(self._brands)
+
+
+_WORD = re.compile(r"[0-9a-zà-ÿ]+")  # a Latin word; anything else separates
+
+
+def _key(form: str) -> str:
+    return "".join(_WORD.findall(form))
+
+
+@lru_cache(maxsize=1)
+def default_brands() -> Brands:
+    return Brands.load()
