@@ -11,7 +11,11 @@ Steps (`_terms_of_text`):
 4. A Chinese token known to the glossary gives its concept; its search-mode pieces
    (保温杯 -> 保温) are kept as product words but give no concept (保温杯套 is not a
    保温杯). An unknown token borrows the concepts of its longest known pieces.
-5. Stop-words (出售, 求购, wtb, pcs ...) and one-character noise are dropped. Materials
+   A Chinese word the glossary lacks also brings its English words from CC-CEDICT
+   (dictionary.py: 原子笔 -> ballpoint, pen), so English readers' words find it; unknown
+   single characters in a row are one word (菁 / 纯 -> 菁纯).
+5. Brands are found in the whole text in any script (brands.py) and added as "b:<id>".
+6. Stop-words (出售, 求购, wtb, pcs ...) and one-character noise are dropped. Materials
    and attributes ("s:" concepts, numbers, sizes) go to `specs`; the rest to `product`.
 
 Everything per token is cached, and whole texts are cached too, so a typical post costs a
@@ -30,6 +34,7 @@ from bot.domain.text import is_han, normalise
 from .brands import PREFIX as BRAND
 from .brands import default_brands
 from .codes import SPLIT_CODE, code_stem, is_model_code, join_code
+from .dictionary import english_glosses
 from .glossary import JIEBA_FREQ, PRODUCT, Glossary, default_glossary, english_words, has_han
 from .types import PostTerms
 
@@ -86,8 +91,10 @@ _FALLBACK_CONCEPTS = True  # scan raw_text for concepts when the product field g
 
 
 def warm_up(glossary: Glossary | None = None) -> None:
-    """Load jieba, the trade dictionary and every Chinese glossary form (call at start-up)."""
+    """Load jieba, the trade dictionary, every Chinese glossary form and the CC-CEDICT
+    glosses (call at start-up)."""
     _ready(glossary or default_glossary())
+    english_glosses()
 
 
 _READY: set[int] = set()
@@ -301,6 +308,7 @@ def _han_token(
     if _CODE.match(key):
         return (), (key,), ()
     product.append(key)
+    product.extend(_english_for(key, pieces, glossary))
     taken: list[str] = []
     for piece in sorted(pieces, key=len, reverse=True):
         if glossary.is_stopword(piece):
@@ -314,6 +322,16 @@ def _han_token(
                 continue
         product.append(piece)
     return tuple(product), tuple(specs), tuple(concepts)
+
+
+def _english_for(key: str, pieces: list[str], glossary: Glossary) -> list[str]:
+    """English words for a Chinese word the glossary lacks (dictionary.py): the word's own
+    glosses, or else its pieces' glosses."""
+    table = english_glosses()
+    found = table.get(key)
+    if found is None:
+        found = tuple(w for p in pieces for w in table.get(p, ()))
+    return [w for w in found if len(w) > 1 and not glossary.is_stopword(w)]
 
 
 def _is_spec_key(key: str, glossary: Glossary) -> bool:
