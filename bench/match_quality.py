@@ -5,8 +5,8 @@ and fields (`fields_from_parsed`) and indexed in one `MatchingEngine`, each unde
 Each need is then matched (`MatchingEngine.match`, limit 10) and scored against the labels:
 
 * recall@5: share of pairs labelled 2 ("should match") whose offer is in the need's top 5.
-* alert precision: of all (need, offer) results scoring >= `MatchingEngine.alert_threshold`, the
-  share labelled >= 1. A pair the set does not label counts as 0 (not relevant): every
+* alert precision: of all (need, offer) pairs `MatchingEngine.alerts` would alert (the alert
+  threshold, the margin and the stand-out rule), the share labelled >= 1. A pair the set does not label counts as 0 (not relevant): every
   cluster of the set is a distinct product, so unlabelled pairs are different products.
 * nDCG@10: gain 2**rel - 1, over the need's ranking restricted to the offers of the
   language pair in question, against the ideal order of that need's labelled offers.
@@ -73,6 +73,7 @@ def run(lines: list[dict]) -> dict:
         engine.add(n, n, PostKind.OFFER, terms, fields)
         post_of[n] = offer_id
     rankings: dict[str, list[tuple[str, float]]] = {}
+    alerts: dict[str, list[tuple[str, float]]] = {}
     started = time.perf_counter()
     for need_id, (_lang, text) in needs.items():
         terms, fields = _post(text)
@@ -80,11 +81,14 @@ def run(lines: list[dict]) -> dict:
             PostKind.NEED, terms, fields, user_id=NEED_USER, now_ts=NOW, limit=10
         )
         rankings[need_id] = [(post_of[r.post_id], r.score) for r in results]
+        alerted = engine.alerts(PostKind.NEED, terms, fields, user_id=NEED_USER, now_ts=NOW)
+        alerts[need_id] = [(post_of[r.post_id], r.score) for r in alerted]
     per_query_ms = (time.perf_counter() - started) / max(len(needs), 1) * 1000
-    metrics = _metrics(lines, offers, needs, labels, rankings, engine.alert_threshold)
+    metrics = _metrics(lines, offers, needs, labels, rankings, alerts)
     return {
         "metrics": metrics,
         "rankings": rankings,
+        "alerts": alerts,
         "labels": labels,
         "alert_threshold": engine.alert_threshold,
         "per_query_ms": per_query_ms,
@@ -94,7 +98,7 @@ def run(lines: list[dict]) -> dict:
     }
 
 
-def _metrics(lines, offers, needs, labels, rankings, alert) -> dict[str, dict[str, float]]:
+def _metrics(lines, offers, needs, labels, rankings, alerted) -> dict[str, dict[str, float]]:
     found = defaultdict(lambda: [0, 0])  # bucket -> [hits, relevant pairs]
     for line in lines:
         if line["rel"] == 2:
@@ -103,14 +107,13 @@ def _metrics(lines, offers, needs, labels, rankings, alert) -> dict[str, dict[st
                 found[b][1] += 1
                 found[b][0] += line["offer_id"] in top5
     alerts = defaultdict(lambda: [0, 0])  # bucket -> [good alerts, alerts]
-    for need_id, ranking in rankings.items():
-        for offer_id, score in ranking:
-            if score >= alert:
-                b = bucket(offers[offer_id][0], needs[need_id][0])
-                good = labels.get((need_id, offer_id), 0) >= 1
-                for key in (b, "all"):
-                    alerts[key][1] += 1
-                    alerts[key][0] += good
+    for need_id, sent in alerted.items():
+        for offer_id, _score in sent:
+            b = bucket(offers[offer_id][0], needs[need_id][0])
+            good = labels.get((need_id, offer_id), 0) >= 1
+            for key in (b, "all"):
+                alerts[key][1] += 1
+                alerts[key][0] += good
     ndcg = defaultdict(list)
     for need_id, ranking in rankings.items():
         need_lang = needs[need_id][0]
@@ -170,12 +173,9 @@ def _print(report: dict, misses: bool, lines: list[dict]) -> None:
         top5 = [o for o, _ in ranking[:5]]
         if line["rel"] == 2 and line["offer_id"] not in top5:
             print(f"MISS  {line['need']}  ->  {line['offer']}")
-    for need_id, ranking in report["rankings"].items():
-        for offer_id, score in ranking:
-            if (
-                score >= report["alert_threshold"]
-                and report["labels"].get((need_id, offer_id), 0) < 1
-            ):
+    for need_id, sent in report["alerts"].items():
+        for offer_id, score in sent:
+            if report["labels"].get((need_id, offer_id), 0) < 1:
                 print(f"FALSE {score:.2f} {text[need_id]}  ->  {text[offer_id]}")
 
 

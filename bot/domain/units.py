@@ -80,6 +80,7 @@ MULTIPLES: dict[str, tuple[str, Decimal]] = {
 
 # Units with a physical base, used only by `to_base` (matching compares like with like).
 _PHYSICAL: dict[str, tuple[str, Decimal]] = {
+    "sheet": ("pcs", Decimal(1)),  # 张 counts chairs and beds as well as paper: one piece
     "ton": ("kg", Decimal(1000)),
     "jin": ("kg", Decimal("0.5")),
     "g": ("kg", Decimal("0.001")),

@@ -228,19 +228,20 @@ class MatchingEngine:
             return []
         docs = side.candidates(plan.walk_ids, self.max_candidates)
         excluded = self._docs_of(exclude, kind)
-        docs, scores = filter_and_score(side, docs, plan, now_ts, excluded, self.weights)
+        docs, scores, texts = filter_and_score(side, docs, plan, now_ts, excluded, self.weights)
         floor = self.thresholds.min_score if min_score is None else min_score
         best = top_k(side, docs, scores, floor, 0, limit)
-        views = from_rows(side, kind, [doc for doc, _score in best], self.terms, self.labels)
+        views = from_rows(side, kind, [doc for doc, _at in best], self.terms, self.labels)
         query = (terms, fields)
         return [
             MatchResult(
                 post_id=int(side.cols["post_id"][doc]),
                 user_id=int(side.cols["owner"][doc]),
-                score=score,
+                score=float(scores[at]),
                 reasons=explain(post_kind, query, view, now_ts=now_ts),
+                text=float(texts[at]),
             )
-            for (doc, score), view in zip(best, views, strict=True)
+            for (doc, at), view in zip(best, views, strict=True)
         ]
 
     def alerts(
@@ -254,9 +255,14 @@ class MatchingEngine:
         limit: int = 10,
         exclude: Collection[int] = frozenset(),
     ) -> list[MatchResult]:
-        """Whom a new post should alert: `match` at the alert threshold; for a need, only
-        the offers within `thresholds.alert_margin` of its best one. A new offer alerts
-        every need it reaches (each need is a different buyer)."""
+        """Whom a new post should alert. A new offer: every need scoring at least the alert
+        threshold (each need is a different buyer). A new need: of the offers at the
+        threshold, those whose words fit within `alert_margin` of the best fitting one, so
+        a buyer asking for one item hears of its sellers, not of its neighbours; when none
+        reaches the threshold, the best offer alone if it stands out (`Thresholds.standout`,
+        `standout_gap` over the next): a long title whose one match shares few of its
+        words."""
+        t = self.thresholds
         found = self.match(
             post_kind,
             terms,
@@ -265,12 +271,19 @@ class MatchingEngine:
             now_ts=now_ts,
             limit=limit,
             exclude=exclude,
-            min_score=self.thresholds.alert,
+            min_score=0.0,
         )
-        if post_kind is PostKind.NEED and found:
-            floor = found[0].score - self.thresholds.alert_margin
-            found = [result for result in found if result.score >= floor]
-        return found
+        above = [result for result in found if result.score >= t.alert]
+        if post_kind is PostKind.OFFER:
+            return above
+        if above:
+            best_text = max(result.text for result in above)
+            return [result for result in above if result.text >= best_text - t.alert_margin]
+        if found and found[0].score >= t.standout:
+            runner_up = found[1].score if len(found) > 1 else 0.0
+            if found[0].score - runner_up >= t.standout_gap:
+                return found[:1]
+        return []
 
     def search(
         self,
@@ -289,9 +302,9 @@ class MatchingEngine:
             if plan is None:
                 continue
             docs = side.candidates(plan.walk_ids, self.max_candidates)
-            docs, scores = filter_and_score(side, docs, plan, now_ts, None, self.weights)
-            for doc, score in top_k(side, docs, scores, 0.0, 0, offset + limit):
-                found.append((score, float(side.cols["created"][doc]), side_kind, doc))
+            docs, scores, _texts = filter_and_score(side, docs, plan, now_ts, None, self.weights)
+            for doc, at in top_k(side, docs, scores, 0.0, 0, offset + limit):
+                found.append((float(scores[at]), float(side.cols["created"][doc]), side_kind, doc))
         found.sort(key=lambda row: (-row[0], -row[1]))
         out = []
         for score, _created, side_kind, doc in found[offset : offset + limit]:

@@ -79,6 +79,10 @@ class TermClasses:
     def size(self) -> int:
         return len(self._names)
 
+    @property
+    def code(self) -> int:
+        return self._code
+
     def penalties(self, class_ids: np.ndarray, w: Weights) -> np.ndarray:
         """The factor for a conflict in each of these classes."""
         return np.select(
@@ -120,3 +124,19 @@ def conflict_factor(
     cleared = cleared.reshape(n_docs, width)
     penalty = classes.penalties(query_classes, w)
     return np.where((stated > 0) & (cleared == 0), penalty, 1.0).prod(axis=1)
+
+
+def shares_code(
+    classes: TermClasses,
+    query_classes: np.ndarray,
+    shared_terms: np.ndarray,
+    flat: np.ndarray,
+    seg: np.ndarray,
+    n_docs: int,
+) -> np.ndarray:
+    """Per candidate: does it hold one of the query's model codes (or a code's stem)?"""
+    if classes.code not in query_classes or len(flat) == 0:
+        return np.zeros(n_docs, dtype=bool)
+    of = classes.catch_up()
+    held = (of[flat] == classes.code) & shared_terms
+    return np.bincount(seg, weights=held, minlength=n_docs) > 0

@@ -16,7 +16,7 @@ import numpy as np
 from bot.domain.models import PostKind
 
 from . import scoring
-from .identity import TermClasses, conflict_factor
+from .identity import TermClasses, conflict_factor, shares_code
 from .index import NONE_ID, SideIndex
 from .scoring import Weights
 from .types import MatchFields
@@ -101,8 +101,9 @@ def filter_and_score(
     now_ts: float,
     excluded: np.ndarray | None,
     w: Weights,
-) -> tuple[np.ndarray, np.ndarray]:
-    """Drop closed, expired, own, excluded and far-over-budget candidates; score the rest."""
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Drop closed, expired, own, excluded and far-over-budget candidates; score the rest.
+    Returns the surviving docs, their scores and their text scores."""
     c = side.cols
     keep = c["alive"][docs] & (c["expires"][docs] > now_ts)
     if plan.user_id is not None:
@@ -121,7 +122,7 @@ def filter_and_score(
     docs = docs[keep]
     n = len(docs)
     if n == 0:
-        return docs, np.empty(0, dtype=np.float64)
+        return docs, np.empty(0, dtype=np.float64), np.empty(0, dtype=np.float64)
 
     flat, seg = side.gather(docs)
     dense = np.zeros(plan.vocab_size, dtype=np.float64)
@@ -137,6 +138,8 @@ def filter_and_score(
         contained = shared / np.maximum(c["dl"][docs], 1)
         held = np.clip(raw / plan.ideal, 0.0, 1.0) if plan.ideal > 0 else raw
         text = np.maximum(text, contained * (w.containment + (1 - w.containment) * held))
+        same_code = shares_code(plan.classes, plan.identity, shared_terms, flat, seg, n)
+        text = np.where(same_code, np.maximum(text, w.same_code), text)
 
     # A field the asking post does not state is no evidence about any candidate: None.
     gate = None
@@ -161,7 +164,7 @@ def filter_and_score(
         marked = np.zeros(plan.vocab_size, dtype=np.float64)
         marked[plan.dismissed] = 1.0
         scores *= scoring.penalty_factor(np.bincount(seg, weights=marked[flat], minlength=n), w)
-    return docs, scores
+    return docs, scores, text
 
 
 def _quantity_and_price(
@@ -188,9 +191,9 @@ def _quantity_and_price(
 
 def top_k(
     side: SideIndex, docs: np.ndarray, scores: np.ndarray, floor: float, offset: int, limit: int
-) -> list[tuple[int, float]]:
-    """(doc, score) of the best `limit` after `offset` with score >= floor; ties go to the
-    newer post."""
+) -> list[tuple[int, int]]:
+    """(doc, position in `docs`) of the best `limit` after `offset` with score >= floor;
+    ties go to the newer post."""
     idx = np.flatnonzero(scores >= floor)
     k = offset + limit
     if k <= 0 or len(idx) == 0:
@@ -199,4 +202,4 @@ def top_k(
         idx = idx[np.argpartition(-scores[idx], k - 1)[:k]]
     created = side.cols["created"][docs[idx]]
     idx = idx[np.lexsort((-created, -scores[idx]))][offset:k]
-    return [(int(d), float(s)) for d, s in zip(docs[idx], scores[idx], strict=True)]
+    return [(int(docs[i]), int(i)) for i in idx]

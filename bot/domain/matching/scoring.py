@@ -67,6 +67,7 @@ class Weights:
     spec: float = 0.3
     model_code: float = 3.0  # times a product word: a shared model code all but settles it
     containment: float = 0.85  # text floor for a candidate wholly inside the query
+    same_code: float = 0.9  # text floor for a candidate holding the query's model code
     conflict: float = 0.8  # per class of sizes / numbers both state and share none of
     code_conflict: float = 0.6  # both name model codes and none is the same
     brand_conflict: float = 0.7  # both name brands and none is the same
@@ -81,12 +82,17 @@ class Weights:
 @dataclass(frozen=True, slots=True)
 class Thresholds:
     """`alert`: lowest score that triggers a push alert; `min_score`: lowest score shown;
-    `alert_margin`: a need is alerted only to offers within this much of its best offer, so
-    a buyer asking for one item hears of that item's sellers, not of its neighbours."""
+    `alert_margin`: a need is alerted only to offers whose text score is within this much of
+    the best alerted offer's, so a buyer asking for one item hears of that item's sellers,
+    not of its neighbours; `standout` / `standout_gap`: when no offer reaches `alert`, the
+    best one still alerts a need if it scores at least `standout` and leads the next by
+    `standout_gap` (MatchingEngine.alerts)."""
 
     alert: float = 0.62
     min_score: float = 0.35
     alert_margin: float = 0.06
+    standout: float = 0.5
+    standout_gap: float = 0.08
 
 
 DEFAULT_WEIGHTS = Weights()

@@ -204,10 +204,17 @@ class _Acc:
 
 def _size_token(match: re.Match[str], acc: _Acc) -> str:
     number = match.group(1).replace(",", ".")
+    unit = _SPEC_UNIT.get(match.group(2), match.group(2))
+    if unit in _IN_SMALLER:  # 1 litre is 1000ml: one class, so 500ml against it is a conflict
+        unit, factor = _IN_SMALLER[unit]
+        number = f"{float(number) * factor:.6g}"
     if "." in number:
         number = number.rstrip("0").rstrip(".")
-    acc.specs[number + _SPEC_UNIT.get(match.group(2), match.group(2))] = None
+    acc.specs[number + unit] = None
     return " "
+
+
+_IN_SMALLER = {"l": ("ml", 1000), "kw": ("w", 1000)}
 
 
 def _version_token(match: re.Match[str], acc: _Acc) -> str:

@@ -67,6 +67,7 @@ class MatchResult:
     user_id: int
     score: float  # 0..1, see scoring.py
     reasons: tuple[Reason, ...] = ()
+    text: float = 0.0  # 0..1, how well the words alone agree (the score's text part)
 
 
 @dataclass(frozen=True, slots=True)
