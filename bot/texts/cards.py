@@ -83,7 +83,8 @@ def field_lines(parsed: ParsedPost, lang: Lang) -> list[Html]:
         product = translation.product_name(parsed.product, lang) if translate else parsed.product
         lines.append(t(lang, "card.product", value=Html(f"<b>{escape(_clip(product))}</b>")))
     if parsed.specs:
-        lines.append(t(lang, "card.specs", value=_clip(" · ".join(parsed.specs))))
+        specs = [translation.product_name(s, lang) if translate else s for s in parsed.specs]
+        lines.append(t(lang, "card.specs", value=_clip(" · ".join(specs))))
     if parsed.quantity:
         lines.append(t(lang, "card.quantity", value=quantity(parsed.quantity, lang)))
     if parsed.moq:

