@@ -24,10 +24,10 @@ def product_name(product: str, lang: Lang) -> str:
     glossary = default_glossary()
     ids = [c for c in glossary.lookup(product) if glossary.concept(c).kind == PRODUCT]
     name: str | None
-    if len(ids) == 1:
-        name = glossary.display_name(ids[0], lang)
-    elif lang is Lang.EN and has_han(product):
+    if lang is Lang.EN and has_han(product):
         name = _chinese_in_english(product)
+    elif len(ids) == 1:
+        name = glossary.display_name(ids[0], lang)
     elif lang is not Lang.EN and not has_han(product):
         name = _english_in_chinese(product, lang)
     else:
@@ -63,7 +63,14 @@ def _english_word(token: str) -> str | None:
     products = [c for c in ids if glossary.concept(c).kind == PRODUCT]
     chosen = products if products else sorted(ids)
     if len(chosen) == 1:
-        return glossary.display_name(chosen[0], Lang.EN)
+        own_name = token in {
+            to_simplified(glossary.display_name(chosen[0], lang)) for lang in Lang
+        }
+        # a concept's own name reads as its English name; another of its forms (原子笔 of
+        # the pens, shown as "gel pen") is rendered more exactly by the dictionary
+        return (None if own_name else english_name(token)) or glossary.display_name(
+            chosen[0], Lang.EN
+        )
     brands = default_brands().find(normalise(token))
     if len(brands) == 1:
         return default_brands().name(brands[0], Lang.EN)
