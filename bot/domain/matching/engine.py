@@ -228,7 +228,9 @@ class MatchingEngine:
             return []
         docs = side.candidates(plan.walk_ids, self.max_candidates)
         excluded = self._docs_of(exclude, kind)
-        docs, scores, texts = filter_and_score(side, docs, plan, now_ts, excluded, self.weights)
+        docs, scores, texts = filter_and_score(
+            side, docs, plan, now_ts, excluded, self.weights, limit
+        )
         floor = self.thresholds.min_score if min_score is None else min_score
         best = top_k(side, docs, scores, floor, 0, limit)
         views = from_rows(side, kind, [doc for doc, _at in best], self.terms, self.labels)
@@ -302,7 +304,9 @@ class MatchingEngine:
             if plan is None:
                 continue
             docs = side.candidates(plan.walk_ids, self.max_candidates)
-            docs, scores, _texts = filter_and_score(side, docs, plan, now_ts, None, self.weights)
+            docs, scores, _texts = filter_and_score(
+                side, docs, plan, now_ts, None, self.weights, offset + limit
+            )
             for doc, at in top_k(side, docs, scores, 0.0, 0, offset + limit):
                 found.append((float(scores[at]), float(side.cols["created"][doc]), side_kind, doc))
         found.sort(key=lambda row: (-row[0], -row[1]))
@@ -387,8 +391,22 @@ class MatchingEngine:
                     dismissed.append(tid)
         identity = self.term_classes.ids_of(keys)
         return QueryPlan.build(
-            self, post_kind, fields, weighted, walk, identity, user_id, dismissed
+            self,
+            post_kind,
+            fields,
+            weighted,
+            walk,
+            identity,
+            self._code_docs(side, weighted),
+            user_id,
+            dismissed,
         )
+
+    def _code_docs(self, side: SideIndex, weighted: dict[int, float]) -> np.ndarray:
+        """Docs of `side` holding one of these terms that is a model code."""
+        of = self.term_classes.catch_up()
+        lists = [side.postings_of(t) for t in weighted if of[t] == self.term_classes.code]
+        return np.concatenate(lists) if lists else np.empty(0, dtype=np.int32)
 
     def _doc_view(self, kind: PostKind, doc: int) -> tuple[PostTerms, MatchFields]:
         return from_rows(self._sides[kind], kind, [doc], self.terms, self.labels)[0]

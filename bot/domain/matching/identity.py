@@ -92,7 +92,7 @@ class TermClasses:
         )
 
 
-def conflict_factor(
+def identity_evidence(
     classes: TermClasses,
     query_classes: np.ndarray,
     shared_terms: np.ndarray,
@@ -100,13 +100,16 @@ def conflict_factor(
     seg: np.ndarray,
     n_docs: int,
     w: Weights,
-) -> np.ndarray:
-    """Per candidate, the product of the penalties of the classes where the query and the
-    candidate both state terms and share none. `query_classes`: class ids of the query's
-    terms; `flat`/`seg`: the candidates' term ids and owners as `SideIndex.gather` gives
-    them; `shared_terms`: per entry of `flat`, whether the query holds that term."""
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per candidate: the conflict factor (the product of the penalties of the classes
+    where the query and the candidate both state terms and share none) and whether it holds
+    one of the query's model codes (or a code's stem). `query_classes`: class ids of the
+    query's terms; `flat`/`seg`: the candidates' term ids and owners as `SideIndex.gather`
+    gives them; `shared_terms`: per entry of `flat`, whether the query holds that term."""
+    factor = np.ones(n_docs, dtype=np.float64)
+    same_code = np.zeros(n_docs, dtype=bool)
     if len(query_classes) == 0 or len(flat) == 0:
-        return np.ones(n_docs, dtype=np.float64)
+        return factor, same_code
     of = classes.catch_up()
     position = np.full(classes.size, -1, dtype=np.int64)  # class id -> column of the query's
     position[query_classes] = np.arange(len(query_classes))
@@ -115,7 +118,7 @@ def conflict_factor(
     column = position[flat_classes[entries]]
     entries, column = entries[column >= 0], column[column >= 0]
     if len(entries) == 0:
-        return np.ones(n_docs, dtype=np.float64)
+        return factor, same_code
     width = len(query_classes)
     cells = seg[entries] * width + column  # (candidate, query class) pairs
     size = n_docs * width
@@ -123,20 +126,8 @@ def conflict_factor(
     cleared = np.bincount(cells, weights=shared_terms[entries], minlength=size)
     cleared = cleared.reshape(n_docs, width)
     penalty = classes.penalties(query_classes, w)
-    return np.where((stated > 0) & (cleared == 0), penalty, 1.0).prod(axis=1)
-
-
-def shares_code(
-    classes: TermClasses,
-    query_classes: np.ndarray,
-    shared_terms: np.ndarray,
-    flat: np.ndarray,
-    seg: np.ndarray,
-    n_docs: int,
-) -> np.ndarray:
-    """Per candidate: does it hold one of the query's model codes (or a code's stem)?"""
-    if classes.code not in query_classes or len(flat) == 0:
-        return np.zeros(n_docs, dtype=bool)
-    of = classes.catch_up()
-    held = (of[flat] == classes.code) & shared_terms
-    return np.bincount(seg, weights=held, minlength=n_docs) > 0
+    factor = np.where((stated > 0) & (cleared == 0), penalty, 1.0).prod(axis=1)
+    code_column = np.flatnonzero(query_classes == classes.code)
+    if len(code_column):
+        same_code = cleared[:, code_column[0]] > 0
+    return factor, same_code

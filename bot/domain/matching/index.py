@@ -261,6 +261,13 @@ class SideIndex:
         plist = self.postings[t] if 0 <= t < len(self.postings) else None
         return len(plist) if plist is not None else 0
 
+    def postings_of(self, t: int) -> np.ndarray:
+        """A copy of term `t`'s postings (doc ids, dead ones included)."""
+        plist = self.postings[t] if 0 <= t < len(self.postings) else None
+        if plist is None:
+            return np.empty(0, dtype=np.int32)
+        return np.array(plist, dtype=np.int32)
+
     def term_df(self, t: int) -> int:
         return self.df[t] if 0 <= t < len(self.df) else 0
 

@@ -16,7 +16,7 @@ import numpy as np
 from bot.domain.models import PostKind
 
 from . import scoring
-from .identity import TermClasses, conflict_factor, shares_code
+from .identity import TermClasses, identity_evidence
 from .index import NONE_ID, SideIndex
 from .scoring import Weights
 from .types import MatchFields
@@ -34,6 +34,7 @@ class QueryPlan:
     ideal: float  # text score of a doc of average length holding every query term
     classes: TermClasses
     identity: np.ndarray  # class ids of the query's identity terms (identity.py)
+    codes: np.ndarray  # docs holding one of the query's model codes (or a code's stem)
     vocab_size: int
     user_id: int | None
     dismissed: np.ndarray
@@ -54,6 +55,7 @@ class QueryPlan:
         weighted: dict[int, float],
         walk: list[int],
         identity: np.ndarray,
+        codes: np.ndarray,
         user_id: int | None,
         dismissed: list[int],
     ) -> QueryPlan:
@@ -76,6 +78,7 @@ class QueryPlan:
             ideal=float(weights.sum()),
             classes=engine.term_classes,
             identity=identity,
+            codes=codes,
             vocab_size=len(engine.terms),
             user_id=user_id,
             dismissed=np.asarray(dismissed, dtype=np.int64),
@@ -101,9 +104,12 @@ def filter_and_score(
     now_ts: float,
     excluded: np.ndarray | None,
     w: Weights,
+    best: int,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Drop closed, expired, own, excluded and far-over-budget candidates; score the rest.
-    Returns the surviving docs, their scores and their text scores."""
+    Returns the surviving docs, their scores and their text scores. Scores are exact for the
+    `best` highest; below them a score may be an upper bound (identity conflicts are only
+    worked out for candidates that could reach the top, see `_with_conflicts`)."""
     c = side.cols
     keep = c["alive"][docs] & (c["expires"][docs] > now_ts)
     if plan.user_id is not None:
@@ -138,8 +144,9 @@ def filter_and_score(
         contained = shared / np.maximum(c["dl"][docs], 1)
         held = np.clip(raw / plan.ideal, 0.0, 1.0) if plan.ideal > 0 else raw
         text = np.maximum(text, contained * (w.containment + (1 - w.containment) * held))
-        same_code = shares_code(plan.classes, plan.identity, shared_terms, flat, seg, n)
-        text = np.where(same_code, np.maximum(text, w.same_code), text)
+        if len(plan.codes):
+            same_code = np.isin(docs, plan.codes)
+            text = np.where(same_code, np.maximum(text, w.same_code), text)
 
     # A field the asking post does not state is no evidence about any candidate: None.
     gate = None
@@ -159,12 +166,46 @@ def filter_and_score(
     scores = scoring.combine(text, quantity, price, place, fresh, c["trust"][docs], w)
     if gate is not None:
         scores *= gate
-    scores *= conflict_factor(plan.classes, plan.identity, shared_terms, flat, seg, n, w)
     if len(plan.dismissed):
         marked = np.zeros(plan.vocab_size, dtype=np.float64)
         marked[plan.dismissed] = 1.0
         scores *= scoring.penalty_factor(np.bincount(seg, weights=marked[flat], minlength=n), w)
+    if len(plan.identity):
+        scores = _with_conflicts(side, docs, scores, dense, plan, w, best)
     return docs, scores, text
+
+
+def _with_conflicts(
+    side: SideIndex,
+    docs: np.ndarray,
+    scores: np.ndarray,
+    dense: np.ndarray,
+    plan: QueryPlan,
+    w: Weights,
+    best: int,
+) -> np.ndarray:
+    """Scores times the identity-conflict factor, worked out only for the candidates that
+    could end in the `best` highest: a conflict only lowers a score, so once the `best`-th
+    score after conflicts is at least every unworked score, the top is exact."""
+    n = len(docs)
+    size = min(n, max(64, 4 * best))
+    while True:
+        if size >= n:
+            chosen, rest_max = np.arange(n), -np.inf
+        else:
+            order = np.argpartition(-scores, size)
+            chosen, rest_max = order[:size], float(scores[order[size]])
+        flat, seg = side.gather(docs[chosen])
+        factor, _same_code = identity_evidence(
+            plan.classes, plan.identity, dense[flat] > 0, flat, seg, len(chosen), w
+        )
+        final = scores[chosen] * factor
+        kth = np.partition(final, len(final) - min(best, len(final)))[-min(best, len(final))]
+        if size >= n or kth >= rest_max:
+            out = scores.copy()
+            out[chosen] = final
+            return out
+        size *= 4
 
 
 def _quantity_and_price(
