@@ -1,0 +1,159 @@
+"""Trust scores and checks (bot/domain/trust.py), table by table."""
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bot.domain.trust import (
+    IdentityLevel,
+    Rating,
+    credit_code_valid,
+    market_prior,
+    rater_weight,
+    rating_rings,
+    recency,
+    shown_rating,
+    too_good_to_be_true,
+    wilson_lower_bound,
+)
+
+NOW = datetime(2026, 12, 3, tzinfo=UTC)
+
+
+def ago(days: float) -> datetime:
+    return NOW - timedelta(days=days)
+
+
+@pytest.mark.parametrize(
+    ("days", "expected"), [(0, 1.0), (180, 0.5), (360, 0.25), (-5, 1.0), (90, 2**-0.5)]
+)
+def test_recency_halves_every_180_days(days, expected):
+    assert recency(ago(days), NOW) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize(
+    ("stars", "expected"),
+    [
+        ([], None),
+        ([5, 5], None),  # not enough ratings yet
+        ([5, 5, 5], (3 * 5 + 5 * 4) / 8),  # pulled towards the market's 4.0
+        ([1, 1, 1], (3 * 1 + 5 * 4) / 8),
+        ([4] * 100, pytest.approx(4.0)),
+        ([5] * 95 + [1] * 5, (95 * 5 + 5 + 5 * 4) / 105),
+    ],
+)
+def test_shown_rating_is_a_bayesian_average(stars, expected):
+    ratings = [Rating(s, NOW) for s in stars]
+    got = shown_rating(ratings, NOW, prior=4.0)
+    assert got == (pytest.approx(expected) if isinstance(expected, float) else expected)
+
+
+def test_old_ratings_count_less():
+    recent_good = [Rating(5, ago(1))] * 3 + [Rating(1, ago(720))] * 3
+    recent_bad = [Rating(1, ago(1))] * 3 + [Rating(5, ago(720))] * 3
+    good, bad = (shown_rating(r, NOW, prior=3.0) for r in (recent_good, recent_bad))
+    assert good is not None and bad is not None and good > 3.0 > bad
+
+
+def test_held_back_ratings_do_not_count_towards_the_minimum():
+    ratings = [Rating(5, NOW), Rating(5, NOW), Rating(1, NOW, weight=0.0)]
+    assert shown_rating(ratings, NOW, prior=4.0) is None
+
+
+def test_rater_weight_scales_the_stars():
+    heavy = [Rating(5, NOW, weight=2.0)] * 3
+    light = [Rating(5, NOW, weight=0.5)] * 3
+    assert shown_rating(heavy, NOW, prior=3.0) > shown_rating(light, NOW, prior=3.0)
+
+
+def test_market_prior():
+    assert market_prior([Rating(5, NOW), Rating(3, NOW), Rating(1, NOW, weight=0)]) == 4.0
+    assert market_prior([]) == 4.0
+
+
+@pytest.mark.parametrize(
+    ("good", "total", "expected"),
+    [(0, 0, 0.0), (2, 2, 0.3424), (95, 100, 0.8882), (0, 10, 0.0), (10, 10, 0.7225)],
+)
+def test_wilson_lower_bound(good, total, expected):
+    assert wilson_lower_bound(good, total) == pytest.approx(expected, abs=1e-4)
+
+
+def test_two_of_two_does_not_beat_ninety_five_of_a_hundred():
+    assert wilson_lower_bound(2, 2) < wilson_lower_bound(95, 100)
+
+
+@pytest.mark.parametrize(
+    ("level", "deals", "age", "expected"),
+    [
+        (IdentityLevel.UNKNOWN, 0, 6.9, 0.0),  # younger than 7 days: held back
+        (IdentityLevel.UNKNOWN, 0, 7, 0.5),
+        (IdentityLevel.PHONE, 0, 30, 0.75),
+        (IdentityLevel.BUSINESS, 5, 30, 1.5),
+        (IdentityLevel.VOUCHED, 50, 400, 2.5),  # deals count at most double
+    ],
+)
+def test_rater_weight(level, deals, age, expected):
+    assert rater_weight(level, deals, age) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize(
+    ("ratings", "rings"),
+    [
+        ([(1, 2, 5), (2, 1, 5)], [frozenset({1, 2})]),  # a pair praising only each other
+        ([(1, 2, 5), (2, 3, 5), (3, 1, 5)], [frozenset({1, 2, 3})]),  # a triangle
+        ([(1, 2, 5), (2, 1, 5), (3, 1, 4)], []),  # someone else rated 1: not closed
+        ([(1, 2, 5), (2, 1, 4)], []),  # not all five stars
+        ([(1, 2, 5)], []),  # one-way praise: 1 was never rated
+        ([(1, 2, 5), (2, 1, 5), (5, 6, 5), (6, 5, 5), (6, 7, 3)], [frozenset({1, 2})]),
+        ([(a, b, 5) for a in range(6) for b in range(6) if a != b], []),  # larger than 4
+    ],
+)
+def test_rating_rings(ratings, rings):
+    assert rating_rings(ratings) == rings
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "91350100M000100Y43",  # the example in the standard's guidance
+        "91110000802100433B",
+        "9144030071526726XG",
+        "91440300708461136T",
+        "91330100716105852F",
+        "91110108551385082Q",
+        "914403001922038216",
+        "91110108 5513 85082q",  # spaces and lower case are forgiven
+    ],
+)
+def test_real_credit_codes_are_valid(code):
+    assert credit_code_valid(code)
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "91350100M000100Y44",  # wrong check character
+        "91110108551385082R",
+        "9144030071526726X",  # 17 characters
+        "91350100M000100Y430",  # 19
+        "91350100I000100Y43",  # I is not in the code's alphabet
+        "",
+    ],
+)
+def test_broken_credit_codes_are_not(code):
+    assert not credit_code_valid(code)
+
+
+@pytest.mark.parametrize(
+    ("price", "peers", "flagged"),
+    [
+        (6.0, [10, 11, 12], True),  # the median is 11: 6 is at most 60% of it (6.6)
+        (7.0, [10, 11, 12], False),
+        (6.0, [10, 12], False),  # fewer than 3 comparable offers
+        (0.0, [10, 11, 12], False),
+        (5.0, [10, 10, 10, 0], True),
+    ],
+)
+def test_too_good_to_be_true(price, peers, flagged):
+    assert too_good_to_be_true(price, peers) is flagged
