@@ -24,7 +24,7 @@ from bot.services import matching
 from bot.services.clock import SystemClock
 from bot.services.ports import Clock
 from handlers.commands import publish_commands
-from handlers.jobs import expire_posts, housekeeping
+from handlers.jobs import expire_posts, housekeeping, send_reminders
 from handlers.outbox_dispatcher import OutboxDispatcher
 from handlers.persistence import DatabasePersistence
 from handlers.users import replay_unfinished
@@ -84,6 +84,9 @@ def build_application(settings: Settings, *, clock: Clock | None = None) -> Trad
             dispatcher.start(app.job_queue)
             app.job_queue.run_repeating(
                 expire_posts, interval=settings.sweep_interval, first=1.0, name="expire-posts"
+            )
+            app.job_queue.run_repeating(
+                send_reminders, interval=settings.sweep_interval, first=1.0, name="reminders"
             )
             app.job_queue.run_repeating(housekeeping, interval=3600, first=60, name="housekeeping")
         log.info("TradeCircle is up as @%s", app.bot.username)

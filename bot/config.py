@@ -63,6 +63,7 @@ class Settings(BaseSettings):
     admin_chat_id: int | None = None
     default_language: Lang = Lang.EN
     post_ttl: timedelta = timedelta(days=30)
+    outcome_ask_after: timedelta = timedelta(days=3)  # contact exchange -> "made a deal?"
     webhook_url: str | None = None
     webhook_listen: str = "127.0.0.1"
     webhook_port: int = 8443
@@ -101,12 +102,12 @@ class Settings(BaseSettings):
             raise ValueError("TELEGRAM_API_BASE_URL must be an http(s) URL")
         return value
 
-    @field_validator("post_ttl", mode="before")
+    @field_validator("post_ttl", "outcome_ask_after", mode="before")
     @classmethod
-    def _post_ttl(cls, value: object) -> timedelta:
+    def _duration(cls, value: object) -> timedelta:
         if isinstance(value, str | int | float | timedelta):
             return parse_duration(value)
-        raise ValueError("POST_TTL must be a duration such as 30d")
+        raise ValueError("POST_TTL and OUTCOME_ASK_AFTER are durations such as 30d or 3d")
 
     @field_validator("log_level")
     @classmethod

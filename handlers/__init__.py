@@ -17,6 +17,7 @@ from bot.domain.models import Action
 from handlers import (
     cancel,
     contact_requests,
+    deals,
     fallback,
     guided_post,
     language,
@@ -58,6 +59,12 @@ BUTTON_ACTIONS: dict[Action, ActionHandler] = {
     # under an incoming contact request
     Action.ACCEPT_CONTACT: contact_requests.accept,
     Action.DECLINE_CONTACT: contact_requests.decline,
+    # under "Did you make a deal?" and under the other side's claim
+    Action.DEAL_DONE: deals.deal_done,
+    Action.DEAL_TALKING: deals.still_talking,
+    Action.DEAL_NONE: deals.no_deal,
+    Action.DEAL_CONFIRM: deals.confirm,
+    Action.DEAL_DENY: deals.deny,
 }
 
 # Handler groups run in ascending order; within a group the first matching handler wins.

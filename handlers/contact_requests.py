@@ -10,13 +10,18 @@ from bot.context import BotContext
 from bot.services import contact_requests
 from bot.services.ports import Clock, UowFactory
 from handlers.buttons import Pressed
-from handlers.replies import reply
+from handlers.replies import answer_question
 
 Answer = Callable[[UowFactory, Clock, int, int], Awaitable[str]]
 
 
 async def accept(update: Update, context: BotContext, pressed: Pressed) -> None:
-    await _answer(update, context, pressed, contact_requests.accept)
+    ask_after = context.services.settings.outcome_ask_after
+
+    async def use_case(uow_factory: UowFactory, clock: Clock, request: int, user: int) -> str:
+        return await contact_requests.accept(uow_factory, clock, request, user, ask_after)
+
+    await _answer(update, context, pressed, use_case)
 
 
 async def decline(update: Update, context: BotContext, pressed: Pressed) -> None:
@@ -27,9 +32,4 @@ async def _answer(update: Update, context: BotContext, pressed: Pressed, use_cas
     key = await use_case(
         context.services.uow_factory, context.clock, pressed.id_arg("request"), pressed.user_id
     )
-    context.kick_outbox()
-    query = update.callback_query
-    assert query is not None
-    await query.answer()
-    await query.edit_message_reply_markup(reply_markup=None)
-    await reply(update, context, key)
+    await answer_question(update, context, key)

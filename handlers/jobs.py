@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.context import BotContext
-from bot.services import action_tokens, inbox, publishing
+from bot.services import action_tokens, deals, inbox, publishing
 
 
 async def expire_posts(context: BotContext) -> None:
@@ -17,3 +17,10 @@ async def expire_posts(context: BotContext) -> None:
 async def housekeeping(context: BotContext) -> None:
     await inbox.purge(context.services.uow_factory, context.clock)
     await action_tokens.purge_expired(context.services.uow_factory, context.clock)
+
+
+async def send_reminders(context: BotContext) -> None:
+    """Stored reminders that fell due (deal outcome questions), once each."""
+    sent = await deals.send_due(context.services.uow_factory, context.clock)
+    if sent:
+        context.kick_outbox()

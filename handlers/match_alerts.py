@@ -12,7 +12,11 @@ from handlers.buttons import Pressed
 
 async def contact_match(update: Update, context: BotContext, pressed: Pressed) -> None:
     key = await contact_requests.ask_about_match(
-        context.services.uow_factory, context.clock, pressed.user_id, pressed.id_arg("match")
+        context.services.uow_factory,
+        context.clock,
+        pressed.user_id,
+        pressed.id_arg("match"),
+        context.services.settings.outcome_ask_after,
     )
     context.kick_outbox()
     assert update.callback_query is not None

@@ -43,3 +43,14 @@ async def reply_html(
 def skip_button(context: BotContext, data: str) -> list[list[tuple[str, str]]]:
     """The Skip button under a conversation's question."""
     return [[(plain(context.lang, "btn.skip"), data)]]
+
+
+async def answer_question(update: Update, context: BotContext, key: str) -> None:
+    """A question's button was pressed: its buttons go and the answer comes as a reply (the
+    use case may have queued messages to others)."""
+    context.kick_outbox()
+    query = update.callback_query
+    assert query is not None
+    await query.answer()
+    await query.edit_message_reply_markup(reply_markup=None)
+    await reply(update, context, key)

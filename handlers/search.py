@@ -44,7 +44,11 @@ async def turn_page(update: Update, context: BotContext) -> None:
 
 async def contact_post_owner(update: Update, context: BotContext, pressed: Pressed) -> None:
     key = await contact_requests.ask_about_post(
-        context.services.uow_factory, context.clock, pressed.user_id, pressed.id_arg("post")
+        context.services.uow_factory,
+        context.clock,
+        pressed.user_id,
+        pressed.id_arg("post"),
+        context.services.settings.outcome_ask_after,
     )
     context.kick_outbox()
     assert update.callback_query is not None

@@ -16,12 +16,14 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from bot.services.ports import (
     ActionTokensRepository,
     ContactRequestsRepository,
+    DealsRepository,
     InboxRepository,
     MatchesRepository,
     OutboxRepository,
     PersistenceRepository,
     PostsRepository,
     ProfilesRepository,
+    RemindersRepository,
     TrustEventsRepository,
     UsersRepository,
 )
@@ -29,12 +31,14 @@ from storage.engine import create_engine
 from storage.repositories import (
     SqlActionTokensRepository,
     SqlContactRequestsRepository,
+    SqlDealsRepository,
     SqlInboxRepository,
     SqlMatchesRepository,
     SqlOutboxRepository,
     SqlPersistenceRepository,
     SqlPostsRepository,
     SqlProfilesRepository,
+    SqlRemindersRepository,
     SqlTrustEventsRepository,
     SqlUsersRepository,
 )
@@ -56,6 +60,8 @@ class SqlAlchemyUnitOfWork:
     persistence: PersistenceRepository
     matches: MatchesRepository
     contact_requests: ContactRequestsRepository
+    deals: DealsRepository
+    reminders: RemindersRepository
 
     def __init__(self, session_factory: async_sessionmaker[AsyncSession]) -> None:
         self._session_factory = session_factory
@@ -83,6 +89,8 @@ class SqlAlchemyUnitOfWork:
         self.persistence = SqlPersistenceRepository(session)
         self.matches = SqlMatchesRepository(session)
         self.contact_requests = SqlContactRequestsRepository(session)
+        self.deals = SqlDealsRepository(session)
+        self.reminders = SqlRemindersRepository(session)
         return self
 
     async def __aexit__(

@@ -54,6 +54,11 @@ class Action(StrEnum):
     DECLINE_CONTACT = "contact.decline"
     SET_LANGUAGE = "language.set"
     CHOOSE_POST_KIND = "post.kind"  # "selling or buying?" when a message does not say
+    DEAL_DONE = "deal.done"  # under "Did you make a deal?" and under a contact card
+    DEAL_TALKING = "deal.talking"
+    DEAL_NONE = "deal.none"
+    DEAL_CONFIRM = "deal.confirm"  # the other side agrees a deal was made
+    DEAL_DENY = "deal.deny"
 
 
 # The post rules: what the owner may do with a post in each status. Cards, /my and the
@@ -247,3 +252,65 @@ class ContactRequest:
     created_at: datetime
     responded_at: datetime | None = None
     expires_at: datetime | None = None
+
+
+class DealOutcome(StrEnum):
+    """Where a contact exchange ended. None on `Deal.outcome` while the two still talk."""
+
+    CLAIMED = "claimed"  # one side said "deal done"; the other has not answered
+    CONFIRMED = "confirmed"  # both sides say so: the only outcome that counts
+    DENIED = "denied"  # the other side said there was no deal
+    UNCONFIRMED = "unconfirmed"  # a claim nobody confirmed within 14 days: counts for nothing
+    NONE = "none"  # "no deal": recorded, never shown as a fault
+
+
+@dataclass(slots=True)
+class Deal:
+    """What came of one contact exchange between a seller and a buyer."""
+
+    id: int | None
+    match_id: int | None
+    offer_id: int | None
+    need_id: int | None
+    seller_id: int
+    buyer_id: int
+    created_at: datetime
+    outcome: DealOutcome | None = None
+    seller_confirmed_at: datetime | None = None  # when each side said "deal done"
+    buyer_confirmed_at: datetime | None = None
+    closed_at: datetime | None = None
+
+    def other(self, user_id: int) -> int:
+        return self.buyer_id if user_id == self.seller_id else self.seller_id
+
+    def has(self, user_id: int) -> bool:
+        return user_id in (self.seller_id, self.buyer_id)
+
+    def said_done(self, user_id: int, at: datetime) -> None:
+        if user_id == self.seller_id:
+            self.seller_confirmed_at = self.seller_confirmed_at or at
+        else:
+            self.buyer_confirmed_at = self.buyer_confirmed_at or at
+
+    @property
+    def claimed_at(self) -> datetime | None:
+        """When the first side said "deal done"."""
+        times = [t for t in (self.seller_confirmed_at, self.buyer_confirmed_at) if t]
+        return min(times) if times else None
+
+
+@dataclass(slots=True)
+class Reminder:
+    """A stored, due-dated message to one user, sent once by a sweep (it survives restarts).
+    `kind` says what to send ("deal.outcome"); `payload` carries its arguments."""
+
+    id: int | None
+    kind: str
+    user_id: int
+    due_at: datetime
+    payload: dict[str, object] = field(default_factory=dict)
+    post_id: int | None = None
+    match_id: int | None = None
+    attempts: int = 0
+    sent_at: datetime | None = None
+    cancelled_at: datetime | None = None

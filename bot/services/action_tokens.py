@@ -11,9 +11,10 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from bot.domain.models import Action, ActionToken
+from bot.domain.models import Action, ActionToken, Lang
 from bot.services.errors import ButtonExpired, ButtonNotYours
 from bot.services.ports import Clock, UnitOfWork, UowFactory
+from bot.texts import plain
 
 
 def new_token() -> str:
@@ -36,6 +37,23 @@ async def add_tokens(
         stored = {**payload, "_once": True} if once else dict(payload)
         await uow.action_tokens.add(ActionToken(token, user_id, action.value, stored, expires))
     return tokens
+
+
+async def answer_buttons(
+    uow: UnitOfWork,
+    expires: datetime,
+    user_id: int,
+    lang: Lang,
+    rows: Sequence[Sequence[tuple[Action, str]]],
+    payload: dict[str, Any],
+) -> list[list[tuple[str, str]]]:
+    """Rows of single-use buttons for `user_id`: each (action, label text key) gets its own
+    token carrying `payload`; returns (label in `lang`, token) rows for the outbox."""
+    choices = [choice for row in rows for choice in row]
+    tokens = iter(
+        await add_tokens(uow, expires, user_id, [(a, payload) for a, _ in choices], once=True)
+    )
+    return [[(plain(lang, key), next(tokens)) for _action, key in row] for row in rows]
 
 
 async def redeem(uow_factory: UowFactory, clock: Clock, token: str, user_id: int) -> ActionToken:

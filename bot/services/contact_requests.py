@@ -6,12 +6,11 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from bot.domain.models import Action, ContactRequest, ContactStatus, Post, TrustEvent
-from bot.services import outbox
-from bot.services.action_tokens import add_tokens
+from bot.services import deals, outbox
+from bot.services.action_tokens import answer_buttons
 from bot.services.alerts import ALERT_BUTTON_TTL, recipient
 from bot.services.errors import UserFacingError
 from bot.services.ports import Clock, UnitOfWork, UowFactory
-from bot.texts import plain
 from bot.texts.contacts import contact_card, contact_declined, contact_request
 
 REQUEST_TTL = timedelta(days=14)
@@ -33,18 +32,29 @@ async def match_sides(uow: UnitOfWork, match_id: int, user_id: int) -> tuple[Pos
 
 
 async def ask_about_match(
-    uow_factory: UowFactory, clock: Clock, user_id: int, match_id: int
+    uow_factory: UowFactory,
+    clock: Clock,
+    user_id: int,
+    match_id: int,
+    ask_after: timedelta = deals.OUTCOME_ASK_AFTER,
 ) -> str:
     """Contact under a match alert: ask the owner of the other post. Returns the text key
-    for the person who pressed."""
+    for the person who pressed. `ask_after`: when to ask both "did you make a deal?" once
+    contacts are exchanged."""
     async with uow_factory() as uow:
         mine, target = await match_sides(uow, match_id, user_id)
-        key = await _ask(uow, clock.now(), user_id, target, mine, match_id)
+        key = await _ask(uow, clock.now(), user_id, target, mine, match_id, ask_after)
         await uow.commit()
         return key
 
 
-async def ask_about_post(uow_factory: UowFactory, clock: Clock, user_id: int, post_id: int) -> str:
+async def ask_about_post(
+    uow_factory: UowFactory,
+    clock: Clock,
+    user_id: int,
+    post_id: int,
+    ask_after: timedelta = deals.OUTCOME_ASK_AFTER,
+) -> str:
     """Contact under a /search result: ask the post's owner."""
     async with uow_factory() as uow:
         target = await uow.posts.get(post_id)
@@ -52,7 +62,7 @@ async def ask_about_post(uow_factory: UowFactory, clock: Clock, user_id: int, po
             raise UserFacingError("post.not_found")
         if target.user_id == user_id:
             raise UserFacingError("contact.own_post")
-        key = await _ask(uow, clock.now(), user_id, target, None, None)
+        key = await _ask(uow, clock.now(), user_id, target, None, None, ask_after)
         await uow.commit()
         return key
 
@@ -64,6 +74,7 @@ async def _ask(
     target: Post,
     mine: Post | None,
     match_id: int | None,
+    ask_after: timedelta,
 ) -> str:
     if not target.allows(Action.CONTACT_POST_OWNER, user_id):
         raise UserFacingError("contact.gone")
@@ -74,7 +85,7 @@ async def _ask(
     mine_id = mine.id if mine else None
     mutual = await uow.contact_requests.find(target.user_id, user_id, mine_id, match_id)
     if mutual is not None and mutual.status is ContactStatus.PENDING:
-        await _accept(uow, now, mutual)  # both pressed Contact: agreement from both sides
+        await _accept(uow, now, mutual, ask_after)  # both pressed Contact: both agree
         return "contact.accepted_you"
     request = ContactRequest(
         None,
@@ -90,26 +101,31 @@ async def _ask(
     owner = await recipient(uow, target.user_id)
     if owner is not None:
         asker = await uow.users.get(user_id)
-        payload = {"request": request.id}
-        accept, decline = await add_tokens(
+        lang = owner.language
+        buttons = await answer_buttons(
             uow,
             now + ALERT_BUTTON_TTL,
             owner.id,
-            [(Action.ACCEPT_CONTACT, payload), (Action.DECLINE_CONTACT, payload)],
-            once=True,
+            lang,
+            [[(Action.ACCEPT_CONTACT, "btn.accept"), (Action.DECLINE_CONTACT, "btn.decline")]],
+            {"request": request.id},
         )
-        lang = owner.language
-        buttons = [[(plain(lang, "btn.accept"), accept), (plain(lang, "btn.decline"), decline)]]
         text = contact_request(lang, target, mine, asker)
         await outbox.add_to(uow, now, owner.id, text, buttons=buttons, kind="contact.request")
     return "contact.sent"
 
 
-async def accept(uow_factory: UowFactory, clock: Clock, request_id: int, user_id: int) -> str:
+async def accept(
+    uow_factory: UowFactory,
+    clock: Clock,
+    request_id: int,
+    user_id: int,
+    ask_after: timedelta = deals.OUTCOME_ASK_AFTER,
+) -> str:
     """The asked side agrees: both get the other's contact card."""
     async with uow_factory() as uow:
         request = await _pending_to(uow, request_id, user_id)
-        await _accept(uow, clock.now(), request)
+        await _accept(uow, clock.now(), request, ask_after)
         await uow.commit()
         return "contact.accepted_you"
 
@@ -139,7 +155,9 @@ async def _pending_to(uow: UnitOfWork, request_id: int, user_id: int) -> Contact
     return request
 
 
-async def _accept(uow: UnitOfWork, now: datetime, request: ContactRequest) -> None:
+async def _accept(
+    uow: UnitOfWork, now: datetime, request: ContactRequest, ask_after: timedelta
+) -> None:
     request.status, request.responded_at = ContactStatus.ACCEPTED, now
     await uow.contact_requests.update(request)
     about = await uow.posts.get(request.post_id or -1)
@@ -161,6 +179,7 @@ async def _accept(uow: UnitOfWork, now: datetime, request: ContactRequest) -> No
                 receiver.id, "contact.exchanged", now, post_id=about.id, counterpart_id=other.id
             )
         )
+    await deals.open_after_contact(uow, now, about, asker.id, request.match_id, ask_after)
 
 
 async def _asker_post(uow: UnitOfWork, request: ContactRequest) -> Post | None:

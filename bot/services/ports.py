@@ -16,12 +16,14 @@ from bot.domain.models import (
     ActionToken,
     CompanyProfile,
     ContactRequest,
+    Deal,
     Lang,
     Match,
     OutboxMessage,
     Post,
     PostKind,
     PostStatus,
+    Reminder,
     TrustEvent,
     User,
 )
@@ -141,6 +143,33 @@ class ContactRequestsRepository(Protocol):
         ...
 
 
+class DealsRepository(Protocol):
+    async def add(self, deal: Deal) -> int: ...
+    async def get(self, deal_id: int) -> Deal | None: ...
+    async def update(self, deal: Deal) -> None:
+        """Writes the outcome, both sides' "deal done" times and `closed_at`."""
+        ...
+
+    async def claimed_before(self, when: datetime, limit: int = 100) -> list[Deal]:
+        """Deals one side claimed before `when` that the other never answered."""
+        ...
+
+
+class RemindersRepository(Protocol):
+    async def add(self, reminder: Reminder) -> int: ...
+    async def update(self, reminder: Reminder) -> None:
+        """Writes `due_at`, `attempts`, `sent_at` and `cancelled_at`."""
+        ...
+
+    async def due(self, now: datetime, limit: int = 100) -> list[Reminder]:
+        """Reminders due by `now`, neither sent nor cancelled, oldest first."""
+        ...
+
+    async def pending_for(self, kind: str, key: str, value: int) -> list[Reminder]:
+        """Unsent, uncancelled reminders of `kind` whose payload has `key` = `value`."""
+        ...
+
+
 class UnitOfWork(Protocol):
     users: UsersRepository
     profiles: ProfilesRepository
@@ -152,6 +181,8 @@ class UnitOfWork(Protocol):
     persistence: PersistenceRepository
     matches: MatchesRepository
     contact_requests: ContactRequestsRepository
+    deals: DealsRepository
+    reminders: RemindersRepository
 
     async def __aenter__(self) -> Self: ...
     async def __aexit__(

@@ -2,6 +2,7 @@
 
 from storage.repositories.action_tokens import SqlActionTokensRepository
 from storage.repositories.contact_requests import SqlContactRequestsRepository
+from storage.repositories.deals import SqlDealsRepository, SqlRemindersRepository
 from storage.repositories.inbox import SqlInboxRepository
 from storage.repositories.matches import SqlMatchesRepository
 from storage.repositories.outbox import SqlOutboxRepository
@@ -13,12 +14,14 @@ from storage.repositories.users import SqlProfilesRepository, SqlUsersRepository
 __all__ = [
     "SqlActionTokensRepository",
     "SqlContactRequestsRepository",
+    "SqlDealsRepository",
     "SqlInboxRepository",
     "SqlMatchesRepository",
     "SqlOutboxRepository",
     "SqlPersistenceRepository",
     "SqlPostsRepository",
     "SqlProfilesRepository",
+    "SqlRemindersRepository",
     "SqlTrustEventsRepository",
     "SqlUsersRepository",
 ]

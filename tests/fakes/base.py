@@ -11,9 +11,11 @@ from bot.domain.models import (
     ActionToken,
     CompanyProfile,
     ContactRequest,
+    Deal,
     Match,
     OutboxMessage,
     Post,
+    Reminder,
     TrustEvent,
     User,
 )
@@ -110,6 +112,8 @@ class Tables:
     persistence: dict[tuple[str, str], Any] = field(default_factory=dict)
     matches: dict[int, Match] = field(default_factory=dict)
     contact_requests: dict[int, ContactRequest] = field(default_factory=dict)
+    deals: dict[int, Deal] = field(default_factory=dict)
+    reminders: dict[int, Reminder] = field(default_factory=dict)
     last_ids: dict[str, int] = field(default_factory=dict)
 
     def next_id(self, table: str) -> int:

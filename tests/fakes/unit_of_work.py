@@ -11,12 +11,14 @@ from bot.services.ports import (
     ActionTokensRepository,
     Clock,
     ContactRequestsRepository,
+    DealsRepository,
     InboxRepository,
     MatchesRepository,
     OutboxRepository,
     PersistenceRepository,
     PostsRepository,
     ProfilesRepository,
+    RemindersRepository,
     TrustEventsRepository,
     UsersRepository,
 )
@@ -24,6 +26,7 @@ from tests.fakes.base import (
     ConcurrentCommitError,
     Tables,
 )
+from tests.fakes.deals import FakeDealsRepository, FakeRemindersRepository
 from tests.fakes.people import FakeProfilesRepository, FakeUsersRepository
 from tests.fakes.plumbing import (
     FakeActionTokensRepository,
@@ -75,6 +78,8 @@ class InMemoryUnitOfWork:
     persistence: PersistenceRepository
     matches: MatchesRepository
     contact_requests: ContactRequestsRepository
+    deals: DealsRepository
+    reminders: RemindersRepository
 
     def __init__(self, store: InMemoryStore) -> None:
         self.store = store
@@ -91,6 +96,8 @@ class InMemoryUnitOfWork:
         self.persistence = FakePersistenceRepository(self)
         self.matches = FakeMatchesRepository(self)
         self.contact_requests = FakeContactRequestsRepository(self)
+        self.deals = FakeDealsRepository(self)
+        self.reminders = FakeRemindersRepository(self)
 
     @property
     def tables(self) -> Tables:

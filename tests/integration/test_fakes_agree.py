@@ -203,3 +203,41 @@ async def test_matches_once_per_pair_and_newest_contact_request(
         stored.offer_dismissed = True
         await uow.matches.update(stored)
         assert await uow.matches.dismissals() == [(1, need)]
+
+
+async def test_deals_and_reminders(uow_factory: UowFactory) -> None:
+    from bot.domain.models import Deal, DealOutcome, Reminder
+
+    await _users(uow_factory, 1, 2)
+    async with uow_factory() as uow:
+        deal = Deal(None, None, None, None, 1, 2, NOW)
+        deal_id = await uow.deals.add(deal)
+        for user, due in ((1, NOW + timedelta(days=3)), (2, NOW + timedelta(days=1))):
+            await uow.reminders.add(Reminder(None, "deal.outcome", user, due, {"deal": deal_id}))
+        await uow.reminders.add(Reminder(None, "other", 1, NOW, {"deal": deal_id}))
+        await uow.commit()
+    async with uow_factory() as uow:
+        assert [r.user_id for r in await uow.reminders.due(NOW + timedelta(days=2))] == [1, 2]
+        due = await uow.reminders.due(NOW + timedelta(days=5))
+        assert [(r.kind, r.user_id) for r in due] == [
+            ("other", 1),
+            ("deal.outcome", 2),
+            ("deal.outcome", 1),
+        ]
+        pending = await uow.reminders.pending_for("deal.outcome", "deal", deal_id)
+        assert sorted(r.user_id for r in pending) == [1, 2]
+        first = pending[0]
+        first.sent_at = NOW
+        await uow.reminders.update(first)
+        stored = await uow.deals.get(deal_id)
+        assert stored is not None and stored.outcome is None
+        stored.said_done(2, NOW)
+        stored.outcome = DealOutcome.CLAIMED
+        await uow.deals.update(stored)
+        await uow.commit()
+    async with uow_factory() as uow:
+        assert len(await uow.reminders.pending_for("deal.outcome", "deal", deal_id)) == 1
+        (claimed,) = await uow.deals.claimed_before(NOW + timedelta(seconds=1))
+        assert claimed.buyer_confirmed_at == NOW and claimed.seller_confirmed_at is None
+        assert claimed.claimed_at == NOW
+        assert await uow.deals.claimed_before(NOW) == []

@@ -1,0 +1,290 @@
+"""From contact to deal: after two people exchange contacts, each is asked "Did you make a
+deal?" (a stored, due-dated reminder, sent once by the sweep, so a restart loses nothing).
+Either side may say "deal done"; the other confirms or denies, and only a confirmed deal
+counts. "Still talking" asks again later (at most twice); "no deal" closes it quietly.
+A claim nobody confirms within 14 days is recorded as unconfirmed and counts for nothing.
+Every step is a trust event."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from bot.domain.models import (
+    Action,
+    Deal,
+    DealOutcome,
+    Post,
+    PostKind,
+    Reminder,
+    TrustEvent,
+)
+from bot.services import outbox
+from bot.services.action_tokens import answer_buttons
+from bot.services.alerts import recipient
+from bot.services.errors import UserFacingError
+from bot.services.ports import Clock, UnitOfWork, UowFactory
+from bot.texts.deals import deal_message
+
+OUTCOME_ASK_AFTER = timedelta(days=3)  # default of the OUTCOME_ASK_AFTER setting
+ASK_AGAIN_AFTER = timedelta(days=3)
+MAX_ASKS = 3  # the first question and at most two more after "Still talking"
+CLAIM_TTL = timedelta(days=14)
+BUTTON_TTL = timedelta(days=30)
+OUTCOME = "deal.outcome"  # reminder kind
+
+
+async def open_after_contact(
+    uow: UnitOfWork,
+    now: datetime,
+    about: Post,
+    asker_id: int,
+    match_id: int | None,
+    ask_after: timedelta,
+) -> Deal:
+    """Inside the contact exchange's transaction: the deal between the two (not yet made)
+    and one outcome question for each side, due `ask_after` from now."""
+    owner_id = about.user_id
+    seller, buyer = (owner_id, asker_id) if about.kind is PostKind.OFFER else (asker_id, owner_id)
+    offer_id, need_id = await _posts_of(uow, about, match_id)
+    deal = Deal(None, match_id, offer_id, need_id, seller, buyer, now)
+    await uow.deals.add(deal)
+    for user_id in (seller, buyer):
+        reminder = Reminder(
+            None,
+            OUTCOME,
+            user_id,
+            now + ask_after,
+            {"deal": deal.id, "ask": 1},
+            about.id,
+            match_id,
+        )
+        await uow.reminders.add(reminder)
+    return deal
+
+
+async def _posts_of(uow: UnitOfWork, about: Post, match_id: int | None) -> tuple[int | None, ...]:
+    if match_id is not None:
+        match = await uow.matches.get(match_id)
+        if match is not None:
+            return match.offer_id, match.need_id
+    return (about.id, None) if about.kind is PostKind.OFFER else (None, about.id)
+
+
+async def send_due(uow_factory: UowFactory, clock: Clock) -> int:
+    """The sweep: send every outcome question that fell due (once) and record claims left
+    unanswered for 14 days. Returns how many questions were queued."""
+    async with uow_factory() as uow:
+        now = clock.now()
+        sent = 0
+        for reminder in await uow.reminders.due(now):
+            reminder.sent_at = now
+            await uow.reminders.update(reminder)
+            if reminder.kind == OUTCOME:
+                sent += await _ask_outcome(uow, now, reminder)
+        for deal in await uow.deals.claimed_before(now - CLAIM_TTL):
+            deal.outcome, deal.closed_at = DealOutcome.UNCONFIRMED, now
+            await uow.deals.update(deal)
+            await _record(uow, now, deal, "deal.unconfirmed", _claimer(deal))
+        await uow.commit()
+        return sent
+
+
+async def _ask_outcome(uow: UnitOfWork, now: datetime, reminder: Reminder) -> int:
+    deal = await uow.deals.get(int(str(reminder.payload.get("deal", 0))))
+    user = await recipient(uow, reminder.user_id)
+    if deal is None or deal.outcome is not None or user is None:
+        return 0  # settled meanwhile, or the person cannot be reached
+    other = await uow.users.get(deal.other(user.id))
+    about = await uow.posts.get(reminder.post_id) if reminder.post_id else None
+    lang = user.language
+    buttons = await answer_buttons(
+        uow,
+        now + BUTTON_TTL,
+        user.id,
+        lang,
+        [
+            [(Action.DEAL_DONE, "btn.deal_done")],
+            [(Action.DEAL_TALKING, "btn.deal_talking"), (Action.DEAL_NONE, "btn.deal_none")],
+        ],
+        {"deal": deal.id, "ask": int(str(reminder.payload.get("ask", 1)))},
+    )
+    text = deal_message(lang, "deal.question", other, about)
+    await outbox.add_to(uow, now, user.id, text, buttons=buttons, kind="deal.question")
+    return 1
+
+
+async def deal_done(uow_factory: UowFactory, clock: Clock, user_id: int, deal_id: int) -> str:
+    """One side says the deal was made: the other is asked to confirm (or it confirms a
+    claim the other side made). Returns the text key for the presser."""
+    async with uow_factory() as uow:
+        now = clock.now()
+        deal = await _deal_of(uow, deal_id, user_id)
+        if deal.outcome is DealOutcome.CLAIMED:
+            if _claimer(deal) == user_id:
+                return "deal.claim_pending"
+            key = await _confirm(uow, now, deal, user_id)
+        elif deal.outcome in (None, DealOutcome.NONE):
+            key = await _claim(uow, now, deal, user_id)
+        else:
+            return "deal.settled"
+        await uow.commit()
+        return key
+
+
+async def _claim(uow: UnitOfWork, now: datetime, deal: Deal, user_id: int) -> str:
+    deal.said_done(user_id, now)
+    deal.outcome, deal.closed_at = DealOutcome.CLAIMED, None
+    await uow.deals.update(deal)
+    await _cancel_questions(uow, now, deal)
+    await _record(uow, now, deal, "deal.claimed", user_id)
+    other = await recipient(uow, deal.other(user_id))
+    if other is not None:
+        lang = other.language
+        buttons = await answer_buttons(
+            uow,
+            now + CLAIM_TTL,
+            other.id,
+            lang,
+            [[(Action.DEAL_CONFIRM, "btn.deal_confirm"), (Action.DEAL_DENY, "btn.deal_deny")]],
+            {"deal": deal.id},
+        )
+        claimer, about = await uow.users.get(user_id), await _about(uow, deal)
+        text = deal_message(lang, "deal.claim", claimer, about)
+        await outbox.add_to(uow, now, other.id, text, buttons=buttons, kind="deal.claim")
+    return "deal.claim_sent"
+
+
+async def confirm(uow_factory: UowFactory, clock: Clock, user_id: int, deal_id: int) -> str:
+    """The other side agrees: the deal counts on both records."""
+    async with uow_factory() as uow:
+        deal = await _deal_of(uow, deal_id, user_id)
+        if deal.outcome is not DealOutcome.CLAIMED or _claimer(deal) == user_id:
+            return "deal.settled"
+        key = await _confirm(uow, clock.now(), deal, user_id)
+        await uow.commit()
+        return key
+
+
+async def _confirm(uow: UnitOfWork, now: datetime, deal: Deal, user_id: int) -> str:
+    claimer = _claimer(deal)
+    deal.said_done(user_id, now)
+    deal.outcome, deal.closed_at = DealOutcome.CONFIRMED, now
+    await uow.deals.update(deal)
+    for side in (deal.seller_id, deal.buyer_id):
+        await _record(uow, now, deal, "deal.confirmed", side)
+    told = await recipient(uow, claimer) if claimer is not None else None
+    if told is not None:
+        confirmer, about = await uow.users.get(user_id), await _about(uow, deal)
+        text = deal_message(told.language, "deal.confirmed_other", confirmer, about)
+        await outbox.add_to(uow, now, told.id, text, kind="deal.confirmed")
+    return "deal.confirmed_you"
+
+
+async def deny(uow_factory: UowFactory, clock: Clock, user_id: int, deal_id: int) -> str:
+    """The other side says there was no deal: nothing counts as one; the claimer is told."""
+    async with uow_factory() as uow:
+        now = clock.now()
+        deal = await _deal_of(uow, deal_id, user_id)
+        claimer = _claimer(deal)
+        if deal.outcome is not DealOutcome.CLAIMED or claimer == user_id or claimer is None:
+            return "deal.settled"
+        deal.outcome, deal.closed_at = DealOutcome.DENIED, now
+        await uow.deals.update(deal)
+        await _record(uow, now, deal, "deal.denied", user_id)
+        told = await recipient(uow, claimer)
+        if told is not None:
+            denier, about = await uow.users.get(user_id), await _about(uow, deal)
+            text = deal_message(told.language, "deal.denied_other", denier, about)
+            await outbox.add_to(uow, now, told.id, text, kind="deal.denied")
+        await uow.commit()
+        return "deal.denied_you"
+
+
+async def still_talking(
+    uow_factory: UowFactory, clock: Clock, user_id: int, deal_id: int, ask: int
+) -> str:
+    """Ask this side again in a few days, unless they were asked `MAX_ASKS` times."""
+    async with uow_factory() as uow:
+        now = clock.now()
+        deal = await _deal_of(uow, deal_id, user_id)
+        if deal.outcome is not None:
+            return "deal.settled"
+        if ask >= MAX_ASKS:
+            return "deal.no_more_asks"
+        about = await _about(uow, deal)
+        reminder = Reminder(
+            None,
+            OUTCOME,
+            user_id,
+            now + ASK_AGAIN_AFTER,
+            {"deal": deal.id, "ask": ask + 1},
+            about.id if about else None,
+            deal.match_id,
+        )
+        await uow.reminders.add(reminder)
+        await _record(uow, now, deal, "deal.talking", user_id)
+        await uow.commit()
+        return "deal.ask_later"
+
+
+async def no_deal(uow_factory: UowFactory, clock: Clock, user_id: int, deal_id: int) -> str:
+    """No deal: the thread closes quietly (recorded, never shown as a fault)."""
+    async with uow_factory() as uow:
+        now = clock.now()
+        deal = await _deal_of(uow, deal_id, user_id)
+        if deal.outcome is not None:
+            return "deal.settled"
+        deal.outcome, deal.closed_at = DealOutcome.NONE, now
+        await uow.deals.update(deal)
+        await _cancel_questions(uow, now, deal)
+        await _record(uow, now, deal, "deal.none", user_id)
+        await uow.commit()
+        return "deal.none_you"
+
+
+async def _deal_of(uow: UnitOfWork, deal_id: int, user_id: int) -> Deal:
+    deal = await uow.deals.get(deal_id)
+    if deal is None or not deal.has(user_id):
+        raise UserFacingError("button.not_yours")
+    return deal
+
+
+def _claimer(deal: Deal) -> int | None:
+    """Who said "deal done" first."""
+    seller, buyer = deal.seller_confirmed_at, deal.buyer_confirmed_at
+    if seller and (not buyer or seller <= buyer):
+        return deal.seller_id
+    return deal.buyer_id if buyer else None
+
+
+async def _about(uow: UnitOfWork, deal: Deal) -> Post | None:
+    for post_id in (deal.offer_id, deal.need_id):
+        if post_id is not None:
+            post = await uow.posts.get(post_id)
+            if post is not None:
+                return post
+    return None
+
+
+async def _cancel_questions(uow: UnitOfWork, now: datetime, deal: Deal) -> None:
+    assert deal.id is not None
+    for reminder in await uow.reminders.pending_for(OUTCOME, "deal", deal.id):
+        reminder.cancelled_at = now
+        await uow.reminders.update(reminder)
+
+
+async def _record(
+    uow: UnitOfWork, now: datetime, deal: Deal, kind: str, user_id: int | None
+) -> None:
+    if user_id is None:
+        return
+    about = await _about(uow, deal)
+    event = TrustEvent(
+        user_id,
+        kind,
+        now,
+        post_id=about.id if about else None,
+        counterpart_id=deal.other(user_id),
+        detail={"deal": deal.id},
+    )
+    await uow.trust_events.add(event)

@@ -1,0 +1,134 @@
+"""Deals (what came of a contact exchange) and reminders (stored, due-dated messages)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.domain.models import Deal, DealOutcome, Reminder
+from storage.tables import DealRow, ReminderRow
+
+
+def _deal(row: DealRow) -> Deal:
+    return Deal(
+        id=row.id,
+        match_id=row.match_id,
+        offer_id=row.offer_id,
+        need_id=row.need_id,
+        seller_id=row.seller_id,
+        buyer_id=row.buyer_id,
+        created_at=row.created_at,
+        outcome=DealOutcome(row.outcome) if row.outcome else None,
+        seller_confirmed_at=row.seller_confirmed_at,
+        buyer_confirmed_at=row.buyer_confirmed_at,
+        closed_at=row.closed_at,
+    )
+
+
+class SqlDealsRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self._session = session
+
+    async def add(self, deal: Deal) -> int:
+        row = DealRow(
+            match_id=deal.match_id,
+            offer_id=deal.offer_id,
+            need_id=deal.need_id,
+            seller_id=deal.seller_id,
+            buyer_id=deal.buyer_id,
+            created_at=deal.created_at,
+        )
+        self._session.add(row)
+        await self._session.flush()
+        deal.id = row.id
+        return row.id
+
+    async def get(self, deal_id: int) -> Deal | None:
+        row = await self._session.get(DealRow, deal_id)
+        return _deal(row) if row else None
+
+    async def update(self, deal: Deal) -> None:
+        row = await self._session.get(DealRow, deal.id)
+        if row is None:
+            raise LookupError(f"no deal {deal.id}")
+        row.outcome = deal.outcome.value if deal.outcome else None
+        row.seller_confirmed_at = deal.seller_confirmed_at
+        row.buyer_confirmed_at = deal.buyer_confirmed_at
+        row.closed_at = deal.closed_at
+        await self._session.flush()
+
+    async def claimed_before(self, when: datetime, limit: int = 100) -> list[Deal]:
+        claimed = DealRow.outcome == DealOutcome.CLAIMED.value
+        early = (DealRow.seller_confirmed_at < when) | (DealRow.buyer_confirmed_at < when)
+        rows = await self._session.scalars(
+            select(DealRow).where(claimed, early).order_by(DealRow.id).limit(limit)
+        )
+        return [_deal(row) for row in rows]
+
+
+def _reminder(row: ReminderRow) -> Reminder:
+    return Reminder(
+        id=row.id,
+        kind=row.kind,
+        user_id=row.user_id,
+        due_at=row.due_at,
+        payload=dict(row.payload or {}),
+        post_id=row.post_id,
+        match_id=row.match_id,
+        attempts=row.attempts,
+        sent_at=row.sent_at,
+        cancelled_at=row.cancelled_at,
+    )
+
+
+class SqlRemindersRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self._session = session
+
+    async def add(self, reminder: Reminder) -> int:
+        row = ReminderRow(
+            kind=reminder.kind,
+            user_id=reminder.user_id,
+            post_id=reminder.post_id,
+            match_id=reminder.match_id,
+            due_at=reminder.due_at,
+            payload=dict(reminder.payload),
+            attempts=reminder.attempts,
+        )
+        self._session.add(row)
+        await self._session.flush()
+        reminder.id = row.id
+        return row.id
+
+    async def update(self, reminder: Reminder) -> None:
+        row = await self._session.get(ReminderRow, reminder.id)
+        if row is None:
+            raise LookupError(f"no reminder {reminder.id}")
+        row.due_at, row.attempts = reminder.due_at, reminder.attempts
+        row.sent_at, row.cancelled_at = reminder.sent_at, reminder.cancelled_at
+        await self._session.flush()
+
+    async def due(self, now: datetime, limit: int = 100) -> list[Reminder]:
+        rows = await self._session.scalars(
+            select(ReminderRow)
+            .where(
+                ReminderRow.due_at <= now,
+                ReminderRow.sent_at.is_(None),
+                ReminderRow.cancelled_at.is_(None),
+            )
+            .order_by(ReminderRow.due_at, ReminderRow.id)
+            .limit(limit)
+        )
+        return [_reminder(row) for row in rows]
+
+    async def pending_for(self, kind: str, key: str, value: int) -> list[Reminder]:
+        rows = await self._session.scalars(
+            select(ReminderRow).where(
+                ReminderRow.kind == kind,
+                ReminderRow.sent_at.is_(None),
+                ReminderRow.cancelled_at.is_(None),
+            )
+        )
+        return [_reminder(row) for row in rows if (row.payload or {}).get(key) == value]

@@ -1,0 +1,68 @@
+"""From contact to deal, as the two merchants meet it (issue 10): the outcome question
+after the contact exchange, a claim, its confirmation, and the question surviving a restart."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+from bot.fake_telegram import FakeTelegram, UserHandle
+from tests.e2e.helpers import OFFER, RunningBot, alerts, latest, post_and_publish, rejected
+
+ASK_AFTER = timedelta(seconds=2)
+
+
+async def _exchange_contacts(fake: FakeTelegram) -> tuple[UserHandle, UserHandle]:
+    seller = fake.user("Wang Seller", language_code="zh-hans")
+    buyer = fake.user("Sam Buyer", language_code="en")
+    await post_and_publish(fake, seller, OFFER)
+    await post_and_publish(fake, buyer, "Looking for vacuum flasks, 5k pcs, under $2.5")
+    (alert,) = await alerts(fake, buyer)
+    await alerts(fake, seller)
+    await buyer.press(alert, "🤝 Contact")
+    request = await latest(seller, fake, lambda m: "有人想联系你" in (m.text or ""))
+    await seller.press(request, "✅ 同意")
+    await latest(buyer, fake, lambda m: "Contact for" in (m.text or ""))
+    return seller, buyer
+
+
+async def test_outcome_question_claim_and_confirmation(
+    fake: FakeTelegram, make_bot: Callable[..., RunningBot]
+) -> None:
+    await make_bot(outcome_ask_after=ASK_AFTER).start()
+    seller, buyer = await _exchange_contacts(fake)
+    assert not any("Did you make a deal" in (m.text or "") for m in buyer.messages())
+
+    question = await latest(buyer, fake, lambda m: "Did you make a deal" in (m.text or ""))
+    assert "Wang Seller" in question.text and "vacuum flask" in question.text
+    await latest(seller, fake, lambda m: "成交了吗" in (m.text or ""))
+    await buyer.press(question, "✅ Deal done")
+    await latest(buyer, fake, lambda m: "asked the other side to confirm" in (m.text or ""))
+
+    claim = await latest(seller, fake, lambda m: "说你们就" in (m.text or ""))
+    assert "Sam Buyer" in claim.text
+    await seller.press(claim, "✅ 是的，成交了")
+    await latest(seller, fake, lambda m: "交易已确认" in (m.text or ""))
+    told = await latest(buyer, fake, lambda m: "confirmed your deal" in (m.text or ""))
+    assert "Wang Seller" in told.text
+    assert rejected(fake) == []
+
+
+async def test_the_question_still_arrives_after_a_restart(
+    fake: FakeTelegram, make_bot: Callable[..., Any]
+) -> None:
+    bot = make_bot(outcome_ask_after=ASK_AFTER)
+    await bot.start()
+    seller, buyer = await _exchange_contacts(fake)
+    await bot.stop()  # down while the question falls due
+    await asyncio.sleep(ASK_AFTER.total_seconds() + 0.5)
+    await bot.start()
+    question = await latest(buyer, fake, lambda m: "Did you make a deal" in (m.text or ""))
+    await buyer.press(question, "✖️ No deal")
+    await latest(buyer, fake, lambda m: "never held against anyone" in (m.text or ""))
+    await latest(seller, fake, lambda m: "成交了吗" in (m.text or ""))
+    assert sum("Did you make a deal" in (m.text or "") for m in buyer.messages()) == 1
+    await bot.stop()
+    assert rejected(fake) == []

@@ -1,0 +1,96 @@
+"""Fake deals and reminders repositories."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from datetime import datetime
+
+from bot.domain.models import Deal, DealOutcome, Reminder
+from tests.fakes.base import _json, _Repository, _require, _utc, _utc_or_none
+
+
+class FakeDealsRepository(_Repository):
+    async def add(self, deal: Deal) -> int:
+        tables = self._write
+        _require(deal.seller_id in tables.users, "deals.seller_id")
+        _require(deal.buyer_id in tables.users, "deals.buyer_id")
+        _require(deal.match_id in (None, *tables.matches), "deals.match_id")
+        stored = dataclasses.replace(
+            deal,
+            id=tables.next_id("deals"),
+            created_at=_utc(deal.created_at),
+            outcome=None,  # not written by an insert
+            seller_confirmed_at=None,
+            buyer_confirmed_at=None,
+            closed_at=None,
+        )
+        tables.deals[stored.id] = stored  # type: ignore[index]
+        deal.id = stored.id
+        return stored.id  # type: ignore[return-value]
+
+    async def get(self, deal_id: int) -> Deal | None:
+        return copy.deepcopy(self._read.deals.get(deal_id))
+
+    async def update(self, deal: Deal) -> None:
+        stored = self._write.deals.get(deal.id) if deal.id is not None else None
+        if stored is None:
+            raise LookupError(f"no deal {deal.id}")
+        stored.outcome = deal.outcome
+        stored.seller_confirmed_at = _utc_or_none(deal.seller_confirmed_at)
+        stored.buyer_confirmed_at = _utc_or_none(deal.buyer_confirmed_at)
+        stored.closed_at = _utc_or_none(deal.closed_at)
+
+    async def claimed_before(self, when: datetime, limit: int = 100) -> list[Deal]:
+        found = [
+            d
+            for _id, d in sorted(self._read.deals.items())
+            if d.outcome is DealOutcome.CLAIMED and d.claimed_at and d.claimed_at < when
+        ]
+        return copy.deepcopy(found[:limit])
+
+
+class FakeRemindersRepository(_Repository):
+    async def add(self, reminder: Reminder) -> int:
+        tables = self._write
+        _require(reminder.user_id in tables.users, "reminders.user_id")
+        stored = dataclasses.replace(
+            reminder,
+            id=tables.next_id("reminders"),
+            due_at=_utc(reminder.due_at),
+            payload=_json(reminder.payload),
+            sent_at=None,
+            cancelled_at=None,
+        )
+        tables.reminders[stored.id] = stored  # type: ignore[index]
+        reminder.id = stored.id
+        return stored.id  # type: ignore[return-value]
+
+    async def update(self, reminder: Reminder) -> None:
+        stored = self._write.reminders.get(reminder.id) if reminder.id is not None else None
+        if stored is None:
+            raise LookupError(f"no reminder {reminder.id}")
+        stored.due_at, stored.attempts = _utc(reminder.due_at), reminder.attempts
+        stored.sent_at = _utc_or_none(reminder.sent_at)
+        stored.cancelled_at = _utc_or_none(reminder.cancelled_at)
+
+    async def due(self, now: datetime, limit: int = 100) -> list[Reminder]:
+        found = [
+            r
+            for r in self._read.reminders.values()
+            if r.due_at <= now and r.sent_at is None and r.cancelled_at is None
+        ]
+        found.sort(key=lambda r: (r.due_at, r.id or 0))
+        return copy.deepcopy(found[:limit])
+
+    async def pending_for(self, kind: str, key: str, value: int) -> list[Reminder]:
+        return copy.deepcopy(
+            [
+                r
+                for _id, r in sorted(self._read.reminders.items())
+                if r.kind == kind
+                and r.sent_at is None
+                and r.cancelled_at is None
+                and r.payload.get(key) == value
+            ]
+        )
