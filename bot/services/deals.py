@@ -183,21 +183,25 @@ async def _confirm(uow: UnitOfWork, now: datetime, deal: Deal, user_id: int) -> 
 async def deny(uow_factory: UowFactory, clock: Clock, user_id: int, deal_id: int) -> str:
     """The other side says there was no deal: nothing counts as one; the claimer is told."""
     async with uow_factory() as uow:
-        now = clock.now()
         deal = await _deal_of(uow, deal_id, user_id)
         claimer = _claimer(deal)
         if deal.outcome is not DealOutcome.CLAIMED or claimer == user_id or claimer is None:
             return "deal.settled"
-        deal.outcome, deal.closed_at = DealOutcome.DENIED, now
-        await uow.deals.update(deal)
-        await _record(uow, now, deal, "deal.denied", user_id)
-        told = await recipient(uow, claimer)
-        if told is not None:
-            denier, about = await uow.users.get(user_id), await _about(uow, deal)
-            text = deal_message(told.language, "deal.denied_other", denier, about)
-            await outbox.add_to(uow, now, told.id, text, kind="deal.denied")
+        key = await _deny(uow, clock.now(), deal, user_id, claimer)
         await uow.commit()
-        return "deal.denied_you"
+        return key
+
+
+async def _deny(uow: UnitOfWork, now: datetime, deal: Deal, user_id: int, claimer: int) -> str:
+    deal.outcome, deal.closed_at = DealOutcome.DENIED, now
+    await uow.deals.update(deal)
+    await _record(uow, now, deal, "deal.denied", user_id)
+    told = await recipient(uow, claimer)
+    if told is not None:
+        denier, about = await uow.users.get(user_id), await _about(uow, deal)
+        text = deal_message(told.language, "deal.denied_other", denier, about)
+        await outbox.add_to(uow, now, told.id, text, kind="deal.denied")
+    return "deal.denied_you"
 
 
 async def still_talking(
@@ -207,6 +211,8 @@ async def still_talking(
     async with uow_factory() as uow:
         now = clock.now()
         deal = await _deal_of(uow, deal_id, user_id)
+        if deal.outcome is DealOutcome.CLAIMED and _claimer(deal) != user_id:
+            return "deal.answer_claim"  # the other side already said "deal done"
         if deal.outcome is not None:
             return "deal.settled"
         if ask >= MAX_ASKS:
@@ -228,10 +234,16 @@ async def still_talking(
 
 
 async def no_deal(uow_factory: UowFactory, clock: Clock, user_id: int, deal_id: int) -> str:
-    """No deal: the thread closes quietly (recorded, never shown as a fault)."""
+    """No deal: the thread closes quietly (recorded, never shown as a fault). Said to a claim
+    the other side made (from the older question), it denies the claim."""
     async with uow_factory() as uow:
         now = clock.now()
         deal = await _deal_of(uow, deal_id, user_id)
+        claimer = _claimer(deal)
+        if deal.outcome is DealOutcome.CLAIMED and claimer is not None and claimer != user_id:
+            key = await _deny(uow, now, deal, user_id, claimer)
+            await uow.commit()
+            return key
         if deal.outcome is not None:
             return "deal.settled"
         deal.outcome, deal.closed_at = DealOutcome.NONE, now

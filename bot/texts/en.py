@@ -167,6 +167,7 @@ TEXTS: dict[str, str] = {
     "deal.ask_later": "👍 Good luck. I will ask again in a few days.",
     "deal.no_more_asks": "👍 Good luck. I will not ask again; tell me with Deal done when it happens.",
     "deal.none_you": "Noted, thank you. A deal that did not happen is never held against anyone.",
+    "deal.answer_claim": "The other side says you made a deal: please answer their message (Yes, we did / No deal).",
     "deal.settled": "This deal is already settled.",
     "deal.claim_pending": "You already said so; I am waiting for the other side to confirm.",
     "btn.deal_done": "✅ Deal done",

@@ -161,6 +161,7 @@ TEXTS: dict[str, str] = {
     "deal.ask_later": "👍 祝顺利！过几天我再问一次。",
     "deal.no_more_asks": "👍 祝顺利！我不再询问；成交后点「已成交」告诉我。",
     "deal.none_you": "已记下，谢谢。没有成交不会对任何人不利。",
+    "deal.answer_claim": "对方说你们已成交：请回复对方的消息（是的，成交了 / 没成交）。",
     "deal.settled": "这笔交易已经有结果了。",
     "deal.claim_pending": "你已经说过了，正在等对方确认。",
     "btn.deal_done": "✅ 已成交",

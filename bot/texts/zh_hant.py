@@ -161,6 +161,7 @@ TEXTS: dict[str, str] = {
     "deal.ask_later": "👍 祝順利！過幾天我再問一次。",
     "deal.no_more_asks": "👍 祝順利！我不再詢問；成交後點「已成交」告訴我。",
     "deal.none_you": "已記下，謝謝。沒有成交不會對任何人不利。",
+    "deal.answer_claim": "對方說你們已成交：請回覆對方的訊息（是的，成交了 / 沒成交）。",
     "deal.settled": "這筆交易已經有結果了。",
     "deal.claim_pending": "你已經說過了，正在等對方確認。",
     "btn.deal_done": "✅ 已成交",

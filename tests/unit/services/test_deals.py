@@ -128,3 +128,27 @@ async def test_only_the_two_sides_may_answer(uow_factory: UowFactory, clock: Fix
         with pytest.raises(UserFacingError) as refused:
             await use_case(uow_factory, clock, STRANGER, deal_id)
         assert refused.value.key == "button.not_yours"
+
+
+async def test_the_older_question_answers_the_other_side_s_claim(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    deal_id = await _exchanged(uow_factory, clock)
+    await deals.deal_done(uow_factory, clock, BUYER, deal_id)
+    # The seller still has "Did you make a deal?" on screen and answers it.
+    assert await deals.still_talking(uow_factory, clock, SELLER, deal_id, 1) == "deal.answer_claim"
+    assert await deals.no_deal(uow_factory, clock, SELLER, deal_id) == "deal.denied_you"
+    assert (await _deal(uow_factory, deal_id)).outcome is DealOutcome.DENIED
+    deal_id = await _second_deal(uow_factory, clock)
+    await deals.deal_done(uow_factory, clock, BUYER, deal_id)
+    assert await deals.deal_done(uow_factory, clock, SELLER, deal_id) == "deal.confirmed_you"
+
+
+async def _second_deal(uow_factory: UowFactory, clock: FixedClock) -> int:
+    from bot.domain.models import Deal
+
+    async with uow_factory() as uow:
+        deal = Deal(None, None, None, None, SELLER, BUYER, clock.now())
+        deal_id = await uow.deals.add(deal)
+        await uow.commit()
+    return deal_id
