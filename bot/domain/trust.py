@@ -14,6 +14,7 @@ every number comes from what counterparts did and said.
   character as GB 32100-2015 defines it.
 * `too_good_to_be_true`: a price 40% or more below the median of at least 3 comparable
   open offers.
+* `summarise`: the facts a trust line shows, from the user and their trust events.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import IntEnum
+
+from bot.domain.models import TrustEvent, User
 
 HALF_LIFE_DAYS = 180.0
 PRIOR_WEIGHT = 5.0  # m: how many average ratings the market prior counts as
@@ -157,3 +160,28 @@ def too_good_to_be_true(price: float, comparable: Sequence[float]) -> bool:
     if price <= 0 or len(peers) < TOO_GOOD_MIN_PEERS:
         return False
     return price <= TOO_GOOD_SHARE * statistics.median(peers)
+
+
+@dataclass(frozen=True, slots=True)
+class TrustSummary:
+    """The facts one trust line shows, each as counted from the record."""
+
+    level: IdentityLevel
+    confirmed_deals: int
+    partners: int  # distinct counterparts of confirmed deals
+    repeat_partners: int  # counterparts of two or more confirmed deals
+    member_since: datetime | None
+
+
+def summarise(user: User, events: Iterable[TrustEvent]) -> TrustSummary:
+    """Facts from the append-only record: only confirmed deals count as deals."""
+    deals_with: dict[int, int] = defaultdict(int)
+    deals = 0
+    for event in events:
+        if event.kind == "deal.confirmed":
+            deals += 1
+            if event.counterpart_id is not None:
+                deals_with[event.counterpart_id] += 1
+    level = IdentityLevel.PHONE if user.phone else IdentityLevel.UNKNOWN
+    repeat = sum(1 for n in deals_with.values() if n >= 2)
+    return TrustSummary(level, deals, len(deals_with), repeat, user.created_at)

@@ -9,6 +9,7 @@ from bot.domain.models import Action, Match, Post, User
 from bot.services import outbox
 from bot.services.action_tokens import add_tokens
 from bot.services.ports import UnitOfWork
+from bot.services.trust import summary_of
 from bot.texts import plain
 from bot.texts.alerts import match_alert
 
@@ -45,5 +46,7 @@ async def _alert(
         [(Action.CONTACT_MATCH, payload), (Action.DISMISS_MATCH, payload)],
     )
     buttons = [[(plain(lang, "btn.contact"), contact), (plain(lang, "btn.dismiss"), dismiss)]]
-    text = match_alert(lang, their_post, them, match.reasons)
+    text = match_alert(
+        lang, their_post, await summary_of(uow, them.id if them else None), match.reasons
+    )
     await outbox.add_to(uow, now, to.id, text, buttons=buttons, kind="match.alert")

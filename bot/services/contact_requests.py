@@ -11,6 +11,7 @@ from bot.services.action_tokens import answer_buttons
 from bot.services.alerts import ALERT_BUTTON_TTL, recipient
 from bot.services.errors import UserFacingError
 from bot.services.ports import Clock, UnitOfWork, UowFactory
+from bot.services.trust import summary_of
 from bot.texts.contacts import contact_card, contact_declined, contact_request
 
 REQUEST_TTL = timedelta(days=14)
@@ -100,7 +101,6 @@ async def _ask(
     request.id = await uow.contact_requests.add(request)
     owner = await recipient(uow, target.user_id)
     if owner is not None:
-        asker = await uow.users.get(user_id)
         lang = owner.language
         buttons = await answer_buttons(
             uow,
@@ -110,7 +110,7 @@ async def _ask(
             [[(Action.ACCEPT_CONTACT, "btn.accept"), (Action.DECLINE_CONTACT, "btn.decline")]],
             {"request": request.id},
         )
-        text = contact_request(lang, target, mine, asker)
+        text = contact_request(lang, target, mine, await summary_of(uow, user_id))
         await outbox.add_to(uow, now, owner.id, text, buttons=buttons, kind="contact.request")
     return "contact.sent"
 

@@ -4,19 +4,35 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.domain.models import Lang, Post, PostKind, User
+from bot.domain.models import Lang, Post, PostKind
+from bot.domain.trust import IdentityLevel, TrustSummary
 from bot.texts import Html, t
 from bot.texts.cards import post_card
 from bot.texts.reasons import render_reasons
 
 
-def trust_line(user: User | None, lang: Lang) -> Html:
-    """Until trust records exist (a later feature) every member is shown as new."""
-    return t(lang, "alert.trust_new")
+def trust_line(summary: TrustSummary | None, lang: Lang) -> Html:
+    """One line of facts from the member's record: identity level, confirmed deals and
+    partners, tenure; a member without deals is "new", with their identity level."""
+    if summary is None:
+        return t(lang, "alert.trust_new")
+    verified = summary.level >= IdentityLevel.PHONE
+    if summary.confirmed_deals == 0:
+        return t(lang, "trust.new_verified" if verified else "alert.trust_new")
+    parts = [t(lang, f"trust.level.{int(summary.level)}")]
+    parts.append(t(lang, "trust.deals", deals=summary.confirmed_deals, partners=summary.partners))
+    if summary.repeat_partners:
+        parts.append(t(lang, "trust.repeat", count=summary.repeat_partners))
+    if summary.member_since is not None:
+        parts.append(t(lang, "trust.since", month=summary.member_since.strftime("%Y-%m")))
+    return Html("🛡 " + " · ".join(parts))
 
 
 def match_alert(
-    lang: Lang, their_post: Post, them: User | None, reasons: Sequence[dict[str, object]]
+    lang: Lang,
+    their_post: Post,
+    them: TrustSummary | None,
+    reasons: Sequence[dict[str, object]],
 ) -> Html:
     """What one side of a new match reads: a buyer hears of an offer, a seller of a need.
     No identity details are shown before both sides agree."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.domain.models import Lang, Post, User
+from bot.domain.trust import TrustSummary
 from bot.texts import Html, escape, t
 from bot.texts.alerts import trust_line
 from bot.texts.cards import post_card, post_title
@@ -10,8 +11,11 @@ from bot.texts.cards import post_card, post_title
 MAX_NUMBERS = 4
 
 
-def contact_request(lang: Lang, about: Post, their_post: Post | None, them: User | None) -> Html:
-    """Someone asks the owner of `about` for contact; `their_post` is theirs in the match."""
+def contact_request(
+    lang: Lang, about: Post, their_post: Post | None, them: TrustSummary | None
+) -> Html:
+    """Someone asks the owner of `about` for contact; `their_post` is theirs in the match;
+    `them`: the asker's trust record."""
     trust = trust_line(them, lang)
     if their_post is None:
         return t(lang, "contact.incoming_plain", product=post_title(about, lang), trust=trust)

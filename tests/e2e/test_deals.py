@@ -47,6 +47,18 @@ async def test_outcome_question_claim_and_confirmation(
     await latest(seller, fake, lambda m: "交易已确认" in (m.text or ""))
     told = await latest(buyer, fake, lambda m: "confirmed your deal" in (m.text or ""))
     assert "Wang Seller" in told.text
+
+    # The confirmed deal shows in both trust lines in the next alerts.
+    newcomer = fake.user("Kim", language_code="en")
+    await post_and_publish(fake, newcomer, "Looking for vacuum flasks, 2k pcs, under $2.5")
+    (about_seller,) = await alerts(fake, newcomer)
+    assert "deals confirmed: 1 · partners: 1" in about_seller.text
+    rival = fake.user("Li", language_code="zh-hans")
+    await post_and_publish(fake, rival, "出售 不锈钢保温杯 起订500个 11元/个 宁波")
+    about_buyer = await latest(
+        rival, fake, lambda m: "有买家匹配你的供应" in (m.text or "") and "5,000" in m.text
+    )
+    assert "已确认成交1笔" in about_buyer.text
     assert rejected(fake) == []
 
 

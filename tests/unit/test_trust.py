@@ -4,6 +4,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from bot.domain.models import Lang
 from bot.domain.trust import (
     IdentityLevel,
     Rating,
@@ -157,3 +158,34 @@ def test_broken_credit_codes_are_not(code):
 )
 def test_too_good_to_be_true(price, peers, flagged):
     assert too_good_to_be_true(price, peers) is flagged
+
+
+def test_summary_counts_only_confirmed_deals_and_their_partners():
+    from bot.domain.models import TrustEvent, User
+    from bot.domain.trust import summarise
+
+    user = User(1, Lang.EN, phone="+44 7700 900123", created_at=ago(400))
+    events = [
+        TrustEvent(1, "deal.confirmed", ago(30), counterpart_id=2),
+        TrustEvent(1, "deal.confirmed", ago(20), counterpart_id=2),
+        TrustEvent(1, "deal.confirmed", ago(10), counterpart_id=3),
+        TrustEvent(1, "deal.claimed", ago(5), counterpart_id=4),  # not confirmed: no deal
+        TrustEvent(1, "deal.denied", ago(5), counterpart_id=5),
+    ]
+    summary = summarise(user, events)
+    assert (summary.confirmed_deals, summary.partners, summary.repeat_partners) == (3, 2, 1)
+    assert summary.level is IdentityLevel.PHONE
+    assert summarise(User(2, Lang.EN), []).level is IdentityLevel.UNKNOWN
+
+
+@pytest.mark.parametrize("lang", list(Lang))
+def test_trust_lines_fit_and_say_the_facts(lang):
+    from bot.domain.trust import TrustSummary
+    from bot.texts.alerts import trust_line
+
+    new = str(trust_line(TrustSummary(IdentityLevel.UNKNOWN, 0, 0, 0, NOW), lang))
+    verified = str(trust_line(TrustSummary(IdentityLevel.PHONE, 0, 0, 0, NOW), lang))
+    longest = str(trust_line(TrustSummary(IdentityLevel.VOUCHED, 99999, 99999, 99999, NOW), lang))
+    assert new != verified and "🛡" in new and "🛡" in verified
+    assert "99999" in longest and "2026-12" in longest and len(longest) < 200
+    assert str(trust_line(None, lang)) == new
