@@ -27,6 +27,7 @@ from handlers import (
     post_edits,
     posting,
     profile,
+    ratings,
     search,
     start,
     users,
@@ -65,6 +66,8 @@ BUTTON_ACTIONS: dict[Action, ActionHandler] = {
     Action.DEAL_NONE: deals.no_deal,
     Action.DEAL_CONFIRM: deals.confirm,
     Action.DEAL_DENY: deals.deny,
+    # after a confirmed deal
+    Action.RATE_DEAL: ratings.rate_deal,
 }
 
 # Handler groups run in ascending order; within a group the first matching handler wins.

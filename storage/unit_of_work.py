@@ -23,6 +23,7 @@ from bot.services.ports import (
     PersistenceRepository,
     PostsRepository,
     ProfilesRepository,
+    RatingsRepository,
     RemindersRepository,
     TrustEventsRepository,
     UsersRepository,
@@ -38,6 +39,7 @@ from storage.repositories import (
     SqlPersistenceRepository,
     SqlPostsRepository,
     SqlProfilesRepository,
+    SqlRatingsRepository,
     SqlRemindersRepository,
     SqlTrustEventsRepository,
     SqlUsersRepository,
@@ -62,6 +64,7 @@ class SqlAlchemyUnitOfWork:
     contact_requests: ContactRequestsRepository
     deals: DealsRepository
     reminders: RemindersRepository
+    ratings: RatingsRepository
 
     def __init__(self, session_factory: async_sessionmaker[AsyncSession]) -> None:
         self._session_factory = session_factory
@@ -91,6 +94,7 @@ class SqlAlchemyUnitOfWork:
         self.contact_requests = SqlContactRequestsRepository(session)
         self.deals = SqlDealsRepository(session)
         self.reminders = SqlRemindersRepository(session)
+        self.ratings = SqlRatingsRepository(session)
         return self
 
     async def __aexit__(

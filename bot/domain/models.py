@@ -59,6 +59,7 @@ class Action(StrEnum):
     DEAL_NONE = "deal.none"
     DEAL_CONFIRM = "deal.confirm"  # the other side agrees a deal was made
     DEAL_DENY = "deal.deny"
+    RATE_DEAL = "deal.rate"  # 1..5 stars after a confirmed deal
 
 
 # The post rules: what the owner may do with a post in each status. Cards, /my and the
@@ -314,3 +315,17 @@ class Reminder:
     attempts: int = 0
     sent_at: datetime | None = None
     cancelled_at: datetime | None = None
+
+
+@dataclass(slots=True)
+class Rating:
+    """One side's stars for the other after a confirmed deal; once per deal and side.
+    Hidden until both rated, or until `REVEAL_AFTER` passed since it was given."""
+
+    id: int | None
+    deal_id: int
+    rater_id: int
+    ratee_id: int
+    stars: int  # 1..5
+    created_at: datetime
+    comment: str = ""

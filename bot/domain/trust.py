@@ -24,10 +24,10 @@ import statistics
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from enum import IntEnum
 
-from bot.domain.models import TrustEvent, User
+from bot.domain.models import Rating, TrustEvent, User
 
 HALF_LIFE_DAYS = 180.0
 PRIOR_WEIGHT = 5.0  # m: how many average ratings the market prior counts as
@@ -36,6 +36,7 @@ HELD_BACK_DAYS = 7  # ratings from accounts younger than this count for nothing
 TOO_GOOD_SHARE = 0.6  # a price at or under 60% of the median (40% below) is suspicious
 TOO_GOOD_MIN_PEERS = 3
 DAY = 86400.0
+REVEAL_AFTER = timedelta(days=14)  # a rating shows this long after it was given at the latest
 
 
 class IdentityLevel(IntEnum):
@@ -48,7 +49,7 @@ class IdentityLevel(IntEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Rating:
+class WeightedRating:
     stars: int  # 1..5
     at: datetime
     weight: float = 1.0  # the rater's weight when the rating was given (rater_weight)
@@ -61,7 +62,7 @@ def recency(at: datetime, now: datetime, half_life_days: float = HALF_LIFE_DAYS)
 
 
 def shown_rating(
-    ratings: Sequence[Rating], now: datetime, prior: float, m: float = PRIOR_WEIGHT
+    ratings: Sequence[WeightedRating], now: datetime, prior: float, m: float = PRIOR_WEIGHT
 ) -> float | None:
     """The rating a card shows, or None when fewer than `MIN_RATINGS` ratings count."""
     counted = [r for r in ratings if r.weight > 0]
@@ -75,7 +76,7 @@ def shown_rating(
     return (v * mean + m * prior) / (v + m)
 
 
-def market_prior(ratings: Iterable[Rating], default: float = 4.0) -> float:
+def market_prior(ratings: Iterable[WeightedRating], default: float = 4.0) -> float:
     """C: the mean of every counted rating in the market (`default` when there are none)."""
     stars = [r.stars for r in ratings if r.weight > 0]
     return statistics.fmean(stars) if stars else default
@@ -171,10 +172,19 @@ class TrustSummary:
     partners: int  # distinct counterparts of confirmed deals
     repeat_partners: int  # counterparts of two or more confirmed deals
     member_since: datetime | None
+    ratings: int = 0  # ratings that show (revealed), held-back ones included
+    rating: float | None = None  # `shown_rating` of them; None: not enough ratings yet
 
 
-def summarise(user: User, events: Iterable[TrustEvent]) -> TrustSummary:
-    """Facts from the append-only record: only confirmed deals count as deals."""
+def summarise(
+    user: User,
+    events: Iterable[TrustEvent],
+    ratings: Sequence[WeightedRating] = (),
+    now: datetime | None = None,
+    prior: float = 4.0,
+) -> TrustSummary:
+    """Facts from the append-only record: only confirmed deals count as deals; `ratings`
+    are the revealed ones, weighted by their raters."""
     deals_with: dict[int, int] = defaultdict(int)
     deals = 0
     for event in events:
@@ -184,4 +194,13 @@ def summarise(user: User, events: Iterable[TrustEvent]) -> TrustSummary:
                 deals_with[event.counterpart_id] += 1
     level = IdentityLevel.PHONE if user.phone else IdentityLevel.UNKNOWN
     repeat = sum(1 for n in deals_with.values() if n >= 2)
-    return TrustSummary(level, deals, len(deals_with), repeat, user.created_at)
+    shown = shown_rating(ratings, now, prior) if ratings and now is not None else None
+    return TrustSummary(
+        level, deals, len(deals_with), repeat, user.created_at, len(ratings), shown
+    )
+
+
+def revealed(received: Sequence[Rating], rated_deals: set[int], now: datetime) -> list[Rating]:
+    """Double-blind: the received ratings that show are those of deals the ratee rated too
+    (`rated_deals`), and any given `REVEAL_AFTER` ago or more."""
+    return [r for r in received if r.deal_id in rated_deals or r.created_at + REVEAL_AFTER <= now]

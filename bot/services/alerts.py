@@ -47,6 +47,6 @@ async def _alert(
     )
     buttons = [[(plain(lang, "btn.contact"), contact), (plain(lang, "btn.dismiss"), dismiss)]]
     text = match_alert(
-        lang, their_post, await summary_of(uow, them.id if them else None), match.reasons
+        lang, their_post, await summary_of(uow, them.id if them else None, now), match.reasons
     )
     await outbox.add_to(uow, now, to.id, text, buttons=buttons, kind="match.alert")

@@ -110,7 +110,7 @@ async def _ask(
             [[(Action.ACCEPT_CONTACT, "btn.accept"), (Action.DECLINE_CONTACT, "btn.decline")]],
             {"request": request.id},
         )
-        text = contact_request(lang, target, mine, await summary_of(uow, user_id))
+        text = contact_request(lang, target, mine, await summary_of(uow, user_id, now))
         await outbox.add_to(uow, now, owner.id, text, buttons=buttons, kind="contact.request")
     return "contact.sent"
 

@@ -18,7 +18,7 @@ from bot.domain.models import (
     Reminder,
     TrustEvent,
 )
-from bot.services import outbox
+from bot.services import outbox, ratings
 from bot.services.action_tokens import answer_buttons
 from bot.services.alerts import recipient
 from bot.services.errors import UserFacingError
@@ -172,6 +172,7 @@ async def _confirm(uow: UnitOfWork, now: datetime, deal: Deal, user_id: int) -> 
     await uow.deals.update(deal)
     for side in (deal.seller_id, deal.buyer_id):
         await _record(uow, now, deal, "deal.confirmed", side)
+    await ratings.ask_both(uow, now, deal)
     told = await recipient(uow, claimer) if claimer is not None else None
     if told is not None:
         confirmer, about = await uow.users.get(user_id), await _about(uow, deal)

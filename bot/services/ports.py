@@ -23,6 +23,7 @@ from bot.domain.models import (
     Post,
     PostKind,
     PostStatus,
+    Rating,
     Reminder,
     TrustEvent,
     User,
@@ -155,6 +156,18 @@ class DealsRepository(Protocol):
         ...
 
 
+class RatingsRepository(Protocol):
+    async def add(self, rating: Rating) -> int: ...
+    async def for_deal(self, deal_id: int) -> list[Rating]: ...
+    async def for_ratee(self, user_id: int) -> list[Rating]:
+        """Every rating the user received, oldest first (hidden ones included)."""
+        ...
+
+    async def stars_mean(self) -> float | None:
+        """The mean of every rating in the market (None when there is none)."""
+        ...
+
+
 class RemindersRepository(Protocol):
     async def add(self, reminder: Reminder) -> int: ...
     async def update(self, reminder: Reminder) -> None:
@@ -183,6 +196,7 @@ class UnitOfWork(Protocol):
     contact_requests: ContactRequestsRepository
     deals: DealsRepository
     reminders: RemindersRepository
+    ratings: RatingsRepository
 
     async def __aenter__(self) -> Self: ...
     async def __aexit__(

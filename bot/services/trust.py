@@ -1,16 +1,43 @@
-"""Trust records as the other side sees them: facts counted from the append-only log."""
+"""Trust records as the other side sees them: facts counted from the append-only log and
+the revealed ratings, each weighted by its rater (bot.domain.trust)."""
 
 from __future__ import annotations
 
-from bot.domain.trust import TrustSummary, summarise
+from datetime import datetime
+
+from bot.domain.trust import TrustSummary, WeightedRating, rater_weight, revealed, summarise
 from bot.services.ports import UnitOfWork
 
+DAY = 86400.0
 
-async def summary_of(uow: UnitOfWork, user_id: int | None) -> TrustSummary | None:
+
+async def summary_of(uow: UnitOfWork, user_id: int | None, now: datetime) -> TrustSummary | None:
     """The trust summary of a member (None for nobody: a post whose owner left)."""
     if user_id is None:
         return None
     user = await uow.users.get(user_id)
     if user is None:
         return None
-    return summarise(user, await uow.trust_events.list_for_user(user_id))
+    events = await uow.trust_events.list_for_user(user_id)
+    rated = {int(str(e.detail.get("deal", 0))) for e in events if e.kind == "rating.given"}
+    weighted = []
+    for rating in revealed(await uow.ratings.for_ratee(user_id), rated, now):
+        weighted.append(
+            WeightedRating(
+                rating.stars,
+                rating.created_at,
+                await _weight(uow, rating.rater_id, rating.created_at),
+            )
+        )
+    prior = await uow.ratings.stars_mean() or 4.0
+    return summarise(user, events, weighted, now, prior)
+
+
+async def _weight(uow: UnitOfWork, rater_id: int, at: datetime) -> float:
+    """The rater's weight when they rated: identity level, confirmed deals, account age."""
+    rater = await uow.users.get(rater_id)
+    if rater is None:
+        return 0.0
+    record = summarise(rater, await uow.trust_events.list_for_user(rater_id))
+    age = (at - rater.created_at).total_seconds() / DAY if rater.created_at else 0.0
+    return rater_weight(record.level, record.confirmed_deals, age)

@@ -23,6 +23,12 @@ def trust_line(summary: TrustSummary | None, lang: Lang) -> Html:
     parts.append(t(lang, "trust.deals", deals=summary.confirmed_deals, partners=summary.partners))
     if summary.repeat_partners:
         parts.append(t(lang, "trust.repeat", count=summary.repeat_partners))
+    if summary.rating is not None:
+        parts.append(
+            t(lang, "trust.rating", rating=f"{summary.rating:.1f}", count=summary.ratings)
+        )
+    elif summary.ratings:
+        parts.append(t(lang, "trust.few_ratings", count=summary.ratings))
     if summary.member_since is not None:
         parts.append(t(lang, "trust.since", month=summary.member_since.strftime("%Y-%m")))
     return Html("🛡 " + " · ".join(parts))

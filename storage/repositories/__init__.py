@@ -2,7 +2,11 @@
 
 from storage.repositories.action_tokens import SqlActionTokensRepository
 from storage.repositories.contact_requests import SqlContactRequestsRepository
-from storage.repositories.deals import SqlDealsRepository, SqlRemindersRepository
+from storage.repositories.deals import (
+    SqlDealsRepository,
+    SqlRatingsRepository,
+    SqlRemindersRepository,
+)
 from storage.repositories.inbox import SqlInboxRepository
 from storage.repositories.matches import SqlMatchesRepository
 from storage.repositories.outbox import SqlOutboxRepository
@@ -21,6 +25,7 @@ __all__ = [
     "SqlPersistenceRepository",
     "SqlPostsRepository",
     "SqlProfilesRepository",
+    "SqlRatingsRepository",
     "SqlRemindersRepository",
     "SqlTrustEventsRepository",
     "SqlUsersRepository",

@@ -1,14 +1,15 @@
-"""Deals (what came of a contact exchange) and reminders (stored, due-dated messages)."""
+"""Deals (what came of a contact exchange), their ratings, and reminders (stored,
+due-dated messages)."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.domain.models import Deal, DealOutcome, Reminder
-from storage.tables import DealRow, ReminderRow
+from bot.domain.models import Deal, DealOutcome, Rating, Reminder
+from storage.tables import DealRow, RatingRow, ReminderRow
 
 
 def _deal(row: DealRow) -> Deal:
@@ -132,3 +133,50 @@ class SqlRemindersRepository:
             )
         )
         return [_reminder(row) for row in rows if (row.payload or {}).get(key) == value]
+
+
+def _rating(row: RatingRow) -> Rating:
+    return Rating(
+        id=row.id,
+        deal_id=row.deal_id,
+        rater_id=row.rater_id,
+        ratee_id=row.ratee_id,
+        stars=row.stars,
+        created_at=row.created_at,
+        comment=row.comment,
+    )
+
+
+class SqlRatingsRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self._session = session
+
+    async def add(self, rating: Rating) -> int:
+        row = RatingRow(
+            deal_id=rating.deal_id,
+            rater_id=rating.rater_id,
+            ratee_id=rating.ratee_id,
+            stars=rating.stars,
+            comment=rating.comment,
+            created_at=rating.created_at,
+        )
+        self._session.add(row)
+        await self._session.flush()
+        rating.id = row.id
+        return row.id
+
+    async def for_deal(self, deal_id: int) -> list[Rating]:
+        rows = await self._session.scalars(
+            select(RatingRow).where(RatingRow.deal_id == deal_id).order_by(RatingRow.id)
+        )
+        return [_rating(row) for row in rows]
+
+    async def for_ratee(self, user_id: int) -> list[Rating]:
+        rows = await self._session.scalars(
+            select(RatingRow).where(RatingRow.ratee_id == user_id).order_by(RatingRow.id)
+        )
+        return [_rating(row) for row in rows]
+
+    async def stars_mean(self) -> float | None:
+        mean = await self._session.scalar(select(func.avg(RatingRow.stars)))
+        return None if mean is None else float(mean)

@@ -48,11 +48,22 @@ async def test_outcome_question_claim_and_confirmation(
     told = await latest(buyer, fake, lambda m: "confirmed your deal" in (m.text or ""))
     assert "Wang Seller" in told.text
 
+    # Both rate; a rating stays hidden until both rated.
+    ask_buyer = await latest(buyer, fake, lambda m: "How was the deal" in (m.text or ""))
+    ask_seller = await latest(seller, fake, lambda m: "交易怎么样" in (m.text or ""))
+    await buyer.press(ask_buyer, "5⭐")
+    await latest(buyer, fake, lambda m: "Your rating shows once" in (m.text or ""))
+    assert not any("rated your deal" in (m.text or "") for m in seller.messages())
+    await seller.press(ask_seller, "4⭐")
+    await latest(seller, fake, lambda m: "Sam Buyer给你们的交易打了5★" in (m.text or ""))
+    await latest(buyer, fake, lambda m: "Wang Seller rated your deal 4★" in (m.text or ""))
+
     # The confirmed deal shows in both trust lines in the next alerts.
     newcomer = fake.user("Kim", language_code="en")
     await post_and_publish(fake, newcomer, "Looking for vacuum flasks, 2k pcs, under $2.5")
     (about_seller,) = await alerts(fake, newcomer)
     assert "deals confirmed: 1 · partners: 1" in about_seller.text
+    assert "ratings: 1, not enough yet" in about_seller.text
     rival = fake.user("Li", language_code="zh-hans")
     await post_and_publish(fake, rival, "出售 不锈钢保温杯 起订500个 11元/个 宁波")
     about_buyer = await latest(

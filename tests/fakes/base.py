@@ -15,6 +15,7 @@ from bot.domain.models import (
     Match,
     OutboxMessage,
     Post,
+    Rating,
     Reminder,
     TrustEvent,
     User,
@@ -114,6 +115,7 @@ class Tables:
     contact_requests: dict[int, ContactRequest] = field(default_factory=dict)
     deals: dict[int, Deal] = field(default_factory=dict)
     reminders: dict[int, Reminder] = field(default_factory=dict)
+    ratings: dict[int, Rating] = field(default_factory=dict)
     last_ids: dict[str, int] = field(default_factory=dict)
 
     def next_id(self, table: str) -> int:

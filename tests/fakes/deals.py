@@ -1,4 +1,4 @@
-"""Fake deals and reminders repositories."""
+"""Fake deals, ratings and reminders repositories."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import copy
 import dataclasses
 from datetime import datetime
 
-from bot.domain.models import Deal, DealOutcome, Reminder
-from tests.fakes.base import _json, _Repository, _require, _utc, _utc_or_none
+from bot.domain.models import Deal, DealOutcome, Rating, Reminder
+from tests.fakes.base import IntegrityError, _json, _Repository, _require, _utc, _utc_or_none
 
 
 class FakeDealsRepository(_Repository):
@@ -94,3 +94,36 @@ class FakeRemindersRepository(_Repository):
                 and r.payload.get(key) == value
             ]
         )
+
+
+class FakeRatingsRepository(_Repository):
+    async def add(self, rating: Rating) -> int:
+        tables = self._write
+        _require(rating.deal_id in tables.deals, "ratings.deal_id")
+        _require(rating.rater_id in tables.users, "ratings.rater_id")
+        _require(rating.ratee_id in tables.users, "ratings.ratee_id")
+        if not 1 <= rating.stars <= 5:
+            raise IntegrityError("ratings.stars_range")
+        if any(
+            (r.deal_id, r.rater_id) == (rating.deal_id, rating.rater_id)
+            for r in tables.ratings.values()
+        ):
+            raise IntegrityError("ratings (deal_id, rater_id)")
+        stored = dataclasses.replace(
+            rating, id=tables.next_id("ratings"), created_at=_utc(rating.created_at)
+        )
+        tables.ratings[stored.id] = stored  # type: ignore[index]
+        rating.id = stored.id
+        return stored.id  # type: ignore[return-value]
+
+    async def for_deal(self, deal_id: int) -> list[Rating]:
+        found = [r for _id, r in sorted(self._read.ratings.items()) if r.deal_id == deal_id]
+        return copy.deepcopy(found)
+
+    async def for_ratee(self, user_id: int) -> list[Rating]:
+        found = [r for _id, r in sorted(self._read.ratings.items()) if r.ratee_id == user_id]
+        return copy.deepcopy(found)
+
+    async def stars_mean(self) -> float | None:
+        stars = [r.stars for r in self._read.ratings.values()]
+        return sum(stars) / len(stars) if stars else None

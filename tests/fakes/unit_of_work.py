@@ -18,6 +18,7 @@ from bot.services.ports import (
     PersistenceRepository,
     PostsRepository,
     ProfilesRepository,
+    RatingsRepository,
     RemindersRepository,
     TrustEventsRepository,
     UsersRepository,
@@ -26,7 +27,11 @@ from tests.fakes.base import (
     ConcurrentCommitError,
     Tables,
 )
-from tests.fakes.deals import FakeDealsRepository, FakeRemindersRepository
+from tests.fakes.deals import (
+    FakeDealsRepository,
+    FakeRatingsRepository,
+    FakeRemindersRepository,
+)
 from tests.fakes.people import FakeProfilesRepository, FakeUsersRepository
 from tests.fakes.plumbing import (
     FakeActionTokensRepository,
@@ -80,6 +85,7 @@ class InMemoryUnitOfWork:
     contact_requests: ContactRequestsRepository
     deals: DealsRepository
     reminders: RemindersRepository
+    ratings: RatingsRepository
 
     def __init__(self, store: InMemoryStore) -> None:
         self.store = store
@@ -98,6 +104,7 @@ class InMemoryUnitOfWork:
         self.contact_requests = FakeContactRequestsRepository(self)
         self.deals = FakeDealsRepository(self)
         self.reminders = FakeRemindersRepository(self)
+        self.ratings = FakeRatingsRepository(self)
 
     @property
     def tables(self) -> Tables:

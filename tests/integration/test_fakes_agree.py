@@ -241,3 +241,22 @@ async def test_deals_and_reminders(uow_factory: UowFactory) -> None:
         assert claimed.buyer_confirmed_at == NOW and claimed.seller_confirmed_at is None
         assert claimed.claimed_at == NOW
         assert await uow.deals.claimed_before(NOW) == []
+
+
+async def test_ratings_once_per_deal_and_side(uow_factory: UowFactory) -> None:
+    from bot.domain.models import Deal, Rating
+
+    await _users(uow_factory, 1, 2)
+    async with uow_factory() as uow:
+        deal_id = await uow.deals.add(Deal(None, None, None, None, 1, 2, NOW))
+        await uow.ratings.add(Rating(None, deal_id, 1, 2, 5, NOW))
+        await uow.ratings.add(Rating(None, deal_id, 2, 1, 3, NOW))
+        await uow.commit()
+    async with uow_factory() as uow:
+        assert [r.stars for r in await uow.ratings.for_deal(deal_id)] == [5, 3]
+        assert [r.rater_id for r in await uow.ratings.for_ratee(2)] == [1]
+        assert await uow.ratings.stars_mean() == 4.0
+    with pytest.raises(Exception):  # noqa: B017 - IntegrityError of either store
+        async with uow_factory() as uow:
+            await uow.ratings.add(Rating(None, deal_id, 1, 2, 4, NOW))
+            await uow.commit()

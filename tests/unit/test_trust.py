@@ -7,7 +7,7 @@ import pytest
 from bot.domain.models import Lang
 from bot.domain.trust import (
     IdentityLevel,
-    Rating,
+    WeightedRating,
     credit_code_valid,
     market_prior,
     rater_weight,
@@ -44,31 +44,36 @@ def test_recency_halves_every_180_days(days, expected):
     ],
 )
 def test_shown_rating_is_a_bayesian_average(stars, expected):
-    ratings = [Rating(s, NOW) for s in stars]
+    ratings = [WeightedRating(s, NOW) for s in stars]
     got = shown_rating(ratings, NOW, prior=4.0)
     assert got == (pytest.approx(expected) if isinstance(expected, float) else expected)
 
 
 def test_old_ratings_count_less():
-    recent_good = [Rating(5, ago(1))] * 3 + [Rating(1, ago(720))] * 3
-    recent_bad = [Rating(1, ago(1))] * 3 + [Rating(5, ago(720))] * 3
+    recent_good = [WeightedRating(5, ago(1))] * 3 + [WeightedRating(1, ago(720))] * 3
+    recent_bad = [WeightedRating(1, ago(1))] * 3 + [WeightedRating(5, ago(720))] * 3
     good, bad = (shown_rating(r, NOW, prior=3.0) for r in (recent_good, recent_bad))
     assert good is not None and bad is not None and good > 3.0 > bad
 
 
 def test_held_back_ratings_do_not_count_towards_the_minimum():
-    ratings = [Rating(5, NOW), Rating(5, NOW), Rating(1, NOW, weight=0.0)]
+    ratings = [WeightedRating(5, NOW), WeightedRating(5, NOW), WeightedRating(1, NOW, weight=0.0)]
     assert shown_rating(ratings, NOW, prior=4.0) is None
 
 
 def test_rater_weight_scales_the_stars():
-    heavy = [Rating(5, NOW, weight=2.0)] * 3
-    light = [Rating(5, NOW, weight=0.5)] * 3
+    heavy = [WeightedRating(5, NOW, weight=2.0)] * 3
+    light = [WeightedRating(5, NOW, weight=0.5)] * 3
     assert shown_rating(heavy, NOW, prior=3.0) > shown_rating(light, NOW, prior=3.0)
 
 
 def test_market_prior():
-    assert market_prior([Rating(5, NOW), Rating(3, NOW), Rating(1, NOW, weight=0)]) == 4.0
+    assert (
+        market_prior(
+            [WeightedRating(5, NOW), WeightedRating(3, NOW), WeightedRating(1, NOW, weight=0)]
+        )
+        == 4.0
+    )
     assert market_prior([]) == 4.0
 
 
@@ -189,3 +194,15 @@ def test_trust_lines_fit_and_say_the_facts(lang):
     assert new != verified and "🛡" in new and "🛡" in verified
     assert "99999" in longest and "2026-12" in longest and len(longest) < 200
     assert str(trust_line(None, lang)) == new
+
+
+def test_revealed_is_double_blind():
+    from bot.domain.models import Rating as StoredRating
+    from bot.domain.trust import REVEAL_AFTER, revealed
+
+    received = [
+        StoredRating(1, 10, 2, 1, 5, ago(1)),  # deal 10: the ratee rated too
+        StoredRating(2, 11, 3, 1, 4, ago(1)),  # deal 11: not yet, and recent
+        StoredRating(3, 12, 4, 1, 2, NOW - REVEAL_AFTER),  # deal 12: the wait is over
+    ]
+    assert [r.id for r in revealed(received, {10}, NOW)] == [1, 3]

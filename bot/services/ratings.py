@@ -1,0 +1,75 @@
+"""Ratings after a confirmed deal: each side may give the other 1-5 stars, once.
+Double-blind: a rating shows only when both sides rated, or 14 days after it was given
+(`bot.domain.trust.revealed`), so nobody rates in reply to what they got."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from bot.domain.models import Action, Deal, DealOutcome, Rating, TrustEvent, User
+from bot.services import outbox
+from bot.services.action_tokens import add_tokens
+from bot.services.alerts import recipient
+from bot.services.errors import UserFacingError
+from bot.services.ports import Clock, UnitOfWork, UowFactory
+from bot.texts import t
+
+BUTTON_TTL = timedelta(days=30)
+
+
+async def ask_both(uow: UnitOfWork, now: datetime, deal: Deal) -> None:
+    """Inside the confirmation's transaction: each side gets one row of star buttons."""
+    for rater_id in (deal.seller_id, deal.buyer_id):
+        rater = await recipient(uow, rater_id)
+        if rater is None:
+            continue
+        choices = [(Action.RATE_DEAL, {"deal": deal.id, "stars": n}) for n in range(1, 6)]
+        tokens = await add_tokens(uow, now + BUTTON_TTL, rater.id, choices, once=True)
+        buttons = [[(f"{n}⭐", token) for n, token in enumerate(tokens, start=1)]]
+        other = await uow.users.get(deal.other(rater.id))
+        text = t(rater.language, "rating.ask", name=_name(other))
+        await outbox.add_to(uow, now, rater.id, text, buttons=buttons, kind="rating.ask")
+
+
+async def rate(
+    uow_factory: UowFactory, clock: Clock, user_id: int, deal_id: int, stars: int
+) -> str:
+    """Record one side's stars. Only the two sides of a confirmed deal may rate, once."""
+    async with uow_factory() as uow:
+        now = clock.now()
+        deal = await uow.deals.get(deal_id)
+        if deal is None or not deal.has(user_id):
+            raise UserFacingError("rating.not_partner")
+        if deal.outcome is not DealOutcome.CONFIRMED:
+            raise UserFacingError("rating.no_deal")
+        if not 1 <= stars <= 5:
+            raise UserFacingError("button.expired")
+        given = await uow.ratings.for_deal(deal_id)
+        if any(r.rater_id == user_id for r in given):
+            return "rating.already"
+        ratee = deal.other(user_id)
+        rating = Rating(None, deal_id, user_id, ratee, stars, now)
+        await uow.ratings.add(rating)
+        await uow.trust_events.add(
+            TrustEvent(
+                user_id, "rating.given", now, counterpart_id=ratee, detail={"deal": deal_id}
+            )
+        )
+        theirs = next((r for r in given if r.rater_id == ratee), None)
+        if theirs is not None:  # both rated: each now sees what the other gave
+            await _reveal(uow, now, theirs, rating)
+        await uow.commit()
+        return "rating.thanks"
+
+
+async def _reveal(uow: UnitOfWork, now: datetime, *ratings: Rating) -> None:
+    for rating in ratings:
+        told = await recipient(uow, rating.ratee_id)
+        if told is not None:
+            rater = await uow.users.get(rating.rater_id)
+            text = t(told.language, "rating.revealed", name=_name(rater), stars=rating.stars)
+            await outbox.add_to(uow, now, told.id, text, kind="rating.revealed")
+
+
+def _name(user: User | None) -> str:
+    return (user.display_name or str(user.id)) if user else "?"

@@ -1,0 +1,77 @@
+"""Ratings after a confirmed deal: once per side, double-blind, only between partners."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from bot.domain.trust import REVEAL_AFTER
+from bot.services import deals, ratings
+from bot.services.errors import UserFacingError
+from bot.services.ports import UowFactory
+from bot.services.trust import summary_of
+from tests.fakes import FixedClock
+from tests.unit.services.test_deals import BUYER, SELLER, STRANGER, _exchanged
+from tests.unit.services.world import outbox_kinds
+
+
+async def _confirmed(uow_factory: UowFactory, clock: FixedClock) -> int:
+    deal_id = await _exchanged(uow_factory, clock)
+    await deals.deal_done(uow_factory, clock, BUYER, deal_id)
+    await deals.confirm(uow_factory, clock, SELLER, deal_id)
+    return deal_id
+
+
+async def _ratings_of(uow_factory: UowFactory, clock: FixedClock, user_id: int) -> int:
+    async with uow_factory() as uow:
+        summary = await summary_of(uow, user_id, clock.now())
+    assert summary is not None
+    return summary.ratings
+
+
+async def test_both_are_asked_and_each_rates_once(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    deal_id = await _confirmed(uow_factory, clock)
+    assert "rating.ask" in await outbox_kinds(uow_factory, SELLER)
+    assert "rating.ask" in await outbox_kinds(uow_factory, BUYER)
+    assert await ratings.rate(uow_factory, clock, BUYER, deal_id, 5) == "rating.thanks"
+    assert await ratings.rate(uow_factory, clock, BUYER, deal_id, 1) == "rating.already"
+
+
+async def test_ratings_stay_hidden_until_both_rated(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    deal_id = await _confirmed(uow_factory, clock)
+    await ratings.rate(uow_factory, clock, BUYER, deal_id, 5)
+    assert await _ratings_of(uow_factory, clock, SELLER) == 0  # hidden: the seller has not rated
+    assert "rating.revealed" not in await outbox_kinds(uow_factory, SELLER)
+    await ratings.rate(uow_factory, clock, SELLER, deal_id, 4)
+    assert await _ratings_of(uow_factory, clock, SELLER) == 1
+    assert await _ratings_of(uow_factory, clock, BUYER) == 1
+    assert "rating.revealed" in await outbox_kinds(uow_factory, SELLER)
+    assert "rating.revealed" in await outbox_kinds(uow_factory, BUYER)
+
+
+async def test_a_single_rating_shows_after_the_wait(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    deal_id = await _confirmed(uow_factory, clock)
+    await ratings.rate(uow_factory, clock, BUYER, deal_id, 5)
+    clock.advance(REVEAL_AFTER + timedelta(minutes=1))
+    assert await _ratings_of(uow_factory, clock, SELLER) == 1
+
+
+async def test_only_partners_of_a_confirmed_deal_rate(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    deal_id = await _exchanged(uow_factory, clock)
+    with pytest.raises(UserFacingError) as not_yet:
+        await ratings.rate(uow_factory, clock, BUYER, deal_id, 5)
+    assert not_yet.value.key == "rating.no_deal"
+    await deals.deal_done(uow_factory, clock, BUYER, deal_id)
+    await deals.confirm(uow_factory, clock, SELLER, deal_id)
+    with pytest.raises(UserFacingError) as stranger:
+        await ratings.rate(uow_factory, clock, STRANGER, deal_id, 1)
+    assert stranger.value.key == "rating.not_partner"
