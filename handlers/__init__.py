@@ -30,6 +30,7 @@ from handlers import (
     ratings,
     search,
     start,
+    trust,
     users,
 )
 from handlers.buttons import ActionHandler, route_buttons
@@ -68,6 +69,8 @@ BUTTON_ACTIONS: dict[Action, ActionHandler] = {
     Action.DEAL_DENY: deals.deny,
     # after a confirmed deal
     Action.RATE_DEAL: ratings.rate_deal,
+    # under alerts and contact requests: the counterpart's record
+    Action.SHOW_TRUST: trust.show_trust,
 }
 
 # Handler groups run in ascending order; within a group the first matching handler wins.
@@ -89,6 +92,7 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(CommandHandler("language", language.choose_language, filters=PRIVATE))
     app.add_handler(CommandHandler("my", my_posts.my_posts, filters=PRIVATE))
     app.add_handler(CommandHandler("search", search.search_command, filters=PRIVATE))
+    app.add_handler(CommandHandler("trust", trust.trust_command, filters=PRIVATE))
     app.add_handler(CommandHandler("cancel", cancel.cancel))
     # 3. buttons: action buttons change data (BUTTON_ACTIONS), page buttons only redraw;
     on_button = route_buttons(BUTTON_ACTIONS)

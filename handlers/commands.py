@@ -13,7 +13,18 @@ from telegram import Bot, BotCommand, BotCommandScopeChat
 from bot.domain.models import Lang
 from bot.texts import plain
 
-COMMANDS = ("start", "offer", "need", "my", "search", "profile", "language", "help", "cancel")
+COMMANDS = (
+    "start",
+    "offer",
+    "need",
+    "my",
+    "search",
+    "trust",
+    "profile",
+    "language",
+    "help",
+    "cancel",
+)
 
 
 def commands_for(lang: Lang) -> list[BotCommand]:

@@ -60,6 +60,7 @@ class Action(StrEnum):
     DEAL_CONFIRM = "deal.confirm"  # the other side agrees a deal was made
     DEAL_DENY = "deal.deny"
     RATE_DEAL = "deal.rate"  # 1..5 stars after a confirmed deal
+    SHOW_TRUST = "trust.show"  # the counterpart's trust record, under alerts and requests
 
 
 # The post rules: what the owner may do with a post in each status. Cards, /my and the

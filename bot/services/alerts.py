@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from bot.domain.models import Action, Match, Post, User
+from bot.domain.models import Action, Lang, Match, Post, User
 from bot.services import outbox
 from bot.services.action_tokens import add_tokens
 from bot.services.ports import UnitOfWork
@@ -34,6 +34,16 @@ async def queue_match_alerts(
         await _alert(uow, now, match, seller, need, buyer)
 
 
+async def trust_button(
+    uow: UnitOfWork, expires: datetime, viewer_id: int, lang: Lang, member_id: int
+) -> list[tuple[str, str]]:
+    """A row with the Trust record button: `viewer_id` may open `member_id`'s record."""
+    (token,) = await add_tokens(
+        uow, expires, viewer_id, [(Action.SHOW_TRUST, {"user": member_id})]
+    )
+    return [(plain(lang, "btn.trust"), token)]
+
+
 async def _alert(
     uow: UnitOfWork, now: datetime, match: Match, to: User, their_post: Post, them: User | None
 ) -> None:
@@ -46,6 +56,8 @@ async def _alert(
         [(Action.CONTACT_MATCH, payload), (Action.DISMISS_MATCH, payload)],
     )
     buttons = [[(plain(lang, "btn.contact"), contact), (plain(lang, "btn.dismiss"), dismiss)]]
+    if them is not None:
+        buttons.append(await trust_button(uow, now + ALERT_BUTTON_TTL, to.id, lang, them.id))
     text = match_alert(
         lang, their_post, await summary_of(uow, them.id if them else None, now), match.reasons
     )

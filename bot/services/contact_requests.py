@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from bot.domain.models import Action, ContactRequest, ContactStatus, Post, TrustEvent
 from bot.services import deals, outbox
 from bot.services.action_tokens import answer_buttons
-from bot.services.alerts import ALERT_BUTTON_TTL, recipient
+from bot.services.alerts import ALERT_BUTTON_TTL, recipient, trust_button
 from bot.services.errors import UserFacingError
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.services.trust import summary_of
@@ -110,6 +110,7 @@ async def _ask(
             [[(Action.ACCEPT_CONTACT, "btn.accept"), (Action.DECLINE_CONTACT, "btn.decline")]],
             {"request": request.id},
         )
+        buttons.append(await trust_button(uow, now + ALERT_BUTTON_TTL, owner.id, lang, user_id))
         text = contact_request(lang, target, mine, await summary_of(uow, user_id, now))
         await outbox.add_to(uow, now, owner.id, text, buttons=buttons, kind="contact.request")
     return "contact.sent"

@@ -6,7 +6,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.domain.trust import TrustSummary, WeightedRating, rater_weight, revealed, summarise
-from bot.services.ports import UnitOfWork
+from bot.services.errors import UserFacingError
+from bot.services.ports import Clock, UnitOfWork, UowFactory
 
 DAY = 86400.0
 
@@ -41,3 +42,20 @@ async def _weight(uow: UnitOfWork, rater_id: int, at: datetime) -> float:
     record = summarise(rater, await uow.trust_events.list_for_user(rater_id))
     age = (at - rater.created_at).total_seconds() / DAY if rater.created_at else 0.0
     return rater_weight(record.level, record.confirmed_deals, age)
+
+
+async def record_of(
+    uow_factory: UowFactory, clock: Clock, subject: int | str
+) -> tuple[int, TrustSummary]:
+    """(user id, summary) of a member given by id or by username ("@name" or "name")."""
+    async with uow_factory() as uow:
+        if isinstance(subject, str):
+            name = subject.removeprefix("@")
+            user = await uow.users.by_username(name)
+            if user is None:
+                raise UserFacingError("trust.unknown_user", username=name)
+            subject = user.id
+        summary = await summary_of(uow, subject, clock.now())
+        if summary is None:
+            raise UserFacingError("post.not_found")
+        return subject, summary

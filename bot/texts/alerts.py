@@ -53,3 +53,29 @@ def match_alert(
             ]
         )
     )
+
+
+def trust_card(summary: TrustSummary, lang: Lang, *, own: bool) -> Html:
+    """The full record behind a trust line, each fact with what it rests on. No name: the
+    card is shown before contacts are exchanged."""
+    lines = [t(lang, "trust.card_own_title" if own else "trust.card_title")]
+    lines.append(t(lang, "trust.card.level", level=t(lang, f"trust.level.{int(summary.level)}")))
+    lines.append(
+        t(
+            lang,
+            "trust.card.deals",
+            deals=summary.confirmed_deals,
+            partners=summary.partners,
+            repeat=summary.repeat_partners,
+        )
+    )
+    if summary.rating is not None:
+        rating = f"{summary.rating:.1f}"
+        lines.append(t(lang, "trust.card.rating", rating=rating, count=summary.ratings))
+    else:
+        lines.append(t(lang, "trust.card.few", count=summary.ratings))
+    if summary.member_since is not None:
+        since = summary.member_since.date().isoformat()
+        lines.append(t(lang, "trust.card.since", date=since))
+    lines.append(t(lang, "trust.card.footer"))
+    return Html("\n\n".join(lines))

@@ -27,6 +27,7 @@ TEXTS: dict[str, str] = {
         "/need – post a need step by step\n"
         "/my – your posts\n"
         "/search – search open posts\n"
+        "/trust – trust records: yours, or /trust @username\n"
         "/profile – your company profile\n"
         "/language – change language\n"
         "/cancel – stop what you are doing"
@@ -172,6 +173,18 @@ TEXTS: dict[str, str] = {
     "rating.revealed": "⭐ {name} rated your deal {stars}★.",
     "rating.no_deal": "Only a deal both sides confirmed can be rated.",
     "rating.not_partner": "Only the two sides of a deal can rate each other.",
+    "trust.card_title": "🛡 <b>Trust record</b>",
+    "trust.card_own_title": "🛡 <b>Your trust record</b>",
+    "trust.card.level": "{level}\n<i>L1: a phone number shared with Telegram's button. L2: a checked business registration. L3: vouched for by two trade-circle admins.</i>",
+    "trust.card.deals": "🤝 Confirmed deals: {deals} · partners: {partners} · returning: {repeat}\n<i>Only deals both sides confirmed count.</i>",
+    "trust.card.rating": "⭐ Rating: {rating}★ from {count} ratings\n<i>Only partners of confirmed deals rate; recent ratings and proven raters weigh more.</i>",
+    "trust.card.few": "⭐ Ratings: {count}, not enough for a score yet (3 needed)\n<i>Only partners of confirmed deals rate.</i>",
+    "trust.card.since": "📅 Member since {date}",
+    "trust.card.footer": "Nothing here can be bought. Names stay private until both sides agree to exchange contacts.",
+    "trust.usage": "/trust shows your own record; /trust @username shows someone's.",
+    "trust.unknown_user": "I do not know @{username}: they have not used TradeCircle yet.",
+    "btn.trust": "🛡 Trust record",
+    "cmd.trust": "Trust records",
     "alert.trust_new": "🛡 New member: no trade record yet",
     "deal.question": "🤝 <b>Did you make a deal?</b>\nYou exchanged contacts with {name} about {product}. Only you and they can record it.",
     "deal.claim": "🤝 {name} says you made a deal about {product}. Is that right? Only deals both of you confirm count on your records.",

@@ -27,6 +27,7 @@ TEXTS: dict[str, str] = {
         "/need – 一步步发布求购\n"
         "/my – 我的信息\n"
         "/search – 搜索在售和求购信息\n"
+        "/trust – 信用记录：你的，或 /trust @用户名\n"
         "/profile – 公司资料\n"
         "/language – 切换语言\n"
         "/cancel – 取消当前操作"
@@ -166,6 +167,18 @@ TEXTS: dict[str, str] = {
     "rating.revealed": "⭐ {name}给你们的交易打了{stars}★。",
     "rating.no_deal": "只有双方确认的交易才能评价。",
     "rating.not_partner": "只有交易双方才能互相评价。",
+    "trust.card_title": "🛡 <b>信用记录</b>",
+    "trust.card_own_title": "🛡 <b>你的信用记录</b>",
+    "trust.card.level": "{level}\n<i>L1：通过 Telegram 按钮分享了手机号。L2：企业登记已核验。L3：两位商圈管理员担保。</i>",
+    "trust.card.deals": "🤝 已确认成交：{deals}笔 · 合作方：{partners}家 · 回头客：{repeat}家\n<i>只有双方都确认的交易才计入。</i>",
+    "trust.card.rating": "⭐ 评分：{rating}★（{count}条评价）\n<i>只有确认成交的双方能评价；近期评价和可信评价人权重更高。</i>",
+    "trust.card.few": "⭐ 评价：{count}条，尚不足以评分（需要3条）\n<i>只有确认成交的双方能评价。</i>",
+    "trust.card.since": "📅 {date}加入",
+    "trust.card.footer": "这里的一切都不能花钱买。双方同意交换联系方式之前，名字不公开。",
+    "trust.usage": "/trust 查看你自己的记录；/trust @用户名 查看他人的记录。",
+    "trust.unknown_user": "我不认识 @{username}：对方还没有用过 TradeCircle。",
+    "btn.trust": "🛡 信用记录",
+    "cmd.trust": "信用记录",
     "alert.trust_new": "🛡 新会员：暂无交易记录",
     "deal.question": "🤝 <b>成交了吗？</b>\n你和{name}就{product}交换了联系方式。只有你们两人能记录这笔交易。",
     "deal.claim": "🤝 {name}说你们就{product}成交了。对吗？只有双方都确认的交易才计入记录。",

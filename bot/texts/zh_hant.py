@@ -27,6 +27,7 @@ TEXTS: dict[str, str] = {
         "/need – 一步步釋出求購\n"
         "/my – 我的資訊\n"
         "/search – 搜尋在售和求購資訊\n"
+        "/trust – 信用記錄：你的，或 /trust @使用者名稱\n"
         "/profile – 公司資料\n"
         "/language – 切換語言\n"
         "/cancel – 取消當前操作"
@@ -166,6 +167,18 @@ TEXTS: dict[str, str] = {
     "rating.revealed": "⭐ {name}給你們的交易打了{stars}★。",
     "rating.no_deal": "只有雙方確認的交易才能評價。",
     "rating.not_partner": "只有交易雙方才能互相評價。",
+    "trust.card_title": "🛡 <b>信用記錄</b>",
+    "trust.card_own_title": "🛡 <b>你的信用記錄</b>",
+    "trust.card.level": "{level}\n<i>L1：透過 Telegram 按鈕分享了手機號碼。L2：企業登記已核驗。L3：兩位商圈管理員擔保。</i>",
+    "trust.card.deals": "🤝 已確認成交：{deals}筆 · 合作方：{partners}家 · 回頭客：{repeat}家\n<i>只有雙方都確認的交易才計入。</i>",
+    "trust.card.rating": "⭐ 評分：{rating}★（{count}則評價）\n<i>只有確認成交的雙方能評價；近期評價和可信評價人權重更高。</i>",
+    "trust.card.few": "⭐ 評價：{count}則，尚不足以評分（需要3則）\n<i>只有確認成交的雙方能評價。</i>",
+    "trust.card.since": "📅 {date}加入",
+    "trust.card.footer": "這裡的一切都不能花錢買。雙方同意交換聯絡方式之前，名字不公開。",
+    "trust.usage": "/trust 查看你自己的記錄；/trust @使用者名稱 查看他人的記錄。",
+    "trust.unknown_user": "我不認識 @{username}：對方還沒有用過 TradeCircle。",
+    "btn.trust": "🛡 信用記錄",
+    "cmd.trust": "信用記錄",
     "alert.trust_new": "🛡 新會員：暫無交易記錄",
     "deal.question": "🤝 <b>成交了嗎？</b>\n你和{name}就{product}交換了聯絡方式。只有你們兩人能記錄這筆交易。",
     "deal.claim": "🤝 {name}說你們就{product}成交了。對嗎？只有雙方都確認的交易才計入記錄。",

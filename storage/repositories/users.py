@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.domain.models import CompanyProfile, Lang, User
@@ -32,6 +32,15 @@ class SqlUsersRepository:
     async def get(self, user_id: int) -> User | None:
         row = await self._session.scalar(
             select(UserRow).where(UserRow.id == user_id).execution_options(populate_existing=True)
+        )
+        return None if row is None else _user_from_row(row)
+
+    async def by_username(self, username: str) -> User | None:
+        row = await self._session.scalar(
+            select(UserRow)
+            .where(func.lower(UserRow.username) == username.lower())
+            .order_by(UserRow.id)
+            .limit(1)
         )
         return None if row is None else _user_from_row(row)
 

@@ -22,6 +22,14 @@ class FakeUsersRepository(_Repository):
     async def get(self, user_id: int) -> User | None:
         return copy.deepcopy(self._read.users.get(user_id))
 
+    async def by_username(self, username: str) -> User | None:
+        found = [
+            u
+            for _id, u in sorted(self._read.users.items())
+            if u.username and u.username.lower() == username.lower()
+        ]
+        return copy.deepcopy(found[0]) if found else None
+
     async def upsert(self, user: User) -> None:
         """Insert or overwrite every field; `created_at` is kept from the first insert."""
         tables = self._write

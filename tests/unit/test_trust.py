@@ -206,3 +206,16 @@ def test_revealed_is_double_blind():
         StoredRating(3, 12, 4, 1, 2, NOW - REVEAL_AFTER),  # deal 12: the wait is over
     ]
     assert [r.id for r in revealed(received, {10}, NOW)] == [1, 3]
+
+
+@pytest.mark.parametrize("lang", list(Lang))
+def test_trust_cards_fit_telegram_and_name_nobody(lang):
+    from bot.domain.trust import TrustSummary
+    from bot.texts.alerts import trust_card
+
+    longest = TrustSummary(IdentityLevel.VOUCHED, 99999, 99999, 99999, NOW, 99999, 4.96)
+    for summary in (longest, TrustSummary(IdentityLevel.UNKNOWN, 0, 0, 0, None)):
+        for own in (True, False):
+            card = str(trust_card(summary, lang, own=own))
+            assert len(card) < 1500 and "🛡" in card
+    assert "5.0" in str(trust_card(longest, lang, own=False))
