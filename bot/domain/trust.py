@@ -174,6 +174,8 @@ class TrustSummary:
     member_since: datetime | None
     ratings: int = 0  # ratings that show (revealed), held-back ones included
     rating: float | None = None  # `shown_rating` of them; None: not enough ratings yet
+    good: int = 0  # outcomes for ranking: confirmed deals, ratings of 4-5 stars
+    bad: int = 0  # claims nobody confirmed, ratings of 1-2 stars
 
 
 def summarise(
@@ -186,8 +188,10 @@ def summarise(
     """Facts from the append-only record: only confirmed deals count as deals; `ratings`
     are the revealed ones, weighted by their raters."""
     deals_with: dict[int, int] = defaultdict(int)
-    deals = 0
+    deals = unconfirmed = 0
     for event in events:
+        if event.kind == "deal.unconfirmed":
+            unconfirmed += 1
         if event.kind == "deal.confirmed":
             deals += 1
             if event.counterpart_id is not None:
@@ -195,9 +199,27 @@ def summarise(
     level = IdentityLevel.PHONE if user.phone else IdentityLevel.UNKNOWN
     repeat = sum(1 for n in deals_with.values() if n >= 2)
     shown = shown_rating(ratings, now, prior) if ratings and now is not None else None
+    good = deals + sum(1 for r in ratings if r.stars >= 4)
+    bad = unconfirmed + sum(1 for r in ratings if r.stars <= 2)
     return TrustSummary(
-        level, deals, len(deals_with), repeat, user.created_at, len(ratings), shown
+        level, deals, len(deals_with), repeat, user.created_at, len(ratings), shown, good, bad
     )
+
+
+COLD_START = 5  # outcomes below which a member ranks at least neutral
+NEUTRAL = 0.5
+
+
+def ranking_trust(good: int, bad: int) -> float:
+    """The trust a member's posts rank with (0..1; matching weighs it 0.05). The Wilson
+    lower bound of their share of good outcomes, so 2 of 2 does not beat 95 of 100. Cold
+    start: with fewer than `COLD_START` outcomes a member is never below neutral (0.5), so
+    a newcomer is not buried under members with a record, nor lifted above a good one."""
+    total = good + bad
+    if total == 0:
+        return NEUTRAL
+    bound = wilson_lower_bound(good, total)
+    return max(NEUTRAL, bound) if total < COLD_START else bound
 
 
 def revealed(received: Sequence[Rating], rated_deals: set[int], now: datetime) -> list[Rating]:

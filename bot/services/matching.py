@@ -19,11 +19,12 @@ from bot.domain.matching.types import MatchFields, MatchResult, PostTerms
 from bot.domain.models import Match, Post, PostKind, PostStatus
 from bot.services import alerts
 from bot.services.ports import Clock, UnitOfWork, UowFactory
+from bot.services.trust import ranking_trust_of
 
 CANDIDATES = 30  # looked at per new post, before fairness rules pick whom to alert
 ROTATION_WINDOW = timedelta(days=1)
 ROTATION_PENALTY = 0.04  # per alert a seller got in the window: new sellers get a turn
-NEUTRAL_TRUST = 0.5  # until trust records exist every member counts as new
+NEUTRAL_TRUST = 0.5  # a member without outcomes (bot.domain.trust.ranking_trust)
 
 
 @dataclass(slots=True)
@@ -41,10 +42,11 @@ class MatchingIndex:
         self.engine = engine or MatchingEngine()
 
     def add(
-        self, post: Post, company_keywords: Sequence[str] = ()
+        self, post: Post, company_keywords: Sequence[str] = (), trust: float = NEUTRAL_TRUST
     ) -> tuple[PostTerms, MatchFields]:
         """Index an open post. The owner's post keywords (at most 3) count as product words;
-        company keywords only add weight to posts that already match on product."""
+        company keywords only add weight to posts that already match on product; `trust` is
+        the owner's ranking trust when the post is indexed."""
         assert post.id is not None
         terms = extract_terms(post.parsed, post.raw_text)
         if post.keywords:
@@ -62,7 +64,7 @@ class MatchingIndex:
                 terms.product, _merge(terms.specs, extra), terms.concepts, terms.categories
             )
         fields = fields_from_parsed(
-            post.parsed, post.created_at, post.expires_at, self.policy.rates, trust=NEUTRAL_TRUST
+            post.parsed, post.created_at, post.expires_at, self.policy.rates, trust=trust
         )
         self.engine.add(post.id, post.user_id, post.kind, terms, fields)
         return terms, fields
@@ -72,11 +74,11 @@ class MatchingIndex:
             self.engine.remove(post_id)
 
     def sync(
-        self, post: Post, company_keywords: Sequence[str] = ()
+        self, post: Post, company_keywords: Sequence[str] = (), trust: float = NEUTRAL_TRUST
     ) -> tuple[PostTerms, MatchFields] | None:
         """Index an open post (again, after an edit or renewal); drop any other."""
         if post.status is PostStatus.OPEN:
-            return self.add(post, company_keywords)
+            return self.add(post, company_keywords, trust)
         self.remove(post.id)
         return None
 
@@ -118,7 +120,8 @@ async def match_post(uow: UnitOfWork, now: datetime, index: MatchingIndex, post:
     pick whom to alert and queue alerts to both sides. Returns how many pairs were alerted.
     The index changes at once: a caller whose transaction fails puts it back (see
     publishing)."""
-    indexed = index.sync(post, await profile_keywords(uow, post.user_id))
+    trust = await ranking_trust_of(uow, post.user_id, now)
+    indexed = index.sync(post, await profile_keywords(uow, post.user_id), trust)
     if indexed is None or post.id is None:
         return 0
     terms, fields = indexed

@@ -12,34 +12,33 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from copy import copy
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from bot.domain.models import Action, Post, PostStatus
 from bot.services import matching, outbox
 from bot.services.alerts import recipient
 from bot.services.errors import UserFacingError
-from bot.services.matching import MatchingIndex
+from bot.services.matching import NEUTRAL_TRUST, MatchingIndex
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.services.post_edits import edit_post
 from bot.services.posts import post_for_action, record_event
+from bot.services.trust import ranking_trust_of
 from bot.texts.cards import expiry_notice
 
 
 @asynccontextmanager
 async def _index_kept_in_step(
-    uow: UnitOfWork, index: MatchingIndex, before: Post
+    uow: UnitOfWork, index: MatchingIndex, before: Post, now: datetime
 ) -> AsyncIterator[None]:
     """If the body or its commit fails, the index gets back the post as stored before. What
     re-indexing needs is read first: after a failed commit the session may be unusable."""
-    keywords = (
-        await matching.profile_keywords(uow, before.user_id)
-        if before.status is PostStatus.OPEN
-        else ()
-    )
+    was_open = before.status is PostStatus.OPEN
+    keywords = await matching.profile_keywords(uow, before.user_id) if was_open else ()
+    trust = await ranking_trust_of(uow, before.user_id, now) if was_open else NEUTRAL_TRUST
     try:
         yield
     except BaseException:
-        index.sync(before, keywords)
+        index.sync(before, keywords, trust)
         raise
 
 
@@ -57,7 +56,7 @@ async def _open(
         if not post.parsed.product:
             raise UserFacingError("problem.product.missing")
         before = copy(post)
-        async with _index_kept_in_step(uow, index, before):
+        async with _index_kept_in_step(uow, index, before, clock.now()):
             now = clock.now()
             if post.status is PostStatus.DRAFT:
                 post.created_at = now
@@ -111,7 +110,7 @@ async def edit_field(
         post = await post_for_action(uow, post_id, user_id, Action.EDIT_POST_FIELD)
         before = copy(post)
         edit_post(post, field, value)
-        async with _index_kept_in_step(uow, index, before):
+        async with _index_kept_in_step(uow, index, before, clock.now()):
             now = post.updated_at = clock.now()
             await uow.posts.update(post)
             alerted = 0
@@ -136,7 +135,7 @@ async def close(
     async with uow_factory() as uow:
         post = await post_for_action(uow, post_id, user_id, action)
         before = copy(post)
-        async with _index_kept_in_step(uow, index, before):
+        async with _index_kept_in_step(uow, index, before, clock.now()):
             post.status = PostStatus.DEAL if deal else PostStatus.WITHDRAWN
             post.updated_at = clock.now()
             await uow.posts.update(post)

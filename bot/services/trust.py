@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.domain.trust import TrustSummary, WeightedRating, rater_weight, revealed, summarise
+from bot.domain.trust import (
+    NEUTRAL,
+    TrustSummary,
+    WeightedRating,
+    ranking_trust,
+    rater_weight,
+    revealed,
+    summarise,
+)
 from bot.services.errors import UserFacingError
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 
@@ -59,3 +67,9 @@ async def record_of(
         if summary is None:
             raise UserFacingError("post.not_found")
         return subject, summary
+
+
+async def ranking_trust_of(uow: UnitOfWork, user_id: int, now: datetime) -> float:
+    """What a member's posts rank with (`bot.domain.trust.ranking_trust`)."""
+    summary = await summary_of(uow, user_id, now)
+    return NEUTRAL if summary is None else ranking_trust(summary.good, summary.bad)

@@ -219,3 +219,20 @@ def test_trust_cards_fit_telegram_and_name_nobody(lang):
             card = str(trust_card(summary, lang, own=own))
             assert len(card) < 1500 and "🛡" in card
     assert "5.0" in str(trust_card(longest, lang, own=False))
+
+
+@pytest.mark.parametrize(
+    ("good", "bad", "expected"),
+    [
+        (0, 0, 0.5),  # a newcomer ranks neutral
+        (2, 0, 0.5),  # 2 of 2 is not enough to rise (Wilson 0.34), nor to sink
+        (0, 2, 0.5),  # nor are two bad outcomes enough to bury a newcomer
+        (4, 0, 0.5101),  # cold start: the bound once it passes neutral
+        (95, 5, 0.8882),  # a long good record rises
+        (2, 8, 0.0567),  # a long bad one sinks
+    ],
+)
+def test_ranking_trust_and_its_cold_start(good, bad, expected):
+    from bot.domain.trust import ranking_trust
+
+    assert ranking_trust(good, bad) == pytest.approx(expected, abs=1e-4)

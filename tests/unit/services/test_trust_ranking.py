@@ -1,0 +1,49 @@
+"""Matching ranks by fit and trust together; a newcomer is not buried (cold start)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from bot.domain.matching.engine import fields_from_parsed
+from bot.domain.matching.terms import extract_terms
+from bot.domain.models import Lang, PostKind, TrustEvent, User
+from bot.domain.parsing import parse_post
+from bot.services.ports import UowFactory
+from tests.fakes import FixedClock
+from tests.unit.services.world import OFFER, add_user, new_index, opened
+
+PROVEN, NEWCOMER, UNRELIABLE, BUYER = 1, 2, 3, 9
+
+
+async def _record(uow_factory: UowFactory, clock: FixedClock, user: int, kind: str) -> None:
+    async with uow_factory() as uow:
+        for partner in range(100, 106):  # six outcomes with six partners
+            await uow.users.upsert(User(id=partner, language=Lang.EN))
+            event = TrustEvent(user, kind, clock.now(), counterpart_id=partner)
+            await uow.trust_events.add(event)
+        await uow.commit()
+
+
+async def test_a_proven_seller_ranks_first_and_a_newcomer_above_an_unreliable_one(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    index = new_index()
+    for user in (PROVEN, NEWCOMER, UNRELIABLE, BUYER):
+        await add_user(uow_factory, user)
+    await _record(uow_factory, clock, PROVEN, "deal.confirmed")
+    await _record(uow_factory, clock, UNRELIABLE, "deal.unconfirmed")
+    owners = {}
+    for user in (PROVEN, NEWCOMER, UNRELIABLE):  # the same offer; by age alone the reverse
+        post, _ = await opened(uow_factory, clock, index, user, OFFER)
+        owners[post.id] = user
+        clock.advance(timedelta(minutes=1))
+    need = "求购 不锈钢保温杯 3000个 单价15元以内"
+    parsed = parse_post(need)
+    found = index.engine.match(
+        PostKind.NEED,
+        extract_terms(parsed, need),
+        fields_from_parsed(parsed, clock.now(), clock.now()),
+        user_id=BUYER,
+        now_ts=clock.now().timestamp(),
+    )
+    assert [owners[r.post_id] for r in found] == [PROVEN, NEWCOMER, UNRELIABLE]
