@@ -176,6 +176,7 @@ TEXTS: dict[str, str] = {
     "trust.card_title": "🛡 <b>Trust record</b>",
     "trust.card_own_title": "🛡 <b>Your trust record</b>",
     "trust.card.level": "{level}\n<i>L1: a phone number shared with Telegram's button. L2: a checked business registration. L3: vouched for by two trade-circle admins.</i>",
+    "trust.card.level_hint": "Tap 📎 and share your phone number to reach L1.",
     "trust.card.deals": "🤝 Confirmed deals: {deals} · partners: {partners} · returning: {repeat}\n<i>Only deals both sides confirmed count.</i>",
     "trust.card.rating": "⭐ Rating: {rating}★ from {count} ratings\n<i>Only partners of confirmed deals rate; recent ratings and proven raters weigh more.</i>",
     "trust.card.few": "⭐ Ratings: {count}, not enough for a score yet (3 needed)\n<i>Only partners of confirmed deals rate.</i>",

@@ -170,6 +170,7 @@ TEXTS: dict[str, str] = {
     "trust.card_title": "🛡 <b>信用记录</b>",
     "trust.card_own_title": "🛡 <b>你的信用记录</b>",
     "trust.card.level": "{level}\n<i>L1：通过 Telegram 按钮分享了手机号。L2：企业登记已核验。L3：两位商圈管理员担保。</i>",
+    "trust.card.level_hint": "点 📎 分享手机号即可达到 L1。",
     "trust.card.deals": "🤝 已确认成交：{deals}笔 · 合作方：{partners}家 · 回头客：{repeat}家\n<i>只有双方都确认的交易才计入。</i>",
     "trust.card.rating": "⭐ 评分：{rating}★（{count}条评价）\n<i>只有确认成交的双方能评价；近期评价和可信评价人权重更高。</i>",
     "trust.card.few": "⭐ 评价：{count}条，尚不足以评分（需要3条）\n<i>只有确认成交的双方能评价。</i>",

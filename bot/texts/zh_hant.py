@@ -170,6 +170,7 @@ TEXTS: dict[str, str] = {
     "trust.card_title": "🛡 <b>信用記錄</b>",
     "trust.card_own_title": "🛡 <b>你的信用記錄</b>",
     "trust.card.level": "{level}\n<i>L1：透過 Telegram 按鈕分享了手機號碼。L2：企業登記已核驗。L3：兩位商圈管理員擔保。</i>",
+    "trust.card.level_hint": "點 📎 分享手機號碼即可達到 L1。",
     "trust.card.deals": "🤝 已確認成交：{deals}筆 · 合作方：{partners}家 · 回頭客：{repeat}家\n<i>只有雙方都確認的交易才計入。</i>",
     "trust.card.rating": "⭐ 評分：{rating}★（{count}則評價）\n<i>只有確認成交的雙方能評價；近期評價和可信評價人權重更高。</i>",
     "trust.card.few": "⭐ 評價：{count}則，尚不足以評分（需要3則）\n<i>只有確認成交的雙方能評價。</i>",
