@@ -93,6 +93,7 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(CommandHandler("my", my_posts.my_posts, filters=PRIVATE))
     app.add_handler(CommandHandler("search", search.search_command, filters=PRIVATE))
     app.add_handler(CommandHandler("trust", trust.trust_command, filters=PRIVATE))
+    app.add_handler(CommandHandler("verify", trust.verify_command, filters=PRIVATE))
     app.add_handler(CommandHandler("cancel", cancel.cancel))
     # 3. buttons: action buttons change data (BUTTON_ACTIONS), page buttons only redraw;
     on_button = route_buttons(BUTTON_ACTIONS)

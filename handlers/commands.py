@@ -20,6 +20,7 @@ COMMANDS = (
     "my",
     "search",
     "trust",
+    "verify",
     "profile",
     "language",
     "help",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from telegram import Update
 
 from bot.context import BotContext
+from bot.services.identity import verify_business
 from bot.services.trust import record_of
 from bot.texts.alerts import trust_card
 from handlers.buttons import Pressed
@@ -35,3 +36,16 @@ async def show_trust(update: Update, context: BotContext, pressed: Pressed) -> N
     await query.answer()
     own = member == pressed.user_id
     await reply_html(update, context, trust_card(summary, context.lang, own=own))
+
+
+async def verify_command(update: Update, context: BotContext) -> None:
+    """/verify <registration>: a business registration raises the record to L2."""
+    user = update.effective_user
+    words = " ".join(context.args or []).strip()
+    if user is None:
+        return
+    if not words:
+        await reply(update, context, "verify.usage")
+        return
+    key = await verify_business(context.services.uow_factory, context.clock, user.id, words)
+    await reply(update, context, key)

@@ -174,6 +174,7 @@ class TrustSummary:
     member_since: datetime | None
     ratings: int = 0  # ratings that show (revealed), held-back ones included
     rating: float | None = None  # `shown_rating` of them; None: not enough ratings yet
+    level_since: datetime | None = None  # when the level's evidence was recorded
     good: int = 0  # outcomes for ranking: confirmed deals, ratings of 4-5 stars
     bad: int = 0  # claims nobody confirmed, ratings of 1-2 stars
 
@@ -189,7 +190,10 @@ def summarise(
     are the revealed ones, weighted by their raters."""
     deals_with: dict[int, int] = defaultdict(int)
     deals = unconfirmed = 0
+    business_since: datetime | None = None
     for event in events:
+        if event.kind == "identity.business" and business_since is None:
+            business_since = event.at
         if event.kind == "deal.unconfirmed":
             unconfirmed += 1
         if event.kind == "deal.confirmed":
@@ -197,12 +201,23 @@ def summarise(
             if event.counterpart_id is not None:
                 deals_with[event.counterpart_id] += 1
     level = IdentityLevel.PHONE if user.phone else IdentityLevel.UNKNOWN
+    if business_since is not None:
+        level = IdentityLevel.BUSINESS
     repeat = sum(1 for n in deals_with.values() if n >= 2)
     shown = shown_rating(ratings, now, prior) if ratings and now is not None else None
     good = deals + sum(1 for r in ratings if r.stars >= 4)
     bad = unconfirmed + sum(1 for r in ratings if r.stars <= 2)
     return TrustSummary(
-        level, deals, len(deals_with), repeat, user.created_at, len(ratings), shown, good, bad
+        level,
+        deals,
+        len(deals_with),
+        repeat,
+        user.created_at,
+        len(ratings),
+        shown,
+        business_since,
+        good,
+        bad,
     )
 
 

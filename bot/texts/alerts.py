@@ -60,6 +60,9 @@ def trust_card(summary: TrustSummary, lang: Lang, *, own: bool) -> Html:
     card is shown before contacts are exchanged."""
     lines = [t(lang, "trust.card_own_title" if own else "trust.card_title")]
     lines.append(t(lang, "trust.card.level", level=t(lang, f"trust.level.{int(summary.level)}")))
+    if summary.level_since is not None:
+        since = summary.level_since.date().isoformat()
+        lines[-1] = Html(f"{lines[-1]}\n{t(lang, 'trust.card.level_since', date=since)}")
     if own and summary.level is IdentityLevel.UNKNOWN:
         lines[-1] = Html(f"{lines[-1]}\n{t(lang, 'trust.card.level_hint')}")
     lines.append(

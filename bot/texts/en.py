@@ -28,6 +28,7 @@ TEXTS: dict[str, str] = {
         "/my – your posts\n"
         "/search – search open posts\n"
         "/trust – trust records: yours, or /trust @username\n"
+        "/verify – add your business registration (L2)\n"
         "/profile – your company profile\n"
         "/language – change language\n"
         "/cancel – stop what you are doing"
@@ -177,6 +178,13 @@ TEXTS: dict[str, str] = {
     "trust.card_own_title": "🛡 <b>Your trust record</b>",
     "trust.card.level": "{level}\n<i>L1: a phone number shared with Telegram's button. L2: a checked business registration. L3: vouched for by two trade-circle admins.</i>",
     "trust.card.level_hint": "Tap 📎 and share your phone number to reach L1.",
+    "trust.card.level_since": "Checked on {date}.",
+    "verify.usage": "Send <code>/verify</code> and your business registration: China's 18-character unified social credit code (<code>/verify 91350100M000100Y43</code>), or a country code and the number elsewhere (<code>/verify GB 12345678</code>). It raises your record to L2; the number itself is never shown.",
+    "verify.bad_code": "That unified social credit code does not check out (its last character does not match). Please copy it again from the business licence.",
+    "verify.done": "✅ Business registration checked: your record now shows L2.",
+    "verify.done_format": "✅ Registration number recorded (checked for format only): your record now shows L2.",
+    "verify.already": "Your business registration is already on your record.",
+    "cmd.verify": "Verify your business (L2)",
     "trust.card.deals": "🤝 Confirmed deals: {deals} · partners: {partners} · returning: {repeat}\n<i>Only deals both sides confirmed count.</i>",
     "trust.card.rating": "⭐ Rating: {rating}★ from {count} ratings\n<i>Only partners of confirmed deals rate; recent ratings and proven raters weigh more.</i>",
     "trust.card.few": "⭐ Ratings: {count}, not enough for a score yet (3 needed)\n<i>Only partners of confirmed deals rate.</i>",

@@ -28,6 +28,7 @@ TEXTS: dict[str, str] = {
         "/my – 我的信息\n"
         "/search – 搜索在售和求购信息\n"
         "/trust – 信用记录：你的，或 /trust @用户名\n"
+        "/verify – 登记企业信息（L2）\n"
         "/profile – 公司资料\n"
         "/language – 切换语言\n"
         "/cancel – 取消当前操作"
@@ -171,6 +172,13 @@ TEXTS: dict[str, str] = {
     "trust.card_own_title": "🛡 <b>你的信用记录</b>",
     "trust.card.level": "{level}\n<i>L1：通过 Telegram 按钮分享了手机号。L2：企业登记已核验。L3：两位商圈管理员担保。</i>",
     "trust.card.level_hint": "点 📎 分享手机号即可达到 L1。",
+    "trust.card.level_since": "{date}核验。",
+    "verify.usage": "发送 <code>/verify</code> 加企业登记号：中国的18位统一社会信用代码（<code>/verify 91350100M000100Y43</code>），其他国家为国家代码加号码（<code>/verify GB 12345678</code>）。核验后你的记录显示 L2；号码本身不会公开。",
+    "verify.bad_code": "这个统一社会信用代码校验不通过（最后一位校验码不符）。请从营业执照上重新复制。",
+    "verify.done": "✅ 企业登记已核验：你的记录现在显示 L2。",
+    "verify.done_format": "✅ 登记号已记录（仅核对格式）：你的记录现在显示 L2。",
+    "verify.already": "你的企业登记已经在记录中了。",
+    "cmd.verify": "企业认证（L2）",
     "trust.card.deals": "🤝 已确认成交：{deals}笔 · 合作方：{partners}家 · 回头客：{repeat}家\n<i>只有双方都确认的交易才计入。</i>",
     "trust.card.rating": "⭐ 评分：{rating}★（{count}条评价）\n<i>只有确认成交的双方能评价；近期评价和可信评价人权重更高。</i>",
     "trust.card.few": "⭐ 评价：{count}条，尚不足以评分（需要3条）\n<i>只有确认成交的双方能评价。</i>",

@@ -28,6 +28,7 @@ TEXTS: dict[str, str] = {
         "/my – 我的資訊\n"
         "/search – 搜尋在售和求購資訊\n"
         "/trust – 信用記錄：你的，或 /trust @使用者名稱\n"
+        "/verify – 登記企業資訊（L2）\n"
         "/profile – 公司資料\n"
         "/language – 切換語言\n"
         "/cancel – 取消當前操作"
@@ -171,6 +172,13 @@ TEXTS: dict[str, str] = {
     "trust.card_own_title": "🛡 <b>你的信用記錄</b>",
     "trust.card.level": "{level}\n<i>L1：透過 Telegram 按鈕分享了手機號碼。L2：企業登記已核驗。L3：兩位商圈管理員擔保。</i>",
     "trust.card.level_hint": "點 📎 分享手機號碼即可達到 L1。",
+    "trust.card.level_since": "{date}核驗。",
+    "verify.usage": "傳送 <code>/verify</code> 加企業登記號：中國的18位統一社會信用代碼（<code>/verify 91350100M000100Y43</code>），其他國家為國家代碼加號碼（<code>/verify TW 12345678</code>）。核驗後你的記錄顯示 L2；號碼本身不會公開。",
+    "verify.bad_code": "這個統一社會信用代碼校驗不通過（最後一位檢查碼不符）。請從營業執照上重新複製。",
+    "verify.done": "✅ 企業登記已核驗：你的記錄現在顯示 L2。",
+    "verify.done_format": "✅ 登記號已記錄（僅核對格式）：你的記錄現在顯示 L2。",
+    "verify.already": "你的企業登記已經在記錄中了。",
+    "cmd.verify": "企業認證（L2）",
     "trust.card.deals": "🤝 已確認成交：{deals}筆 · 合作方：{partners}家 · 回頭客：{repeat}家\n<i>只有雙方都確認的交易才計入。</i>",
     "trust.card.rating": "⭐ 評分：{rating}★（{count}則評價）\n<i>只有確認成交的雙方能評價；近期評價和可信評價人權重更高。</i>",
     "trust.card.few": "⭐ 評價：{count}則，尚不足以評分（需要3則）\n<i>只有確認成交的雙方能評價。</i>",

@@ -28,6 +28,13 @@ async def test_trust_command_and_button(fake: FakeTelegram, bot: RunningBot) -> 
     assert "identity not verified" in theirs.text and "Wang Seller" not in theirs.text
     await buyer.send("/trust @nobody_here")
     await latest(buyer, fake, lambda m: "I do not know @nobody_here" in (m.text or ""))
+    await buyer.send("/verify 91350100M000100Y44")
+    await latest(buyer, fake, lambda m: "does not check out" in (m.text or ""))
+    await buyer.send("/verify 91350100M000100Y43")
+    await latest(buyer, fake, lambda m: "now shows L2" in (m.text or ""))
+    await buyer.send("/trust")
+    own = await latest(buyer, fake, lambda m: "L2 business checked" in (m.text or ""))
+    assert "Checked on" in own.text and "91350100M000100Y43" not in own.text
     await buyer.send("/help")
     await latest(buyer, fake, lambda m: "/trust" in (m.text or ""))
     assert rejected(fake) == []

@@ -1,0 +1,58 @@
+"""L2: a business registration, checked (China) or format-checked (elsewhere)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.domain.trust import IdentityLevel
+from bot.services.errors import UserFacingError
+from bot.services.identity import verify_business
+from bot.services.ports import UowFactory
+from bot.services.trust import summary_of
+from tests.fakes import FixedClock
+from tests.unit.services.world import add_user
+
+
+async def _level(uow_factory: UowFactory, clock: FixedClock) -> IdentityLevel:
+    async with uow_factory() as uow:
+        summary = await summary_of(uow, 1, clock.now())
+    assert summary is not None
+    return summary.level
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("91350100M000100Y43", "verify.done"),
+        ("91350100 m000100y43", "verify.done"),
+        ("GB 12345678", "verify.done_format"),
+        ("de: HRB 123456", "verify.done_format"),
+    ],
+)
+async def test_a_registration_raises_the_record_to_l2(
+    uow_factory: UowFactory, clock: FixedClock, text: str, key: str
+) -> None:
+    await add_user(uow_factory, 1)
+    assert await _level(uow_factory, clock) is IdentityLevel.UNKNOWN
+    assert await verify_business(uow_factory, clock, 1, text) == key
+    assert await _level(uow_factory, clock) is IdentityLevel.BUSINESS
+    assert await verify_business(uow_factory, clock, 1, text) == "verify.already"
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("91350100M000100Y44", "verify.bad_code"),  # wrong check character
+        ("CN 12345", "verify.usage"),  # a Chinese registration is the 18-character code
+        ("hello", "verify.usage"),
+        ("X", "verify.usage"),
+    ],
+)
+async def test_bad_registrations_are_refused_with_a_reason(
+    uow_factory: UowFactory, clock: FixedClock, text: str, key: str
+) -> None:
+    await add_user(uow_factory, 1)
+    with pytest.raises(UserFacingError) as refused:
+        await verify_business(uow_factory, clock, 1, text)
+    assert refused.value.key == key
+    assert await _level(uow_factory, clock) is IdentityLevel.UNKNOWN
