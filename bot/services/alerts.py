@@ -23,13 +23,19 @@ async def recipient(uow: UnitOfWork, user_id: int) -> User | None:
 
 
 async def queue_match_alerts(
-    uow: UnitOfWork, now: datetime, match: Match, offer: Post, need: Post
+    uow: UnitOfWork,
+    now: datetime,
+    match: Match,
+    offer: Post,
+    need: Post,
+    too_good: bool = False,
 ) -> None:
-    """The buyer hears of the offer and the seller of the need, in one transaction."""
+    """The buyer hears of the offer and the seller of the need, in one transaction.
+    `too_good`: the offer is priced far under comparable ones; the buyer is warned."""
     buyer = await recipient(uow, need.user_id)
     seller = await recipient(uow, offer.user_id)
     if buyer is not None:
-        await _alert(uow, now, match, buyer, offer, seller)
+        await _alert(uow, now, match, buyer, offer, seller, too_good)
     if seller is not None:
         await _alert(uow, now, match, seller, need, buyer)
 
@@ -45,7 +51,13 @@ async def trust_button(
 
 
 async def _alert(
-    uow: UnitOfWork, now: datetime, match: Match, to: User, their_post: Post, them: User | None
+    uow: UnitOfWork,
+    now: datetime,
+    match: Match,
+    to: User,
+    their_post: Post,
+    them: User | None,
+    too_good: bool = False,
 ) -> None:
     lang = to.language
     payload = {"match": match.id}
@@ -58,7 +70,6 @@ async def _alert(
     buttons = [[(plain(lang, "btn.contact"), contact), (plain(lang, "btn.dismiss"), dismiss)]]
     if them is not None:
         buttons.append(await trust_button(uow, now + ALERT_BUTTON_TTL, to.id, lang, them.id))
-    text = match_alert(
-        lang, their_post, await summary_of(uow, them.id if them else None, now), match.reasons
-    )
+    trust = await summary_of(uow, them.id if them else None, now)
+    text = match_alert(lang, their_post, trust, match.reasons, too_good=too_good)
     await outbox.add_to(uow, now, to.id, text, buttons=buttons, kind="match.alert")

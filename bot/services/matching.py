@@ -17,6 +17,7 @@ from bot.domain.matching.fields import fields_from_parsed
 from bot.domain.matching.terms import extract_terms, query_terms
 from bot.domain.matching.types import MatchFields, MatchResult, PostTerms
 from bot.domain.models import Match, Post, PostKind, PostStatus
+from bot.domain.trust import too_good_to_be_true
 from bot.services import alerts
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.services.trust import ranking_trust_of
@@ -160,9 +161,16 @@ async def match_post(uow: UnitOfWork, now: datetime, index: MatchingIndex, post:
         match.id = await uow.matches.add(match)
         if match.id is None:
             continue  # paired before (a concurrent post): never alert a pair twice
-        await alerts.queue_match_alerts(uow, now, match, offer, need)
+        warning = _too_good(index, offer, now)
+        await alerts.queue_match_alerts(uow, now, match, offer, need, warning)
         alerted += 1
     return alerted
+
+
+def _too_good(index: MatchingIndex, offer: Post, now: datetime) -> bool:
+    """Is the offer priced 40% or more under comparable open offers (bot.domain.trust)?"""
+    checked = index.engine.peer_prices(offer.id, now.timestamp()) if offer.id else None
+    return checked is not None and too_good_to_be_true(*checked)
 
 
 async def _fair_choice(

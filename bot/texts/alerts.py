@@ -39,6 +39,8 @@ def match_alert(
     their_post: Post,
     them: TrustSummary | None,
     reasons: Sequence[dict[str, object]],
+    *,
+    too_good: bool = False,
 ) -> Html:
     """What one side of a new match reads: a buyer hears of an offer, a seller of a need.
     No identity details are shown before both sides agree."""
@@ -50,6 +52,7 @@ def match_alert(
                 post_card(their_post, lang),
                 trust_line(them, lang),
                 t(lang, "alert.why", reasons=render_reasons(reasons, lang)),
+                *([t(lang, "alert.too_good")] if too_good else []),
             ]
         )
     )

@@ -194,6 +194,7 @@ TEXTS: dict[str, str] = {
     "trust.unknown_user": "I do not know @{username}: they have not used TradeCircle yet.",
     "btn.trust": "🛡 Trust record",
     "cmd.trust": "Trust records",
+    "alert.too_good": "⚠️ Priced 40% or more under similar offers. Ask for details and never pay in advance to new bank details.",
     "alert.trust_new": "🛡 New member: no trade record yet",
     "deal.question": "🤝 <b>Did you make a deal?</b>\nYou exchanged contacts with {name} about {product}. Only you and they can record it.",
     "deal.claim": "🤝 {name} says you made a deal about {product}. Is that right? Only deals both of you confirm count on your records.",

@@ -188,6 +188,7 @@ TEXTS: dict[str, str] = {
     "trust.unknown_user": "我不认识 @{username}：对方还没有用过 TradeCircle。",
     "btn.trust": "🛡 信用记录",
     "cmd.trust": "信用记录",
+    "alert.too_good": "⚠️ 价格比同类报价低40%以上。请问清细节，切勿向新的收款账户预付。",
     "alert.trust_new": "🛡 新会员：暂无交易记录",
     "deal.question": "🤝 <b>成交了吗？</b>\n你和{name}就{product}交换了联系方式。只有你们两人能记录这笔交易。",
     "deal.claim": "🤝 {name}说你们就{product}成交了。对吗？只有双方都确认的交易才计入记录。",

@@ -188,6 +188,7 @@ TEXTS: dict[str, str] = {
     "trust.unknown_user": "我不認識 @{username}：對方還沒有用過 TradeCircle。",
     "btn.trust": "🛡 信用記錄",
     "cmd.trust": "信用記錄",
+    "alert.too_good": "⚠️ 價格比同類報價低40%以上。請問清細節，切勿向新的收款帳戶預付。",
     "alert.trust_new": "🛡 新會員：暫無交易記錄",
     "deal.question": "🤝 <b>成交了嗎？</b>\n你和{name}就{product}交換了聯絡方式。只有你們兩人能記錄這筆交易。",
     "deal.claim": "🤝 {name}說你們就{product}成交了。對嗎？只有雙方都確認的交易才計入記錄。",

@@ -324,6 +324,39 @@ class MatchingEngine:
             )
         return out
 
+    def peer_prices(
+        self, post_id: int, now_ts: float, limit: int = 2000
+    ) -> tuple[float, list[float]] | None:
+        """(its unit price, the unit prices of the other open offers of the same product and
+        price unit) for offer `post_id`, in CNY per base unit; "the same product" is its
+        first concept, or its first product word when it has none. None when the post is not
+        an indexed offer with a price."""
+        code = self._where.get(post_id)
+        if code is None or _BIT_SIDE[code & 1] is not PostKind.OFFER:
+            return None
+        side, doc = self._sides[PostKind.OFFER], code >> 1
+        c = side.cols
+        if np.isnan(c["price_low"][doc]):
+            return None
+        terms, _fields = self._doc_view(PostKind.OFFER, doc)
+        key = (
+            CONCEPT + terms.concepts[0]
+            if terms.concepts
+            else PRODUCT + (terms.product or ("",))[0]
+        )
+        tid = self.terms.ids.get(key)
+        if tid is None:
+            return None
+        peers = side.postings_of(tid)[-limit:]
+        keep = (
+            c["alive"][peers]
+            & (c["expires"][peers] > now_ts)
+            & (c["price_unit"][peers] == c["price_unit"][doc])
+            & (peers != doc)
+            & ~np.isnan(c["price_low"][peers])
+        )
+        return float(c["price_low"][doc]), [float(p) for p in c["price_low"][peers[keep]]]
+
     @property
     def alert_threshold(self) -> float:
         return self.thresholds.alert
