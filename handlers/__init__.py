@@ -16,6 +16,7 @@ from telegram.ext import (
 from bot.domain.models import Action
 from handlers import (
     cancel,
+    complaints,
     contact_requests,
     deals,
     fallback,
@@ -71,6 +72,10 @@ BUTTON_ACTIONS: dict[Action, ActionHandler] = {
     Action.RATE_DEAL: ratings.rate_deal,
     # under alerts and contact requests: the counterpart's record
     Action.SHOW_TRUST: trust.show_trust,
+    # under a contact card, and under a complaint for the one it is about
+    Action.REPORT_PROBLEM: complaints.report_problem,
+    Action.FILE_COMPLAINT: complaints.file_complaint,
+    Action.ANSWER_COMPLAINT: complaints.answer_complaint,
 }
 
 # Handler groups run in ascending order; within a group the first matching handler wins.

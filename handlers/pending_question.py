@@ -1,6 +1,7 @@
 """The questions a user may owe the bot outside a conversation, kept here only: a field of
 one of their posts (the product a message lacked, or the field they chose under Edit), and
-"selling or buying?" for a message that names goods but says neither (the message waits).
+"selling or buying?" for a message that names goods but says neither (the message waits),
+and the answer to a complaint made against them.
 
 They live in the persisted user_data, through this module only, so they survive a restart.
 /cancel and starting a guided flow drop them; a message that reads as a whole new post drops
@@ -16,6 +17,7 @@ from bot.context import BotContext
 
 KEY = "pending"
 KIND_KEY = "unclear_post"  # the message waiting for "selling or buying?"
+COMPLAINT_KEY = "complaint_answer"  # the exchange whose complaint the user is answering
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,8 +55,19 @@ def take_kind_text(context: BotContext) -> str | None:
     return str(text) if text else None
 
 
+def ask_complaint_answer(context: BotContext, deal_id: int) -> None:
+    context.store[COMPLAINT_KEY] = deal_id
+
+
+def take_complaint_answer(context: BotContext) -> int | None:
+    """The exchange whose complaint the next message answers, taken (it answers once)."""
+    deal = context.store.pop(COMPLAINT_KEY, None)
+    return int(deal) if deal is not None else None
+
+
 def drop(context: BotContext) -> bool:
     """Forget any question; True if there was one."""
     field = context.store.pop(KEY, None) is not None
     kind = context.store.pop(KIND_KEY, None) is not None
-    return field or kind
+    complaint = context.store.pop(COMPLAINT_KEY, None) is not None
+    return field or kind or complaint

@@ -10,7 +10,7 @@ from telegram.constants import ParseMode
 
 from bot.context import BotContext
 from bot.domain.models import Action, Post, PostKind
-from bot.services import posts, publishing
+from bot.services import complaints, posts, publishing
 from bot.services.errors import ButtonExpired, KindUnclear
 from bot.texts import plain, t
 from handlers import pending_question, post_edits
@@ -29,6 +29,13 @@ async def on_text(update: Update, context: BotContext) -> None:
     user = update.effective_user
     assert message is not None and user is not None
     text = message.text or message.caption or ""
+    complaint = pending_question.take_complaint_answer(context)
+    if complaint is not None:  # the answer to a complaint, whatever it says
+        key = await complaints.answer(
+            context.services.uow_factory, context.clock, user.id, complaint, text
+        )
+        await reply(update, context, key)
+        return
     question = pending_question.current(context)
     if question is not None:
         if not posts.reads_as_new_post(text):

@@ -61,6 +61,9 @@ class Action(StrEnum):
     DEAL_DENY = "deal.deny"
     RATE_DEAL = "deal.rate"  # 1..5 stars after a confirmed deal
     SHOW_TRUST = "trust.show"  # the counterpart's trust record, under alerts and requests
+    REPORT_PROBLEM = "complaint.start"  # under a contact card: choose what went wrong
+    FILE_COMPLAINT = "complaint.file"
+    ANSWER_COMPLAINT = "complaint.answer"  # the accused may answer once, in words
 
 
 # The post rules: what the owner may do with a post in each status. Cards, /my and the

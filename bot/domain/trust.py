@@ -176,7 +176,11 @@ class TrustSummary:
     rating: float | None = None  # `shown_rating` of them; None: not enough ratings yet
     level_since: datetime | None = None  # when the level's evidence was recorded
     good: int = 0  # outcomes for ranking: confirmed deals, ratings of 4-5 stars
-    bad: int = 0  # claims nobody confirmed, ratings of 1-2 stars
+    bad: int = 0  # claims nobody confirmed, ratings of 1-2 stars, complaints
+    complaints: int = 0  # complaints received
+    answered: int = 0  # of them, answered
+    latest_complaint: str | None = None  # its reason code
+    latest_answer: str | None = None  # the member's answer to it, if any
 
 
 def summarise(
@@ -191,7 +195,13 @@ def summarise(
     deals_with: dict[int, int] = defaultdict(int)
     deals = unconfirmed = 0
     business_since: datetime | None = None
+    complaints: dict[object, str] = {}  # exchange -> reason, in order
+    answers: dict[object, str] = {}
     for event in events:
+        if event.kind == "complaint.received":
+            complaints[event.detail.get("deal")] = str(event.detail.get("reason", ""))
+        if event.kind == "complaint.answered":
+            answers[event.detail.get("deal")] = str(event.detail.get("text", ""))
         if event.kind == "identity.business" and business_since is None:
             business_since = event.at
         if event.kind == "deal.unconfirmed":
@@ -206,7 +216,8 @@ def summarise(
     repeat = sum(1 for n in deals_with.values() if n >= 2)
     shown = shown_rating(ratings, now, prior) if ratings and now is not None else None
     good = deals + sum(1 for r in ratings if r.stars >= 4)
-    bad = unconfirmed + sum(1 for r in ratings if r.stars <= 2)
+    bad = unconfirmed + sum(1 for r in ratings if r.stars <= 2) + len(complaints)
+    latest = list(complaints)[-1] if complaints else None
     return TrustSummary(
         level,
         deals,
@@ -218,6 +229,10 @@ def summarise(
         business_since,
         good,
         bad,
+        len(complaints),
+        sum(1 for deal in complaints if deal in answers),
+        complaints[latest] if complaints else None,
+        answers.get(latest) if complaints else None,
     )
 
 

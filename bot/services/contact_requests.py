@@ -174,7 +174,15 @@ async def _accept(
     for receiver, other in ((asker, owner), (owner, asker)):
         if not receiver.blocked_bot:
             card = contact_card(other, about, receiver.language, written[other.id])
-            await outbox.add_to(uow, now, receiver.id, card, kind="contact.card")
+            buttons = await answer_buttons(
+                uow,
+                now + REQUEST_TTL + REQUEST_TTL,
+                receiver.id,
+                receiver.language,
+                [[(Action.REPORT_PROBLEM, "btn.report_problem")]],
+                {"about": other.id},
+            )
+            await outbox.add_to(uow, now, receiver.id, card, buttons=buttons, kind="contact.card")
         await uow.trust_events.add(
             TrustEvent(
                 receiver.id, "contact.exchanged", now, post_id=about.id, counterpart_id=other.id

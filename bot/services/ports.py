@@ -159,6 +159,10 @@ class DealsRepository(Protocol):
         """Deals one side claimed before `when` that the other never answered."""
         ...
 
+    async def between(self, user_a: int, user_b: int) -> list[Deal]:
+        """Every deal (contact exchange) of these two, in either role, oldest first."""
+        ...
+
 
 class RatingsRepository(Protocol):
     async def add(self, rating: Rating) -> int: ...

@@ -17,7 +17,7 @@ def trust_line(summary: TrustSummary | None, lang: Lang) -> Html:
     if summary is None:
         return t(lang, "alert.trust_new")
     verified = summary.level >= IdentityLevel.PHONE
-    if summary.confirmed_deals == 0:
+    if summary.confirmed_deals == 0 and not summary.complaints:
         return t(lang, "trust.new_verified" if verified else "alert.trust_new")
     parts = [t(lang, f"trust.level.{int(summary.level)}")]
     parts.append(t(lang, "trust.deals", deals=summary.confirmed_deals, partners=summary.partners))
@@ -31,6 +31,10 @@ def trust_line(summary: TrustSummary | None, lang: Lang) -> Html:
         parts.append(t(lang, "trust.few_ratings", count=summary.ratings))
     if summary.member_since is not None:
         parts.append(t(lang, "trust.since", month=summary.member_since.strftime("%Y-%m")))
+    if summary.complaints:
+        parts.append(t(lang, "trust.complaints", count=summary.complaints))
+    else:
+        parts.append(t(lang, "trust.no_complaints"))
     return Html("🛡 " + " · ".join(parts))
 
 
@@ -82,8 +86,27 @@ def trust_card(summary: TrustSummary, lang: Lang, *, own: bool) -> Html:
         lines.append(t(lang, "trust.card.rating", rating=rating, count=summary.ratings))
     else:
         lines.append(t(lang, "trust.card.few", count=summary.ratings))
+    lines.append(_complaints(summary, lang))
     if summary.member_since is not None:
         since = summary.member_since.date().isoformat()
         lines.append(t(lang, "trust.card.since", date=since))
     lines.append(t(lang, "trust.card.footer"))
     return Html("\n\n".join(lines))
+
+
+def _complaints(summary: TrustSummary, lang: Lang) -> Html:
+    if not summary.complaints:
+        return t(lang, "trust.card.no_complaints")
+    latest = ""
+    if summary.latest_complaint:
+        reason = t(lang, f"complaint.reason.{summary.latest_complaint}")
+        latest = str(t(lang, "trust.card.latest_complaint", reason=reason))
+        if summary.latest_answer:
+            latest += str(t(lang, "trust.card.latest_answer", text=summary.latest_answer))
+    return t(
+        lang,
+        "trust.card.complaints",
+        count=summary.complaints,
+        answered=summary.answered,
+        latest=Html(latest),
+    )

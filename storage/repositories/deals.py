@@ -68,6 +68,13 @@ class SqlDealsRepository:
         )
         return [_deal(row) for row in rows]
 
+    async def between(self, user_a: int, user_b: int) -> list[Deal]:
+        pair = ((DealRow.seller_id == user_a) & (DealRow.buyer_id == user_b)) | (
+            (DealRow.seller_id == user_b) & (DealRow.buyer_id == user_a)
+        )
+        rows = await self._session.scalars(select(DealRow).where(pair).order_by(DealRow.id))
+        return [_deal(row) for row in rows]
+
 
 def _reminder(row: ReminderRow) -> Reminder:
     return Reminder(

@@ -89,3 +89,26 @@ async def test_the_question_still_arrives_after_a_restart(
     assert sum("Did you make a deal" in (m.text or "") for m in buyer.messages()) == 1
     await bot.stop()
     assert rejected(fake) == []
+
+
+async def test_a_problem_reported_under_the_contact_card_and_its_answer(
+    fake: FakeTelegram, bot: RunningBot
+) -> None:
+    seller, buyer = await _exchange_contacts(fake)
+    card = await latest(buyer, fake, lambda m: "Contact for" in (m.text or ""))
+    await buyer.press(card, "⚠️ Report a problem")
+    choose = await latest(buyer, fake, lambda m: "What went wrong" in (m.text or ""))
+    await buyer.press(choose, "Did not deliver")
+    await latest(buyer, fake, lambda m: "Recorded. They are told" in (m.text or ""))
+
+    told = await latest(seller, fake, lambda m: "反映了你的问题" in (m.text or ""))
+    assert "未发货" in told.text
+    await seller.press(told, "✍️ 回应")
+    await latest(seller, fake, lambda m: "写下你的回应" in (m.text or ""))
+    await seller.send("已于5月5日发货，单号 SF123")
+    await latest(seller, fake, lambda m: "回应已记录" in (m.text or ""))
+
+    await seller.send("/trust")
+    record = await latest(seller, fake, lambda m: "你的信用记录" in (m.text or ""))
+    assert "投诉：1条 · 已回应：1条" in record.text and "SF123" in record.text
+    assert rejected(fake) == []

@@ -49,6 +49,15 @@ class FakeDealsRepository(_Repository):
         ]
         return copy.deepcopy(found[:limit])
 
+    async def between(self, user_a: int, user_b: int) -> list[Deal]:
+        return copy.deepcopy(
+            [
+                d
+                for _id, d in sorted(self._read.deals.items())
+                if {d.seller_id, d.buyer_id} == {user_a, user_b}
+            ]
+        )
+
 
 class FakeRemindersRepository(_Repository):
     async def add(self, reminder: Reminder) -> int:
