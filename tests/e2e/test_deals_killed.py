@@ -1,0 +1,69 @@
+"""The outcome question survives a hard kill: the bot (`python -m bot run`, a subprocess) is
+killed with SIGKILL after two people exchanged contacts; the question falls due while it is
+down, and the next run sends it (issue 10)."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import sys
+from pathlib import Path
+
+from bot.fake_telegram import FakeTelegram
+from tests.e2e.helpers import OFFER, TOKEN, alerts, latest, post_and_publish, rejected
+from tests.e2e.test_entrypoint import _env
+
+ASK_AFTER_SECONDS = 3
+
+
+async def _start(fake: FakeTelegram, tmp_path: Path) -> asyncio.subprocess.Process:
+    env = _env(
+        tmp_path,
+        TELEGRAM_BOT_TOKEN=TOKEN,
+        TELEGRAM_API_BASE_URL=fake.base_url,
+        OUTCOME_ASK_AFTER=f"{ASK_AFTER_SECONDS}s",
+        SWEEP_INTERVAL="0.5",
+        OUTBOX_INTERVAL="0.2",
+    )
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        "run",
+        cwd=tmp_path,
+        env=env,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.DEVNULL,
+    )
+    await fake.wait_polling(timeout=30)
+    return process
+
+
+async def test_the_question_arrives_after_a_sigkill(fake: FakeTelegram, tmp_path: Path) -> None:
+    process = await _start(fake, tmp_path)
+    try:
+        seller = fake.user("Wang Seller", language_code="zh-hans")
+        buyer = fake.user("Sam Buyer", language_code="en")
+        await post_and_publish(fake, seller, OFFER)
+        await post_and_publish(fake, buyer, "Looking for vacuum flasks, 5k pcs, under $2.5")
+        (alert,) = await alerts(fake, buyer, timeout=15)
+        await buyer.press(alert, "🤝 Contact")
+        request = await latest(seller, fake, lambda m: "有人想联系你" in (m.text or ""))
+        await seller.press(request, "✅ 同意")
+        await latest(buyer, fake, lambda m: "Contact for" in (m.text or ""))
+        await asyncio.sleep(1)  # every update finished: replaying them is the faults issue
+    finally:
+        process.send_signal(signal.SIGKILL)  # no shutdown of any kind
+        await process.wait()
+    assert not any("Did you make a deal" in (m.text or "") for m in buyer.messages())
+    await asyncio.sleep(ASK_AFTER_SECONDS + 1)  # it falls due while the bot is down
+
+    process = await _start(fake, tmp_path)
+    try:
+        await latest(buyer, fake, lambda m: "Did you make a deal" in (m.text or ""), timeout=20)
+        await latest(seller, fake, lambda m: "成交了吗" in (m.text or ""), timeout=20)
+        assert sum("Did you make a deal" in (m.text or "") for m in buyer.messages()) == 1
+    finally:
+        process.send_signal(signal.SIGINT)
+        await asyncio.wait_for(process.wait(), timeout=30)
+    assert rejected(fake) == []
