@@ -8,11 +8,17 @@ from bot.context import BotContext
 from bot.services import deals
 from bot.services.ports import Clock, UowFactory
 from handlers.buttons import Pressed
-from handlers.replies import answer_question
+from handlers.replies import answer_question, reply
 
 
 async def deal_done(update: Update, context: BotContext, pressed: Pressed) -> None:
     key = await deals.deal_done(*_args(context, pressed))
+    if pressed.payload.get("card"):  # under a contact card: its buttons stay
+        context.kick_outbox()
+        assert update.callback_query is not None
+        await update.callback_query.answer()
+        await reply(update, context, key)
+        return
     await answer_question(update, context, key)
 
 

@@ -5,16 +5,26 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from bot.domain.models import Action, ContactRequest, ContactStatus, Post, TrustEvent
+from bot.domain.models import (
+    Action,
+    ContactRequest,
+    ContactStatus,
+    Deal,
+    Lang,
+    Post,
+    TrustEvent,
+)
 from bot.services import deals, outbox
-from bot.services.action_tokens import answer_buttons
+from bot.services.action_tokens import add_tokens, answer_buttons
 from bot.services.alerts import ALERT_BUTTON_TTL, recipient, trust_button
 from bot.services.errors import UserFacingError
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.services.trust import summary_of
+from bot.texts import plain
 from bot.texts.contacts import contact_card, contact_declined, contact_request
 
 REQUEST_TTL = timedelta(days=14)
+CARD_BUTTON_TTL = timedelta(days=90)  # a deal or a problem may come weeks after the exchange
 
 
 async def match_sides(uow: UnitOfWork, match_id: int, user_id: int) -> tuple[Post, Post]:
@@ -171,24 +181,33 @@ async def _accept(
         owner.id: about.parsed.contacts,
         asker.id: asker_post.parsed.contacts if asker_post else (),
     }
+    deal = await deals.open_after_contact(uow, now, about, asker.id, request.match_id, ask_after)
     for receiver, other in ((asker, owner), (owner, asker)):
         if not receiver.blocked_bot:
             card = contact_card(other, about, receiver.language, written[other.id])
-            buttons = await answer_buttons(
-                uow,
-                now + REQUEST_TTL + REQUEST_TTL,
-                receiver.id,
-                receiver.language,
-                [[(Action.REPORT_PROBLEM, "btn.report_problem")]],
-                {"about": other.id},
-            )
+            buttons = await _card_buttons(uow, now, receiver.id, receiver.language, other.id, deal)
             await outbox.add_to(uow, now, receiver.id, card, buttons=buttons, kind="contact.card")
         await uow.trust_events.add(
             TrustEvent(
                 receiver.id, "contact.exchanged", now, post_id=about.id, counterpart_id=other.id
             )
         )
-    await deals.open_after_contact(uow, now, about, asker.id, request.match_id, ask_after)
+
+
+async def _card_buttons(
+    uow: UnitOfWork, now: datetime, receiver_id: int, lang: Lang, other_id: int, deal: Deal
+) -> list[list[tuple[str, str]]]:
+    """Under a contact card: Deal done (a claim, whenever it happens) and Report a problem."""
+    done, report = await add_tokens(
+        uow,
+        now + CARD_BUTTON_TTL,
+        receiver_id,
+        [
+            (Action.DEAL_DONE, {"deal": deal.id, "card": True}),
+            (Action.REPORT_PROBLEM, {"about": other_id}),
+        ],
+    )
+    return [[(plain(lang, "btn.deal_done"), done), (plain(lang, "btn.report_problem"), report)]]
 
 
 async def _asker_post(uow: UnitOfWork, request: ContactRequest) -> Post | None:

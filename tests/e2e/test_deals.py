@@ -112,3 +112,16 @@ async def test_a_problem_reported_under_the_contact_card_and_its_answer(
     record = await latest(seller, fake, lambda m: "你的信用记录" in (m.text or ""))
     assert "投诉：1条 · 已回应：1条" in record.text and "SF123" in record.text
     assert rejected(fake) == []
+
+
+async def test_a_deal_marked_from_the_contact_card(fake: FakeTelegram, bot: RunningBot) -> None:
+    seller, buyer = await _exchange_contacts(fake)
+    card = await latest(buyer, fake, lambda m: "Contact for" in (m.text or ""))
+    await buyer.press(card, "✅ Deal done")
+    await latest(buyer, fake, lambda m: "asked the other side to confirm" in (m.text or ""))
+    claim = await latest(seller, fake, lambda m: "说你们就" in (m.text or ""))
+    await seller.press(claim, "✅ 是的，成交了")
+    await latest(buyer, fake, lambda m: "confirmed your deal" in (m.text or ""))
+    card = await latest(buyer, fake, lambda m: "Contact for" in (m.text or ""))
+    assert "⚠️ Report a problem" in [b.text for row in card.buttons for b in row]  # kept
+    assert rejected(fake) == []
