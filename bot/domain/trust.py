@@ -181,6 +181,8 @@ class TrustSummary:
     answered: int = 0  # of them, answered
     latest_complaint: str | None = None  # its reason code
     latest_answer: str | None = None  # the member's answer to it, if any
+    reply_hours: float | None = None  # median time to answer a contact request
+    replied_in_a_day: float | None = None  # share of requests answered within 24 hours
 
 
 def summarise(
@@ -256,3 +258,24 @@ def revealed(received: Sequence[Rating], rated_deals: set[int], now: datetime) -
     """Double-blind: the received ratings that show are those of deals the ratee rated too
     (`rated_deals`), and any given `REVEAL_AFTER` ago or more."""
     return [r for r in received if r.deal_id in rated_deals or r.created_at + REVEAL_AFTER <= now]
+
+
+def answer_speed(
+    times: Sequence[tuple[datetime, datetime | None]], now: datetime
+) -> tuple[float | None, float | None]:
+    """(median hours to answer, share answered within 24 h) of contact requests; a request
+    still open counts as unanswered once it is a day old and is left out before that."""
+    settled = [
+        (asked, answered) for asked, answered in times if answered or now - asked > DAY_SPAN
+    ]
+    if not settled:
+        return None, None
+    hours = sorted(
+        (answered - asked).total_seconds() / 3600 for asked, answered in settled if answered
+    )
+    median = statistics.median(hours) if hours else None
+    quick = sum(1 for asked, answered in settled if answered and answered - asked <= DAY_SPAN)
+    return median, quick / len(settled)
+
+
+DAY_SPAN = timedelta(days=1)

@@ -147,6 +147,12 @@ class ContactRequestsRepository(Protocol):
         """The newest request from one user to another about the same match or post."""
         ...
 
+    async def answer_times(
+        self, user_id: int, limit: int = 200
+    ) -> list[tuple[datetime, datetime | None]]:
+        """(asked at, answered at or None) of the newest requests made to `user_id`."""
+        ...
+
 
 class DealsRepository(Protocol):
     async def add(self, deal: Deal) -> int: ...

@@ -3,12 +3,14 @@ the revealed ratings, each weighted by its rater (bot.domain.trust)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 
 from bot.domain.trust import (
     NEUTRAL,
     TrustSummary,
     WeightedRating,
+    answer_speed,
     ranking_trust,
     rater_weight,
     revealed,
@@ -39,7 +41,10 @@ async def summary_of(uow: UnitOfWork, user_id: int | None, now: datetime) -> Tru
             )
         )
     prior = await uow.ratings.stars_mean() or 4.0
-    return summarise(user, events, weighted, now, prior)
+    hours, quick = answer_speed(await uow.contact_requests.answer_times(user_id), now)
+    return replace(
+        summarise(user, events, weighted, now, prior), reply_hours=hours, replied_in_a_day=quick
+    )
 
 
 async def _weight(uow: UnitOfWork, rater_id: int, at: datetime) -> float:

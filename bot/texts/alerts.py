@@ -29,6 +29,8 @@ def trust_line(summary: TrustSummary | None, lang: Lang) -> Html:
         )
     elif summary.ratings:
         parts.append(t(lang, "trust.few_ratings", count=summary.ratings))
+    if summary.reply_hours is not None:
+        parts.append(t(lang, "trust.replies", hours=_hours(summary.reply_hours)))
     if summary.member_since is not None:
         parts.append(t(lang, "trust.since", month=summary.member_since.strftime("%Y-%m")))
     if summary.complaints:
@@ -86,6 +88,10 @@ def trust_card(summary: TrustSummary, lang: Lang, *, own: bool) -> Html:
         lines.append(t(lang, "trust.card.rating", rating=rating, count=summary.ratings))
     else:
         lines.append(t(lang, "trust.card.few", count=summary.ratings))
+    if summary.reply_hours is not None and summary.replied_in_a_day is not None:
+        share = f"{summary.replied_in_a_day:.0%}"
+        hours = _hours(summary.reply_hours)
+        lines.append(t(lang, "trust.card.replies", hours=hours, share=share))
     lines.append(_complaints(summary, lang))
     if summary.member_since is not None:
         since = summary.member_since.date().isoformat()
@@ -110,3 +116,8 @@ def _complaints(summary: TrustSummary, lang: Lang) -> Html:
         answered=summary.answered,
         latest=Html(latest),
     )
+
+
+def _hours(hours: float) -> str:
+    """ "<1", "2", "36": whole hours, rounded, at least "<1"."""
+    return "<1" if hours < 1 else str(round(hours))

@@ -216,6 +216,8 @@ TEXTS: dict[str, str] = {
     "trust.card.latest_answer": " · answer: “{text}”",
     "trust.complaints": "complaints: {count}",
     "trust.no_complaints": "no complaints",
+    "trust.replies": "replies in ~{hours} h",
+    "trust.card.replies": "⏱ Answers contact requests in ~{hours} h (median) · {share} within 24 h\n<i>From the requests made to this member.</i>",
     "alert.trust_new": "🛡 New member: no trade record yet",
     "deal.question": "🤝 <b>Did you make a deal?</b>\nYou exchanged contacts with {name} about {product}. Only you and they can record it.",
     "deal.claim": "🤝 {name} says you made a deal about {product}. Is that right? Only deals both of you confirm count on your records.",

@@ -210,6 +210,8 @@ TEXTS: dict[str, str] = {
     "trust.card.latest_answer": " · 回应：“{text}”",
     "trust.complaints": "投诉{count}条",
     "trust.no_complaints": "无投诉",
+    "trust.replies": "约{hours}小时内回复",
+    "trust.card.replies": "⏱ 回复联系请求约需{hours}小时（中位数）· {share}在24小时内\n<i>根据别人向该会员发出的联系请求。</i>",
     "alert.trust_new": "🛡 新会员：暂无交易记录",
     "deal.question": "🤝 <b>成交了吗？</b>\n你和{name}就{product}交换了联系方式。只有你们两人能记录这笔交易。",
     "deal.claim": "🤝 {name}说你们就{product}成交了。对吗？只有双方都确认的交易才计入记录。",

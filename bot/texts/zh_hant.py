@@ -210,6 +210,8 @@ TEXTS: dict[str, str] = {
     "trust.card.latest_answer": " · 回應：「{text}」",
     "trust.complaints": "投訴{count}則",
     "trust.no_complaints": "無投訴",
+    "trust.replies": "約{hours}小時內回覆",
+    "trust.card.replies": "⏱ 回覆聯絡請求約需{hours}小時（中位數）· {share}在24小時內\n<i>根據別人向該會員發出的聯絡請求。</i>",
     "alert.trust_new": "🛡 新會員：暫無交易記錄",
     "deal.question": "🤝 <b>成交了嗎？</b>\n你和{name}就{product}交換了聯絡方式。只有你們兩人能記錄這筆交易。",
     "deal.claim": "🤝 {name}說你們就{product}成交了。對嗎？只有雙方都確認的交易才計入記錄。",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -66,3 +68,14 @@ class SqlContactRequestsRepository:
             query = query.where(ContactRequestRow.post_id == post_id)
         row = await self._session.scalar(query.order_by(ContactRequestRow.id.desc()).limit(1))
         return _request(row) if row else None
+
+    async def answer_times(
+        self, user_id: int, limit: int = 200
+    ) -> list[tuple[datetime, datetime | None]]:
+        rows = await self._session.execute(
+            select(ContactRequestRow.created_at, ContactRequestRow.responded_at)
+            .where(ContactRequestRow.to_user_id == user_id)
+            .order_by(ContactRequestRow.id.desc())
+            .limit(limit)
+        )
+        return [(asked, answered) for asked, answered in rows]

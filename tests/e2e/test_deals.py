@@ -64,6 +64,7 @@ async def test_outcome_question_claim_and_confirmation(
     (about_seller,) = await alerts(fake, newcomer)
     assert "deals confirmed: 1 · partners: 1" in about_seller.text
     assert "ratings: 1, not enough yet" in about_seller.text
+    assert "replies in ~<1 h" in about_seller.text  # the seller accepted within seconds
     rival = fake.user("Li", language_code="zh-hans")
     await post_and_publish(fake, rival, "出售 不锈钢保温杯 起订500个 11元/个 宁波")
     about_buyer = await latest(

@@ -158,3 +158,11 @@ class FakeContactRequestsRepository(_Repository):
             and (match_id is not None or post_id is None or r.post_id == post_id)
         ]
         return copy.deepcopy(max(found, key=lambda r: r.id or 0)) if found else None
+
+    async def answer_times(
+        self, user_id: int, limit: int = 200
+    ) -> list[tuple[datetime, datetime | None]]:
+        asked = [
+            r for _id, r in sorted(self._read.contact_requests.items()) if r.to_user_id == user_id
+        ]
+        return [(r.created_at, r.responded_at) for r in asked[::-1][:limit]]

@@ -236,3 +236,20 @@ def test_ranking_trust_and_its_cold_start(good, bad, expected):
     from bot.domain.trust import ranking_trust
 
     assert ranking_trust(good, bad) == pytest.approx(expected, abs=1e-4)
+
+
+def test_answer_speed_median_and_share_within_a_day():
+    from bot.domain.trust import answer_speed
+
+    h = timedelta(hours=1)
+    times = [
+        (NOW - 10 * h, NOW - 9 * h),  # 1 h
+        (NOW - 50 * h, NOW - 47 * h),  # 3 h
+        (NOW - 80 * h, NOW - 40 * h),  # 40 h: answered, but not within a day
+        (NOW - 30 * h, None),  # a day old and unanswered: counts as not answered
+        (NOW - 2 * h, None),  # still fresh: left out
+    ]
+    median, share = answer_speed(times, NOW)
+    assert median == 3 and share == pytest.approx(2 / 4)
+    assert answer_speed([], NOW) == (None, None)
+    assert answer_speed([(NOW - 2 * h, None)], NOW) == (None, None)
