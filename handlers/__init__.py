@@ -70,6 +70,7 @@ BUTTON_ACTIONS: dict[Action, ActionHandler] = {
     Action.DEAL_DENY: deals.deny,
     # after a confirmed deal
     Action.RATE_DEAL: ratings.rate_deal,
+    Action.COMMENT_RATING: ratings.comment_rating,
     # under alerts and contact requests: the counterpart's record
     Action.SHOW_TRUST: trust.show_trust,
     # under a contact card, and under a complaint for the one it is about

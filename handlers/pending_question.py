@@ -1,7 +1,7 @@
 """The questions a user may owe the bot outside a conversation, kept here only: a field of
 one of their posts (the product a message lacked, or the field they chose under Edit), and
 "selling or buying?" for a message that names goods but says neither (the message waits),
-and the answer to a complaint made against them.
+the answer to a complaint made against them, and a comment on their own rating.
 
 They live in the persisted user_data, through this module only, so they survive a restart.
 /cancel and starting a guided flow drop them; a message that reads as a whole new post drops
@@ -18,6 +18,7 @@ from bot.context import BotContext
 KEY = "pending"
 KIND_KEY = "unclear_post"  # the message waiting for "selling or buying?"
 COMPLAINT_KEY = "complaint_answer"  # the exchange whose complaint the user is answering
+COMMENT_KEY = "rating_comment"  # the deal whose rating the user is commenting on
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,9 +66,20 @@ def take_complaint_answer(context: BotContext) -> int | None:
     return int(deal) if deal is not None else None
 
 
+def ask_rating_comment(context: BotContext, deal_id: int) -> None:
+    context.store[COMMENT_KEY] = deal_id
+
+
+def take_rating_comment(context: BotContext) -> int | None:
+    """The deal whose rating the next message comments on, taken (it comments once)."""
+    deal = context.store.pop(COMMENT_KEY, None)
+    return int(deal) if deal is not None else None
+
+
 def drop(context: BotContext) -> bool:
     """Forget any question; True if there was one."""
     field = context.store.pop(KEY, None) is not None
     kind = context.store.pop(KIND_KEY, None) is not None
     complaint = context.store.pop(COMPLAINT_KEY, None) is not None
-    return field or kind or complaint
+    comment = context.store.pop(COMMENT_KEY, None) is not None
+    return field or kind or complaint or comment

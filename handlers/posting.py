@@ -10,7 +10,7 @@ from telegram.constants import ParseMode
 
 from bot.context import BotContext
 from bot.domain.models import Action, Post, PostKind
-from bot.services import complaints, posts, publishing
+from bot.services import complaints, posts, publishing, ratings
 from bot.services.errors import ButtonExpired, KindUnclear
 from bot.texts import plain, t
 from handlers import pending_question, post_edits
@@ -33,6 +33,13 @@ async def on_text(update: Update, context: BotContext) -> None:
     if complaint is not None:  # the answer to a complaint, whatever it says
         key = await complaints.answer(
             context.services.uow_factory, context.clock, user.id, complaint, text
+        )
+        await reply(update, context, key)
+        return
+    rated = pending_question.take_rating_comment(context)
+    if rated is not None:  # a comment on their rating, whatever it says
+        key = await ratings.comment(
+            context.services.uow_factory, context.clock, user.id, rated, text
         )
         await reply(update, context, key)
         return

@@ -6,6 +6,7 @@ from telegram import Update
 
 from bot.context import BotContext
 from bot.services import ratings
+from handlers import pending_question
 from handlers.buttons import Pressed
 from handlers.replies import answer_question
 
@@ -19,3 +20,9 @@ async def rate_deal(update: Update, context: BotContext, pressed: Pressed) -> No
         pressed.id_arg("stars"),
     )
     await answer_question(update, context, key)
+
+
+async def comment_rating(update: Update, context: BotContext, pressed: Pressed) -> None:
+    """ "Add a comment": the next message is the comment (once)."""
+    pending_question.ask_rating_comment(context, pressed.id_arg("deal"))
+    await answer_question(update, context, "rating.ask_comment")

@@ -60,6 +60,7 @@ class Action(StrEnum):
     DEAL_CONFIRM = "deal.confirm"  # the other side agrees a deal was made
     DEAL_DENY = "deal.deny"
     RATE_DEAL = "deal.rate"  # 1..5 stars after a confirmed deal
+    COMMENT_RATING = "deal.comment"  # a short comment to go with one's stars
     SHOW_TRUST = "trust.show"  # the counterpart's trust record, under alerts and requests
     REPORT_PROBLEM = "complaint.start"  # under a contact card: choose what went wrong
     FILE_COMPLAINT = "complaint.file"

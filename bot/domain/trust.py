@@ -181,6 +181,7 @@ class TrustSummary:
     answered: int = 0  # of them, answered
     latest_complaint: str | None = None  # its reason code
     latest_answer: str | None = None  # the member's answer to it, if any
+    latest_comment: str | None = None  # of the newest revealed rating that has one
     reply_hours: float | None = None  # median time to answer a contact request
     replied_in_a_day: float | None = None  # share of requests answered within 24 hours
 

@@ -177,6 +177,10 @@ class RatingsRepository(Protocol):
         """Every rating the user received, oldest first (hidden ones included)."""
         ...
 
+    async def set_comment(self, deal_id: int, rater_id: int, comment: str) -> bool:
+        """Give the rater's rating of that deal its comment, unless it has one; True if set."""
+        ...
+
     async def stars_mean(self) -> float | None:
         """The mean of every rating in the market (None when there is none)."""
         ...

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 
 from bot.domain.models import Action, Deal, DealOutcome, Rating, TrustEvent, User
 from bot.services import outbox
-from bot.services.action_tokens import add_tokens
+from bot.services.action_tokens import add_tokens, answer_buttons
 from bot.services.alerts import recipient
 from bot.services.errors import UserFacingError
 from bot.services.ports import Clock, UnitOfWork, UowFactory
@@ -58,8 +58,20 @@ async def rate(
         theirs = next((r for r in given if r.rater_id == ratee), None)
         if theirs is not None:  # both rated: each now sees what the other gave
             await _reveal(uow, now, theirs, rating)
+        rater = await uow.users.get(user_id)
+        if rater is not None:  # the thanks, with a button to add a short comment
+            buttons = await answer_buttons(
+                uow,
+                now + BUTTON_TTL,
+                user_id,
+                rater.language,
+                [[(Action.COMMENT_RATING, "btn.rating_comment")]],
+                {"deal": deal_id},
+            )
+            text = t(rater.language, "rating.thanks")
+            await outbox.add_to(uow, now, user_id, text, buttons=buttons, kind="rating.thanks")
         await uow.commit()
-        return "rating.thanks"
+        return "rating.recorded"
 
 
 async def _reveal(uow: UnitOfWork, now: datetime, *ratings: Rating) -> None:
@@ -73,3 +85,20 @@ async def _reveal(uow: UnitOfWork, now: datetime, *ratings: Rating) -> None:
 
 def _name(user: User | None) -> str:
     return (user.display_name or str(user.id)) if user else "?"
+
+
+MAX_COMMENT = 200
+
+
+async def comment(
+    uow_factory: UowFactory, clock: Clock, user_id: int, deal_id: int, text: str
+) -> str:
+    """A short comment with one's own rating of a deal, once; shown with the ratings."""
+    words = " ".join(text.split())[:MAX_COMMENT]
+    if not words:
+        return "rating.comment_empty"
+    async with uow_factory() as uow:
+        if not await uow.ratings.set_comment(deal_id, user_id, words):
+            return "rating.comment_done"
+        await uow.commit()
+    return "rating.comment_saved"

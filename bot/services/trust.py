@@ -32,7 +32,9 @@ async def summary_of(uow: UnitOfWork, user_id: int | None, now: datetime) -> Tru
     events = await uow.trust_events.list_for_user(user_id)
     rated = {int(str(e.detail.get("deal", 0))) for e in events if e.kind == "rating.given"}
     weighted = []
-    for rating in revealed(await uow.ratings.for_ratee(user_id), rated, now):
+    shown = revealed(await uow.ratings.for_ratee(user_id), rated, now)
+    comments = [r.comment for r in shown if r.comment]
+    for rating in shown:
         weighted.append(
             WeightedRating(
                 rating.stars,
@@ -43,7 +45,10 @@ async def summary_of(uow: UnitOfWork, user_id: int | None, now: datetime) -> Tru
     prior = await uow.ratings.stars_mean() or 4.0
     hours, quick = answer_speed(await uow.contact_requests.answer_times(user_id), now)
     return replace(
-        summarise(user, events, weighted, now, prior), reply_hours=hours, replied_in_a_day=quick
+        summarise(user, events, weighted, now, prior),
+        reply_hours=hours,
+        replied_in_a_day=quick,
+        latest_comment=comments[-1] if comments else None,
     )
 
 

@@ -88,6 +88,9 @@ def trust_card(summary: TrustSummary, lang: Lang, *, own: bool) -> Html:
         lines.append(t(lang, "trust.card.rating", rating=rating, count=summary.ratings))
     else:
         lines.append(t(lang, "trust.card.few", count=summary.ratings))
+    if summary.latest_comment:
+        comment = t(lang, "trust.card.comment", text=summary.latest_comment)
+        lines[-1] = Html(f"{lines[-1]}{comment}")
     if summary.reply_hours is not None and summary.replied_in_a_day is not None:
         share = f"{summary.replied_in_a_day:.0%}"
         hours = _hours(summary.reply_hours)

@@ -184,6 +184,16 @@ class SqlRatingsRepository:
         )
         return [_rating(row) for row in rows]
 
+    async def set_comment(self, deal_id: int, rater_id: int, comment: str) -> bool:
+        row = await self._session.scalar(
+            select(RatingRow).where(RatingRow.deal_id == deal_id, RatingRow.rater_id == rater_id)
+        )
+        if row is None or row.comment:
+            return False
+        row.comment = comment
+        await self._session.flush()
+        return True
+
     async def stars_mean(self) -> float | None:
         mean = await self._session.scalar(select(func.avg(RatingRow.stars)))
         return None if mean is None else float(mean)

@@ -52,11 +52,18 @@ async def test_outcome_question_claim_and_confirmation(
     ask_buyer = await latest(buyer, fake, lambda m: "How was the deal" in (m.text or ""))
     ask_seller = await latest(seller, fake, lambda m: "交易怎么样" in (m.text or ""))
     await buyer.press(ask_buyer, "5⭐")
-    await latest(buyer, fake, lambda m: "Your rating shows once" in (m.text or ""))
+    thanks = await latest(buyer, fake, lambda m: "Your rating shows once" in (m.text or ""))
+    await buyer.press(thanks, "💬 Add a comment")
+    await latest(buyer, fake, lambda m: "Write your comment" in (m.text or ""))
+    await buyer.send("Fast and honest")
+    await latest(buyer, fake, lambda m: "Your comment is with your rating" in (m.text or ""))
     assert not any("rated your deal" in (m.text or "") for m in seller.messages())
     await seller.press(ask_seller, "4⭐")
     await latest(seller, fake, lambda m: "Sam Buyer给你们的交易打了5★" in (m.text or ""))
     await latest(buyer, fake, lambda m: "Wang Seller rated your deal 4★" in (m.text or ""))
+    await seller.send("/trust")
+    record = await latest(seller, fake, lambda m: "你的信用记录" in (m.text or ""))
+    assert "最近评语：“Fast and honest”" in record.text
 
     # The confirmed deal shows in both trust lines in the next alerts.
     newcomer = fake.user("Kim", language_code="en")

@@ -133,6 +133,15 @@ class FakeRatingsRepository(_Repository):
         found = [r for _id, r in sorted(self._read.ratings.items()) if r.ratee_id == user_id]
         return copy.deepcopy(found)
 
+    async def set_comment(self, deal_id: int, rater_id: int, comment: str) -> bool:
+        for rating in self._write.ratings.values():
+            if (rating.deal_id, rating.rater_id) == (deal_id, rater_id):
+                if rating.comment:
+                    return False
+                rating.comment = comment
+                return True
+        return False
+
     async def stars_mean(self) -> float | None:
         stars = [r.stars for r in self._read.ratings.values()]
         return sum(stars) / len(stars) if stars else None

@@ -36,8 +36,31 @@ async def test_both_are_asked_and_each_rates_once(
     deal_id = await _confirmed(uow_factory, clock)
     assert "rating.ask" in await outbox_kinds(uow_factory, SELLER)
     assert "rating.ask" in await outbox_kinds(uow_factory, BUYER)
-    assert await ratings.rate(uow_factory, clock, BUYER, deal_id, 5) == "rating.thanks"
+    assert await ratings.rate(uow_factory, clock, BUYER, deal_id, 5) == "rating.recorded"
+    assert "rating.thanks" in await outbox_kinds(uow_factory, BUYER)  # with "Add a comment"
     assert await ratings.rate(uow_factory, clock, BUYER, deal_id, 1) == "rating.already"
+
+
+async def test_one_short_comment_shows_with_the_revealed_rating(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    deal_id = await _confirmed(uow_factory, clock)
+    await ratings.rate(uow_factory, clock, BUYER, deal_id, 5)
+    assert await ratings.comment(uow_factory, clock, STRANGER, deal_id, "x") == (
+        "rating.comment_done"  # no rating of theirs to comment on
+    )
+    saved = await ratings.comment(uow_factory, clock, BUYER, deal_id, "Fast <i>and</i> honest")
+    assert saved == "rating.comment_saved"
+    assert await ratings.comment(uow_factory, clock, BUYER, deal_id, "again") == (
+        "rating.comment_done"
+    )
+    async with uow_factory() as uow:
+        hidden = await summary_of(uow, SELLER, clock.now())
+    assert hidden is not None and hidden.latest_comment is None  # not revealed yet
+    await ratings.rate(uow_factory, clock, SELLER, deal_id, 4)
+    async with uow_factory() as uow:
+        shown = await summary_of(uow, SELLER, clock.now())
+    assert shown is not None and shown.latest_comment == "Fast <i>and</i> honest"
 
 
 async def test_ratings_stay_hidden_until_both_rated(
