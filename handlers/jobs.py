@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.context import BotContext
-from bot.services import action_tokens, deals, inbox, publishing
+from bot.services import action_tokens, deals, inbox, publishing, ratings
 
 
 async def expire_posts(context: BotContext) -> None:
@@ -17,6 +17,9 @@ async def expire_posts(context: BotContext) -> None:
 async def housekeeping(context: BotContext) -> None:
     await inbox.purge(context.services.uow_factory, context.clock)
     await action_tokens.purge_expired(context.services.uow_factory, context.clock)
+    admin = context.settings.admin_chat_id
+    if await ratings.flag_rings(context.services.uow_factory, context.clock, admin):
+        context.kick_outbox()
 
 
 async def send_reminders(context: BotContext) -> None:

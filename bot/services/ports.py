@@ -177,6 +177,10 @@ class RatingsRepository(Protocol):
         """Every rating the user received, oldest first (hidden ones included)."""
         ...
 
+    async def everything(self, limit: int = 100_000) -> list[Rating]:
+        """The newest `limit` ratings of the market, oldest first (for ring detection)."""
+        ...
+
     async def set_comment(self, deal_id: int, rater_id: int, comment: str) -> bool:
         """Give the rater's rating of that deal its comment, unless it has one; True if set."""
         ...

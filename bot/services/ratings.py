@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from bot.domain.models import Action, Deal, DealOutcome, Rating, TrustEvent, User
+from bot.domain.models import Action, Deal, DealOutcome, Lang, Rating, TrustEvent, User
+from bot.domain.trust import rating_rings
 from bot.services import outbox
 from bot.services.action_tokens import add_tokens, answer_buttons
 from bot.services.alerts import recipient
@@ -102,3 +103,31 @@ async def comment(
             return "rating.comment_done"
         await uow.commit()
     return "rating.comment_saved"
+
+
+RING = "ring.flagged"  # trust event kind: a group rating only each other five stars
+
+
+async def flag_rings(uow_factory: UowFactory, clock: Clock, admin_chat_id: int | None) -> int:
+    """Find groups whose ratings, given and received, are all five stars among themselves
+    (`bot.domain.trust.rating_rings`) and flag each new one for review: a trust event for
+    every member and, when an admin chat is set, a notice there. Nothing is banned or hidden
+    automatically. Returns how many new groups were flagged."""
+    async with uow_factory() as uow:
+        now = clock.now()
+        triples = [(r.rater_id, r.ratee_id, r.stars) for r in await uow.ratings.everything()]
+        flagged = 0
+        for ring in rating_rings(triples):
+            members = sorted(ring)
+            events = await uow.trust_events.list_for_user(members[0])
+            if any(e.kind == RING and e.detail.get("members") == members for e in events):
+                continue
+            for member in members:
+                event = TrustEvent(member, RING, now, detail={"members": members})
+                await uow.trust_events.add(event)
+            if admin_chat_id is not None:
+                text = t(Lang.EN, "admin.ring", members=", ".join(map(str, members)))
+                await outbox.add_to(uow, now, admin_chat_id, text, kind="admin.ring")
+            flagged += 1
+        await uow.commit()
+        return flagged

@@ -225,6 +225,7 @@ TEXTS: dict[str, str] = {
     "rating.comment_done": "Your rating already has a comment.",
     "rating.comment_empty": "An empty comment was not saved.",
     "trust.card.comment": "\nLatest comment: “{text}”",
+    "admin.ring": "🔍 Rating ring for review: members {members} rate only each other, all five stars. Nothing was changed automatically.",
     "alert.trust_new": "🛡 New member: no trade record yet",
     "deal.question": "🤝 <b>Did you make a deal?</b>\nYou exchanged contacts with {name} about {product}. Only you and they can record it.",
     "deal.claim": "🤝 {name} says you made a deal about {product}. Is that right? Only deals both of you confirm count on your records.",

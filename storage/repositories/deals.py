@@ -184,6 +184,12 @@ class SqlRatingsRepository:
         )
         return [_rating(row) for row in rows]
 
+    async def everything(self, limit: int = 100_000) -> list[Rating]:
+        rows = await self._session.scalars(
+            select(RatingRow).order_by(RatingRow.id.desc()).limit(limit)
+        )
+        return [_rating(row) for row in rows][::-1]
+
     async def set_comment(self, deal_id: int, rater_id: int, comment: str) -> bool:
         row = await self._session.scalar(
             select(RatingRow).where(RatingRow.deal_id == deal_id, RatingRow.rater_id == rater_id)

@@ -133,6 +133,9 @@ class FakeRatingsRepository(_Repository):
         found = [r for _id, r in sorted(self._read.ratings.items()) if r.ratee_id == user_id]
         return copy.deepcopy(found)
 
+    async def everything(self, limit: int = 100_000) -> list[Rating]:
+        return copy.deepcopy([r for _id, r in sorted(self._read.ratings.items())][-limit:])
+
     async def set_comment(self, deal_id: int, rater_id: int, comment: str) -> bool:
         for rating in self._write.ratings.values():
             if (rating.deal_id, rating.rater_id) == (deal_id, rater_id):

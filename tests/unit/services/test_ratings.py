@@ -98,3 +98,18 @@ async def test_only_partners_of_a_confirmed_deal_rate(
     with pytest.raises(UserFacingError) as stranger:
         await ratings.rate(uow_factory, clock, STRANGER, deal_id, 1)
     assert stranger.value.key == "rating.not_partner"
+
+
+async def test_a_pair_praising_only_each_other_is_flagged_once_for_review(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    deal_id = await _confirmed(uow_factory, clock)
+    await ratings.rate(uow_factory, clock, BUYER, deal_id, 5)
+    assert await ratings.flag_rings(uow_factory, clock, admin_chat_id=777) == 0  # one-way
+    await ratings.rate(uow_factory, clock, SELLER, deal_id, 5)
+    assert await ratings.flag_rings(uow_factory, clock, admin_chat_id=777) == 1
+    assert await ratings.flag_rings(uow_factory, clock, admin_chat_id=777) == 0  # once
+    assert "admin.ring" in await outbox_kinds(uow_factory, 777)
+    async with uow_factory() as uow:
+        kinds = [e.kind for e in await uow.trust_events.list_for_user(SELLER)]
+    assert kinds.count(ratings.RING) == 1
