@@ -256,6 +256,13 @@ async def test_ratings_once_per_deal_and_side(uow_factory: UowFactory) -> None:
         assert [r.stars for r in await uow.ratings.for_deal(deal_id)] == [5, 3]
         assert [r.rater_id for r in await uow.ratings.for_ratee(2)] == [1]
         assert await uow.ratings.stars_mean() == 4.0
+        assert [r.stars for r in await uow.ratings.everything()] == [5, 3]
+        assert await uow.ratings.set_comment(deal_id, 1, "good") is True
+        assert await uow.ratings.set_comment(deal_id, 1, "again") is False
+        assert await uow.ratings.set_comment(deal_id, 9, "nobody") is False
+        await uow.commit()
+    async with uow_factory() as uow:
+        assert [r.comment for r in await uow.ratings.for_deal(deal_id)] == ["good", ""]
     with pytest.raises(Exception):  # noqa: B017 - IntegrityError of either store
         async with uow_factory() as uow:
             await uow.ratings.add(Rating(None, deal_id, 1, 2, 4, NOW))
