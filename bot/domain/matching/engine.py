@@ -19,21 +19,17 @@ import numpy as np
 
 from bot.domain.models import PostKind
 
-from . import scoring, stored
-from .codes import is_model_code
+from . import stored
 from .explain import explain, shared_term_reasons
 from .fields import fields_from_parsed
 from .identity import TermClasses
 from .index import Interner, SideIndex
-from .query import QueryPlan, filter_and_score, top_k
+from .query import QueryPlan, filter_and_score, plan_query, same_product_prices, top_k
 from .rows import (
     CONCEPT,
     PRODUCT,
-    SPEC,
     from_rows,
-    term_keys,
     to_row,
-    words_as_terms,
 )
 from .scoring import DEFAULT_WEIGHTS, Thresholds, Weights
 from .types import MatchFields, MatchResult, PostTerms
@@ -65,11 +61,6 @@ class MatchingEngine:
         self._sides = {kind: SideIndex(capacity) for kind in PostKind}
         self._where: dict[int, int] = {}  # post id -> doc id * 2 + side bit
         self._dismissed: dict[int, set[str]] = {}
-        self._field_weight = {
-            PRODUCT: weights.product,
-            SPEC: weights.spec,
-            CONCEPT: weights.concept,
-        }
 
     # -- writing -------------------------------------------------------------------------
 
@@ -335,27 +326,10 @@ class MatchingEngine:
         if code is None or _BIT_SIDE[code & 1] is not PostKind.OFFER:
             return None
         side, doc = self._sides[PostKind.OFFER], code >> 1
-        c = side.cols
-        if np.isnan(c["price_low"][doc]):
-            return None
         terms, _fields = self._doc_view(PostKind.OFFER, doc)
-        key = (
-            CONCEPT + terms.concepts[0]
-            if terms.concepts
-            else PRODUCT + (terms.product or ("",))[0]
-        )
-        tid = self.terms.ids.get(key)
-        if tid is None:
-            return None
-        peers = side.postings_of(tid)[-limit:]
-        keep = (
-            c["alive"][peers]
-            & (c["expires"][peers] > now_ts)
-            & (c["price_unit"][peers] == c["price_unit"][doc])
-            & (peers != doc)
-            & ~np.isnan(c["price_low"][peers])
-        )
-        return float(c["price_low"][doc]), [float(p) for p in c["price_low"][peers[keep]]]
+        key = CONCEPT + terms.concepts[0] if terms.concepts else PRODUCT + terms.product[0]
+        tid = self.terms.ids.get(key) if terms.concepts or terms.product else None
+        return None if tid is None else same_product_prices(side, doc, tid, now_ts, limit)
 
     @property
     def alert_threshold(self) -> float:
@@ -397,49 +371,8 @@ class MatchingEngine:
         post_kind: PostKind | None,
         user_id: int | None,
     ) -> QueryPlan | None:
-        get = self.terms.ids.get
-        weighted: dict[int, float] = {}
-        walk: list[int] = []
-        spec_walk: list[int] = []
-        keys = term_keys(terms)
-        for key in keys:
-            tid = get(key)
-            if tid is None or side.term_df(tid) == 0:
-                continue  # no open post has it: it can neither match nor count as missed
-            weighted[tid] = self._field_weight[key[:2]] * float(
-                scoring.idf(side.term_df(tid), side.n_alive)
-            )
-            if key[:2] == PRODUCT and is_model_code(key[2:]):
-                weighted[tid] *= self.weights.model_code  # the same code is the same product
-            (spec_walk if key[:2] == SPEC else walk).append(tid)
-        if post_kind is None and not walk:
-            walk = spec_walk  # /search with only specs ("304") still finds something
-        if not walk:
-            return None
-        dismissed: list[int] = []
-        if user_id is not None and user_id in self._dismissed:
-            for key in term_keys(words_as_terms(self._dismissed[user_id])):
-                tid = get(key)
-                if tid is not None:
-                    dismissed.append(tid)
-        identity = self.term_classes.ids_of(keys)
-        return QueryPlan.build(
-            self,
-            post_kind,
-            fields,
-            weighted,
-            walk,
-            identity,
-            self._code_docs(side, weighted),
-            user_id,
-            dismissed,
-        )
-
-    def _code_docs(self, side: SideIndex, weighted: dict[int, float]) -> np.ndarray:
-        """Docs of `side` holding one of these terms that is a model code."""
-        of = self.term_classes.catch_up()
-        lists = [side.postings_of(t) for t in weighted if of[t] == self.term_classes.code]
-        return np.concatenate(lists) if lists else np.empty(0, dtype=np.int32)
+        dismissed = self._dismissed.get(user_id, ()) if user_id is not None else ()
+        return plan_query(self, side, terms, fields, post_kind, user_id, dismissed)
 
     def _doc_view(self, kind: PostKind, doc: int) -> tuple[PostTerms, MatchFields]:
         return from_rows(self._sides[kind], kind, [doc], self.terms, self.labels)[0]

@@ -8,6 +8,7 @@ label ids of its structured fields); `filter_and_score` turns candidate doc ids 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -16,10 +17,12 @@ import numpy as np
 from bot.domain.models import PostKind
 
 from . import scoring
+from .codes import is_model_code
 from .identity import TermClasses, identity_evidence
 from .index import NONE_ID, SideIndex
+from .rows import CONCEPT, PRODUCT, SPEC, term_keys, words_as_terms
 from .scoring import Weights
-from .types import MatchFields
+from .types import MatchFields, PostTerms
 
 if TYPE_CHECKING:
     from .engine import MatchingEngine
@@ -90,6 +93,55 @@ class QueryPlan:
             region=label(region) if region else NONE_ID,
             trade=label(fields.trade_term) if fields.trade_term else NONE_ID,
         )
+
+
+def plan_query(
+    engine: MatchingEngine,
+    side: SideIndex,
+    terms: PostTerms,
+    fields: MatchFields,
+    post_kind: PostKind | None,
+    user_id: int | None,
+    dismissed_words: Iterable[str],
+) -> QueryPlan | None:
+    """What one query needs against `side`: its terms that some open post holds, weighted
+    by field and idf (a model code counts `Weights.model_code` product words), the postings
+    to walk for candidates, and the reader's "not relevant" terms. None when nothing on
+    the side can match."""
+    w = engine.weights
+    field_weight = {PRODUCT: w.product, SPEC: w.spec, CONCEPT: w.concept}
+    get = engine.terms.ids.get
+    weighted: dict[int, float] = {}
+    walk: list[int] = []
+    spec_walk: list[int] = []
+    keys = term_keys(terms)
+    for key in keys:
+        tid = get(key)
+        if tid is None or side.term_df(tid) == 0:
+            continue  # no open post has it: it can neither match nor count as missed
+        weighted[tid] = field_weight[key[:2]] * float(scoring.idf(side.term_df(tid), side.n_alive))
+        if key[:2] == PRODUCT and is_model_code(key[2:]):
+            weighted[tid] *= w.model_code  # the same code is the same product
+        (spec_walk if key[:2] == SPEC else walk).append(tid)
+    if post_kind is None and not walk:
+        walk = spec_walk  # /search with only specs ("304") still finds something
+    if not walk:
+        return None
+    dismissed = [
+        tid for key in term_keys(words_as_terms(dismissed_words)) if (tid := get(key)) is not None
+    ]
+    identity = engine.term_classes.ids_of(keys)
+    codes = _code_docs(engine.term_classes, side, weighted)
+    return QueryPlan.build(
+        engine, post_kind, fields, weighted, walk, identity, codes, user_id, dismissed
+    )
+
+
+def _code_docs(classes: TermClasses, side: SideIndex, weighted: dict[int, float]) -> np.ndarray:
+    """Docs of `side` holding one of these terms that is a model code."""
+    of = classes.catch_up()
+    lists = [side.postings_of(t) for t in weighted if of[t] == classes.code]
+    return np.concatenate(lists) if lists else np.empty(0, dtype=np.int32)
 
 
 def _comparable(units: np.ndarray, unit: int) -> np.ndarray:
@@ -244,3 +296,22 @@ def top_k(
     created = side.cols["created"][docs[idx]]
     idx = idx[np.lexsort((-created, -scores[idx]))][offset:k]
     return [(int(docs[i]), int(i)) for i in idx]
+
+
+def same_product_prices(
+    side: SideIndex, doc: int, term_id: int, now_ts: float, limit: int
+) -> tuple[float, list[float]] | None:
+    """(the doc's unit price, those of the newest `limit` other open docs holding `term_id`
+    in the same price unit); None when the doc states no price."""
+    c = side.cols
+    if np.isnan(c["price_low"][doc]):
+        return None
+    peers = side.postings_of(term_id)[-limit:]
+    keep = (
+        c["alive"][peers]
+        & (c["expires"][peers] > now_ts)
+        & (c["price_unit"][peers] == c["price_unit"][doc])
+        & (peers != doc)
+        & ~np.isnan(c["price_low"][peers])
+    )
+    return float(c["price_low"][doc]), [float(p) for p in c["price_low"][peers[keep]]]
