@@ -40,7 +40,9 @@ async def answer_complaint(update: Update, context: BotContext, pressed: Pressed
     deal_id = pressed.id_arg("deal")
     ok = await complaints.can_answer(context.services.uow_factory, pressed.user_id, deal_id)
     if ok:
-        pending_question.ask_complaint_answer(context, deal_id)
+        pending_question.ask_for_words(
+            context, pending_question.WordsFor.COMPLAINT_ANSWER, deal_id
+        )
     await answer_question(
         update, context, "complaint.ask_answer" if ok else "complaint.answer_done"
     )

@@ -11,14 +11,14 @@ the field question (the user is told) instead of becoming the answer.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Literal
 
 from bot.context import BotContext
 
 KEY = "pending"
 KIND_KEY = "unclear_post"  # the message waiting for "selling or buying?"
-COMPLAINT_KEY = "complaint_answer"  # the exchange whose complaint the user is answering
-COMMENT_KEY = "rating_comment"  # the deal whose rating the user is commenting on
+WORDS_KEY = "words"  # free words owed about one deal: {"about": WordsFor, "deal": id}
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,30 +56,28 @@ def take_kind_text(context: BotContext) -> str | None:
     return str(text) if text else None
 
 
-def ask_complaint_answer(context: BotContext, deal_id: int) -> None:
-    context.store[COMPLAINT_KEY] = deal_id
+class WordsFor(StrEnum):
+    """What the next message, whatever it says, is taken as."""
+
+    COMPLAINT_ANSWER = "complaint_answer"  # the answer to a complaint about that deal
+    RATING_COMMENT = "rating_comment"  # a comment on one's own rating of that deal
 
 
-def take_complaint_answer(context: BotContext) -> int | None:
-    """The exchange whose complaint the next message answers, taken (it answers once)."""
-    deal = context.store.pop(COMPLAINT_KEY, None)
-    return int(deal) if deal is not None else None
+def ask_for_words(context: BotContext, about: WordsFor, deal_id: int) -> None:
+    context.store[WORDS_KEY] = {"about": about.value, "deal": deal_id}
 
 
-def ask_rating_comment(context: BotContext, deal_id: int) -> None:
-    context.store[COMMENT_KEY] = deal_id
-
-
-def take_rating_comment(context: BotContext) -> int | None:
-    """The deal whose rating the next message comments on, taken (it comments once)."""
-    deal = context.store.pop(COMMENT_KEY, None)
-    return int(deal) if deal is not None else None
+def take_words_question(context: BotContext) -> tuple[WordsFor, int] | None:
+    """What the next message is owed for, taken (the words come once)."""
+    stored = context.store.pop(WORDS_KEY, None)
+    if not stored:
+        return None
+    return WordsFor(stored["about"]), int(stored["deal"])
 
 
 def drop(context: BotContext) -> bool:
     """Forget any question; True if there was one."""
     field = context.store.pop(KEY, None) is not None
     kind = context.store.pop(KIND_KEY, None) is not None
-    complaint = context.store.pop(COMPLAINT_KEY, None) is not None
-    comment = context.store.pop(COMMENT_KEY, None) is not None
-    return field or kind or complaint or comment
+    words = context.store.pop(WORDS_KEY, None) is not None
+    return field or kind or words

@@ -21,6 +21,10 @@ from handlers.post_cards import replace_card, show_card
 from handlers.replies import reply
 
 OpenUseCase = Callable[..., Awaitable[tuple[Post, int]]]  # publishing.publish or .renew
+WORDS_USE_CASES = {
+    pending_question.WordsFor.COMPLAINT_ANSWER: complaints.answer,
+    pending_question.WordsFor.RATING_COMMENT: ratings.comment,
+}
 
 
 async def on_text(update: Update, context: BotContext) -> None:
@@ -29,18 +33,11 @@ async def on_text(update: Update, context: BotContext) -> None:
     user = update.effective_user
     assert message is not None and user is not None
     text = message.text or message.caption or ""
-    complaint = pending_question.take_complaint_answer(context)
-    if complaint is not None:  # the answer to a complaint, whatever it says
-        key = await complaints.answer(
-            context.services.uow_factory, context.clock, user.id, complaint, text
-        )
-        await reply(update, context, key)
-        return
-    rated = pending_question.take_rating_comment(context)
-    if rated is not None:  # a comment on their rating, whatever it says
-        key = await ratings.comment(
-            context.services.uow_factory, context.clock, user.id, rated, text
-        )
+    owed = pending_question.take_words_question(context)
+    if owed is not None:  # words owed about a deal, whatever they say
+        about, deal_id = owed
+        use_case = WORDS_USE_CASES[about]
+        key = await use_case(context.services.uow_factory, context.clock, user.id, deal_id, text)
         await reply(update, context, key)
         return
     question = pending_question.current(context)

@@ -24,5 +24,6 @@ async def rate_deal(update: Update, context: BotContext, pressed: Pressed) -> No
 
 async def comment_rating(update: Update, context: BotContext, pressed: Pressed) -> None:
     """ "Add a comment": the next message is the comment (once)."""
-    pending_question.ask_rating_comment(context, pressed.id_arg("deal"))
+    deal_id = pressed.id_arg("deal")
+    pending_question.ask_for_words(context, pending_question.WordsFor.RATING_COMMENT, deal_id)
     await answer_question(update, context, "rating.ask_comment")

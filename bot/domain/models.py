@@ -304,6 +304,14 @@ class Deal:
         times = [t for t in (self.seller_confirmed_at, self.buyer_confirmed_at) if t]
         return min(times) if times else None
 
+    @property
+    def claimed_by(self) -> int | None:
+        """Who said "deal done" first."""
+        seller, buyer = self.seller_confirmed_at, self.buyer_confirmed_at
+        if seller and (not buyer or seller <= buyer):
+            return self.seller_id
+        return self.buyer_id if buyer else None
+
 
 @dataclass(slots=True)
 class Reminder:

@@ -84,7 +84,7 @@ async def send_due(uow_factory: UowFactory, clock: Clock) -> int:
         for deal in await uow.deals.claimed_before(now - CLAIM_TTL):
             deal.outcome, deal.closed_at = DealOutcome.UNCONFIRMED, now
             await uow.deals.update(deal)
-            await _record(uow, now, deal, "deal.unconfirmed", _claimer(deal))
+            await _record(uow, now, deal, "deal.unconfirmed", deal.claimed_by)
         await uow.commit()
         return sent
 
@@ -120,7 +120,7 @@ async def deal_done(uow_factory: UowFactory, clock: Clock, user_id: int, deal_id
         now = clock.now()
         deal = await _deal_of(uow, deal_id, user_id)
         if deal.outcome is DealOutcome.CLAIMED:
-            if _claimer(deal) == user_id:
+            if deal.claimed_by == user_id:
                 return "deal.claim_pending"
             key = await _confirm(uow, now, deal, user_id)
         elif deal.outcome in (None, DealOutcome.NONE):
@@ -158,7 +158,7 @@ async def confirm(uow_factory: UowFactory, clock: Clock, user_id: int, deal_id: 
     """The other side agrees: the deal counts on both records."""
     async with uow_factory() as uow:
         deal = await _deal_of(uow, deal_id, user_id)
-        if deal.outcome is not DealOutcome.CLAIMED or _claimer(deal) == user_id:
+        if deal.outcome is not DealOutcome.CLAIMED or deal.claimed_by == user_id:
             return "deal.settled"
         key = await _confirm(uow, clock.now(), deal, user_id)
         await uow.commit()
@@ -166,7 +166,7 @@ async def confirm(uow_factory: UowFactory, clock: Clock, user_id: int, deal_id: 
 
 
 async def _confirm(uow: UnitOfWork, now: datetime, deal: Deal, user_id: int) -> str:
-    claimer = _claimer(deal)
+    claimer = deal.claimed_by
     deal.said_done(user_id, now)
     deal.outcome, deal.closed_at = DealOutcome.CONFIRMED, now
     await uow.deals.update(deal)
@@ -185,7 +185,7 @@ async def deny(uow_factory: UowFactory, clock: Clock, user_id: int, deal_id: int
     """The other side says there was no deal: nothing counts as one; the claimer is told."""
     async with uow_factory() as uow:
         deal = await _deal_of(uow, deal_id, user_id)
-        claimer = _claimer(deal)
+        claimer = deal.claimed_by
         if deal.outcome is not DealOutcome.CLAIMED or claimer == user_id or claimer is None:
             return "deal.settled"
         key = await _deny(uow, clock.now(), deal, user_id, claimer)
@@ -212,7 +212,7 @@ async def still_talking(
     async with uow_factory() as uow:
         now = clock.now()
         deal = await _deal_of(uow, deal_id, user_id)
-        if deal.outcome is DealOutcome.CLAIMED and _claimer(deal) != user_id:
+        if deal.outcome is DealOutcome.CLAIMED and deal.claimed_by != user_id:
             return "deal.answer_claim"  # the other side already said "deal done"
         if deal.outcome is not None:
             return "deal.settled"
@@ -240,7 +240,7 @@ async def no_deal(uow_factory: UowFactory, clock: Clock, user_id: int, deal_id: 
     async with uow_factory() as uow:
         now = clock.now()
         deal = await _deal_of(uow, deal_id, user_id)
-        claimer = _claimer(deal)
+        claimer = deal.claimed_by
         if deal.outcome is DealOutcome.CLAIMED and claimer is not None and claimer != user_id:
             key = await _deny(uow, now, deal, user_id, claimer)
             await uow.commit()
@@ -260,14 +260,6 @@ async def _deal_of(uow: UnitOfWork, deal_id: int, user_id: int) -> Deal:
     if deal is None or not deal.has(user_id):
         raise UserFacingError("button.not_yours")
     return deal
-
-
-def _claimer(deal: Deal) -> int | None:
-    """Who said "deal done" first."""
-    seller, buyer = deal.seller_confirmed_at, deal.buyer_confirmed_at
-    if seller and (not buyer or seller <= buyer):
-        return deal.seller_id
-    return deal.buyer_id if buyer else None
 
 
 async def _about(uow: UnitOfWork, deal: Deal) -> Post | None:
