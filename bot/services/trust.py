@@ -7,6 +7,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from bot.domain.trust import (
+    MIN_RATINGS,
     NEUTRAL,
     TrustSummary,
     WeightedRating,
@@ -42,7 +43,9 @@ async def summary_of(uow: UnitOfWork, user_id: int | None, now: datetime) -> Tru
                 await _weight(uow, rating.rater_id, rating.created_at),
             )
         )
-    prior = await uow.ratings.stars_mean() or 4.0
+    # The market prior is read (a scan of every rating) only when a rating will be shown.
+    enough = sum(1 for r in weighted if r.weight > 0) >= MIN_RATINGS
+    prior = (await uow.ratings.stars_mean() or 4.0) if enough else 4.0
     hours, quick = answer_speed(await uow.contact_requests.answer_times(user_id), now)
     return replace(
         summarise(user, events, weighted, now, prior),
