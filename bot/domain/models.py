@@ -140,6 +140,7 @@ class User:
     blocked_bot: bool = False
     language_chosen: bool = False  # set by /language; otherwise follows Telegram's code
     created_at: datetime | None = None
+    last_active_at: datetime | None = None  # when they last wrote or pressed, to the hour
 
 
 @dataclass(slots=True)

@@ -14,7 +14,9 @@ every number comes from what counterparts did and said.
   character as GB 32100-2015 defines it.
 * `too_good_to_be_true`: a price 40% or more below the median of at least 3 comparable
   open offers.
-* `summarise`: the facts a trust line shows, from the user and their trust events.
+* `summarise`: the facts a trust line shows, from the user and their trust events;
+  follow-through (did they say what came of a contact exchange when asked?) and fake-inquiry
+  reports give buyers a record too.
 """
 
 from __future__ import annotations
@@ -37,6 +39,9 @@ TOO_GOOD_SHARE = 0.6  # a price at or under 60% of the median (40% below) is sus
 TOO_GOOD_MIN_PEERS = 3
 DAY = 86400.0
 REVEAL_AFTER = timedelta(days=14)  # a rating shows this long after it was given at the latest
+FOLLOW_UP_WINDOW = timedelta(days=7)  # to answer "Did you make a deal?" before it counts
+# Saying anything about a deal (done, confirmed, denied, still talking, none) follows it up.
+ANSWERS = frozenset({"deal.claimed", "deal.confirmed", "deal.denied", "deal.talking", "deal.none"})
 
 
 class IdentityLevel(IntEnum):
@@ -184,6 +189,10 @@ class TrustSummary:
     latest_comment: str | None = None  # of the newest revealed rating that has one
     reply_hours: float | None = None  # median time to answer a contact request
     replied_in_a_day: float | None = None  # share of requests answered within 24 hours
+    asked: int = 0  # outcome questions answered, or unanswered for `FOLLOW_UP_WINDOW`
+    followed_up: int = 0  # of them, answered
+    fake_inquiries: int = 0  # complaints received of the reason "fake inquiry"
+    last_active: datetime | None = None
 
 
 def summarise(
@@ -200,7 +209,13 @@ def summarise(
     business_since: datetime | None = None
     complaints: dict[object, str] = {}  # exchange -> reason, in order
     answers: dict[object, str] = {}
+    asked: dict[object, datetime] = {}  # deal -> when the outcome question reached them
+    answered: set[object] = set()
     for event in events:
+        if event.kind == "deal.asked":
+            asked.setdefault(event.detail.get("deal"), event.at)
+        if event.kind in ANSWERS:
+            answered.add(event.detail.get("deal"))
         if event.kind == "complaint.received":
             complaints[event.detail.get("deal")] = str(event.detail.get("reason", ""))
         if event.kind == "complaint.answered":
@@ -221,6 +236,7 @@ def summarise(
     good = deals + sum(1 for r in ratings if r.stars >= 4)
     bad = unconfirmed + sum(1 for r in ratings if r.stars <= 2) + len(complaints)
     latest = list(complaints)[-1] if complaints else None
+    due = [d for d, at in asked.items() if d in answered or _past(at + FOLLOW_UP_WINDOW, now)]
     return TrustSummary(
         level,
         deals,
@@ -236,7 +252,15 @@ def summarise(
         sum(1 for deal in complaints if deal in answers),
         complaints[latest] if complaints else None,
         answers.get(latest) if complaints else None,
+        asked=len(due),
+        followed_up=sum(1 for d in due if d in answered),
+        fake_inquiries=sum(1 for reason in complaints.values() if reason == "fake_inquiry"),
+        last_active=user.last_active_at,
     )
+
+
+def _past(at: datetime, now: datetime | None) -> bool:
+    return now is None or at <= now
 
 
 COLD_START = 5  # outcomes below which a member ranks at least neutral

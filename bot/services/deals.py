@@ -31,6 +31,7 @@ MAX_ASKS = 3  # the first question and at most two more after "Still talking"
 CLAIM_TTL = timedelta(days=14)
 BUTTON_TTL = timedelta(days=30)
 OUTCOME = "deal.outcome"  # reminder kind
+ASKED = "deal.asked"  # trust event: the outcome question reached them (follow-through)
 
 
 async def open_after_contact(
@@ -110,6 +111,8 @@ async def _ask_outcome(uow: UnitOfWork, now: datetime, reminder: Reminder) -> in
     )
     text = deal_message(lang, "deal.question", other, about)
     await outbox.add_to(uow, now, user.id, text, buttons=buttons, kind="deal.question")
+    if reminder.payload.get("ask", 1) == 1:  # follow-through counts each exchange once
+        await _record(uow, now, deal, ASKED, user.id)
     return 1
 
 

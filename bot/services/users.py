@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from bot.domain.language import language_from_telegram_code
 from bot.domain.models import Lang, User
@@ -29,12 +29,17 @@ class TelegramPerson:
         return " ".join(p for p in (self.first_name, self.last_name) if p).strip()
 
 
+ACTIVE_EVERY = timedelta(hours=1)  # "last active" is kept to the hour: no write per message
+
+
 async def register(
     uow: UnitOfWork, person: TelegramPerson, now: datetime, default: Lang
 ) -> tuple[User, bool]:
     """Register a user on first contact and keep name and username current, inside the
     caller's transaction; True when something was written. The language follows Telegram's
-    language code until the user picks one with /language."""
+    language code until the user picks one with /language. Writing or pressing (not a
+    member update) marks them active, at most once an hour."""
+    active = person.blocked_bot is False
     user = await uow.users.get(person.id)
     telegram_language = (
         language_from_telegram_code(person.language_code) if person.language_code else None
@@ -47,6 +52,7 @@ async def register(
             display_name=person.display_name,
             blocked_bot=bool(person.blocked_bot),
             created_at=now,
+            last_active_at=now if active else None,
         )
         await uow.users.upsert(user)
         return user, True
@@ -55,8 +61,11 @@ async def register(
         language = telegram_language  # they switched Telegram's language: follow it
     blocked = user.blocked_bot if person.blocked_bot is None else person.blocked_bot
     current = (user.username, user.display_name, user.blocked_bot, user.language)
-    if current == (person.username, person.display_name, blocked, language):
+    stale = active and (user.last_active_at is None or now - user.last_active_at >= ACTIVE_EVERY)
+    if current == (person.username, person.display_name, blocked, language) and not stale:
         return user, False
+    if stale:
+        user.last_active_at = now
     user.username = person.username
     user.display_name = person.display_name
     user.blocked_bot = blocked

@@ -31,6 +31,9 @@ def trust_line(summary: TrustSummary | None, lang: Lang) -> Html:
         parts.append(t(lang, "trust.few_ratings", count=summary.ratings))
     if summary.reply_hours is not None:
         parts.append(t(lang, "trust.replies", hours=_hours(summary.reply_hours)))
+    if summary.asked:
+        done, asked = summary.followed_up, summary.asked
+        parts.append(t(lang, "trust.follow_through", done=done, asked=asked))
     if summary.member_since is not None:
         parts.append(t(lang, "trust.since", month=summary.member_since.strftime("%Y-%m")))
     if summary.complaints:
@@ -95,10 +98,16 @@ def trust_card(summary: TrustSummary, lang: Lang, *, own: bool) -> Html:
         share = f"{summary.replied_in_a_day:.0%}"
         hours = _hours(summary.reply_hours)
         lines.append(t(lang, "trust.card.replies", hours=hours, share=share))
+    if summary.asked or summary.fake_inquiries:
+        done, asked, fake = summary.followed_up, summary.asked, summary.fake_inquiries
+        lines.append(t(lang, "trust.card.follow_through", done=done, asked=asked, fake=fake))
     lines.append(_complaints(summary, lang))
     if summary.member_since is not None:
         since = summary.member_since.date().isoformat()
         lines.append(t(lang, "trust.card.since", date=since))
+    if summary.last_active is not None:
+        active = summary.last_active.date().isoformat()
+        lines[-1] = Html(f"{lines[-1]}\n{t(lang, 'trust.card.last_active', date=active)}")
     lines.append(t(lang, "trust.card.footer"))
     return Html("\n\n".join(lines))
 

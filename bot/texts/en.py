@@ -282,4 +282,7 @@ TEXTS: dict[str, str] = {
     "search.usage": "What are you looking for? e.g. <code>/search 保温杯</code> or <code>/search vacuum flask</code>",
     "search.empty": "No open posts match <b>{query}</b> yet. Post a need and I will alert you when one appears.",
     "search.header": "🔎 <b>{query}</b> ({page}/{pages})",
+    "trust.follow_through": "follows up {done}/{asked}",
+    "trust.card.follow_through": "🔁 Follow-through: said what came of {done} of {asked} contact exchanges · fake-inquiry reports: {fake}\n<i>Buyers and sellers alike are asked a few days after exchanging contacts whether a deal came of it.</i>",
+    "trust.card.last_active": "🕒 Last active: {date}",
 }

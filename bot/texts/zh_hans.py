@@ -275,4 +275,7 @@ TEXTS: dict[str, str] = {
     "search.usage": "你想找什么？例如 <code>/search 保温杯</code> 或 <code>/search vacuum flask</code>",
     "search.empty": "还没有与 <b>{query}</b> 匹配的信息。发一条求购，有了我会通知你。",
     "search.header": "🔎 <b>{query}</b>（{page}/{pages}）",
+    "trust.follow_through": "跟进{done}/{asked}",
+    "trust.card.follow_through": "🔁 跟进：{asked}次交换联系方式中，{done}次告知了结果 · 虚假询盘投诉：{fake}\n<i>交换联系方式几天后，买卖双方都会被问到是否成交。</i>",
+    "trust.card.last_active": "🕒 最近活跃：{date}",
 }

@@ -275,4 +275,7 @@ TEXTS: dict[str, str] = {
     "search.usage": "你想找什麼？例如 <code>/search 保溫杯</code> 或 <code>/search vacuum flask</code>",
     "search.empty": "還沒有與 <b>{query}</b> 匹配的資訊。發一條求購，有了我會通知你。",
     "search.header": "🔎 <b>{query}</b>（{page}/{pages}）",
+    "trust.follow_through": "跟進{done}/{asked}",
+    "trust.card.follow_through": "🔁 跟進：{asked}次交換聯絡方式中，{done}次告知了結果 · 虛假詢盤投訴：{fake}\n<i>交換聯絡方式幾天後，買賣雙方都會被問到是否成交。</i>",
+    "trust.card.last_active": "🕒 最近活躍：{date}",
 }

@@ -22,6 +22,7 @@ def _user_from_row(row: UserRow) -> User:
         blocked_bot=row.blocked_bot,
         language_chosen=row.language_chosen,
         created_at=row.created_at,
+        last_active_at=row.last_active_at,
     )
 
 
@@ -57,6 +58,7 @@ class SqlUsersRepository:
             "phone": user.phone,
             "blocked_bot": user.blocked_bot,
             "created_at": user.created_at or now,
+            "last_active_at": user.last_active_at,
             "updated_at": now,
         }
         await self._session.execute(

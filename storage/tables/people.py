@@ -28,6 +28,7 @@ class UserRow(Base):
         Boolean, nullable=False, default=False, server_default=false()
     )
     created_at: Mapped[datetime] = created_at_column()
+    last_active_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     updated_at: Mapped[datetime] = mapped_column(
         UTCDateTime(), nullable=False, default=utcnow, onupdate=utcnow
     )

@@ -11,6 +11,7 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection
 
@@ -105,7 +106,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "9002_test_only"
-down_revision = "0002"
+down_revision = "{head}"
 
 
 def upgrade():
@@ -128,8 +129,9 @@ async def test_ensure_schema_upgrades_a_database_that_is_behind(
 ) -> None:
     await upgrade_to_head(url)
     # A newer release of the code: one more revision than the database has.
-    (tmp_path / "9002_test_only.py").write_text(NEXT_REVISION)
     packaged = migrate.alembic_config
+    (head,) = ScriptDirectory.from_config(packaged()).get_heads()
+    (tmp_path / "9002_test_only.py").write_text(NEXT_REVISION.replace("{head}", head))
     versions = Path(packaged().get_main_option("script_location") or "") / "versions"
 
     def newer_config() -> Config:
@@ -152,7 +154,7 @@ async def test_ensure_schema_upgrades_a_database_that_is_behind(
         async with db.uow() as uow:
             assert await uow.posts.get(post_id) is not None
         assert await _pragma_foreign_keys(db) in (1, None)
-        await migrate.downgrade_engine(db.engine, "0002")
+        await migrate.downgrade_engine(db.engine, head)
         assert await schema_status(url) == "behind"  # downgrades work through the same path
     finally:
         async with db.engine.begin() as connection:

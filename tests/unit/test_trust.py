@@ -183,6 +183,28 @@ def test_summary_counts_only_confirmed_deals_and_their_partners():
     assert summarise(User(2, Lang.EN), []).level is IdentityLevel.UNKNOWN
 
 
+def test_follow_through_and_fake_inquiries_give_buyers_a_record():
+    from bot.domain.models import TrustEvent, User
+    from bot.domain.trust import summarise
+
+    user = User(1, Lang.EN, created_at=ago(400), last_active_at=ago(2))
+    events = [
+        TrustEvent(1, "deal.asked", ago(10), detail={"deal": 1}),
+        TrustEvent(1, "deal.talking", ago(9), detail={"deal": 1}),  # answered: followed up
+        TrustEvent(1, "deal.asked", ago(10), detail={"deal": 2}),  # a week of silence
+        TrustEvent(1, "deal.asked", ago(2), detail={"deal": 3}),  # still has time: not counted
+        TrustEvent(1, "deal.asked", ago(1), detail={"deal": 4}),
+        TrustEvent(1, "deal.none", ago(1), detail={"deal": 4}),  # answered at once: counted
+        TrustEvent(1, "complaint.received", ago(3), detail={"deal": 2, "reason": "fake_inquiry"}),
+        TrustEvent(1, "complaint.received", ago(3), detail={"deal": 5, "reason": "not_delivered"}),
+    ]
+    summary = summarise(user, events, now=NOW)
+    assert (summary.asked, summary.followed_up) == (3, 2)
+    assert (summary.complaints, summary.fake_inquiries) == (2, 1)
+    assert summary.last_active == ago(2)
+    assert summary.confirmed_deals == 0  # none of that is a deal
+
+
 @pytest.mark.parametrize("lang", list(Lang))
 def test_trust_lines_fit_and_say_the_facts(lang):
     from bot.domain.trust import TrustSummary

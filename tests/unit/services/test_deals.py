@@ -152,3 +152,23 @@ async def _second_deal(uow_factory: UowFactory, clock: FixedClock) -> int:
         deal_id = await uow.deals.add(deal)
         await uow.commit()
     return deal_id
+
+
+async def test_follow_through_counts_who_answered_the_question(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    from bot.domain.trust import FOLLOW_UP_WINDOW
+    from bot.services.trust import summary_of
+
+    deal_id = await _exchanged(uow_factory, clock)
+    clock.advance(deals.OUTCOME_ASK_AFTER)
+    await deals.send_due(uow_factory, clock)
+    await deals.still_talking(uow_factory, clock, BUYER, deal_id, 1)
+    clock.advance(deals.OUTCOME_ASK_AFTER)
+    assert await deals.send_due(uow_factory, clock) == 1  # asked again: counted once still
+    clock.advance(FOLLOW_UP_WINDOW)
+    async with uow_factory() as uow:
+        buyer = await summary_of(uow, BUYER, clock.now())
+        seller = await summary_of(uow, SELLER, clock.now())
+    assert buyer is not None and (buyer.asked, buyer.followed_up) == (1, 1)
+    assert seller is not None and (seller.asked, seller.followed_up) == (1, 0)

@@ -75,6 +75,30 @@ async def test_nothing_is_written_when_nothing_changed(
     assert store.version == version
 
 
+async def test_last_active_is_kept_to_the_hour(
+    uow_factory: UowFactory, clock: FixedClock, store: InMemoryStore
+) -> None:
+    first, _ = await _register(uow_factory, clock, WANG)
+    assert first.last_active_at == clock.now()
+    clock.advance(timedelta(minutes=59))
+    _, changed = await _register(uow_factory, clock, WANG)
+    assert not changed  # within the hour: no write for "last active"
+    clock.advance(timedelta(minutes=2))
+    _, changed = await _register(uow_factory, clock, WANG)
+    stored = await _stored(uow_factory, 1001)
+    assert changed and stored is not None and stored.last_active_at == clock.now()
+
+
+async def test_a_member_update_is_not_activity(uow_factory: UowFactory, clock: FixedClock) -> None:
+    await _register(uow_factory, clock, WANG)
+    clock.advance(timedelta(days=3))
+    added_to_group = TelegramPerson(1001, "Wang", "Lei", "yiwu_cups", "zh-hans", blocked_bot=None)
+    _, changed = await _register(uow_factory, clock, added_to_group)
+    stored = await _stored(uow_factory, 1001)
+    assert not changed and stored is not None
+    assert stored.last_active_at == clock.now() - timedelta(days=3)
+
+
 async def test_a_new_name_is_kept_and_writing_again_unblocks(
     uow_factory: UowFactory, clock: FixedClock
 ) -> None:
