@@ -39,6 +39,7 @@ from handlers.errors import on_error
 from handlers.keyboards import ACTION_PATTERN, TOKEN_PATTERN, page_pattern
 
 PRIVATE = filters.ChatType.PRIVATE
+GROUPS = filters.ChatType.GROUPS
 
 # Every button that changes data, by the action it names (post buttons carry the action,
 # token buttons store it); each handler serves one action.
@@ -98,7 +99,8 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(CommandHandler("language", language.choose_language, filters=PRIVATE))
     app.add_handler(CommandHandler("my", my_posts.my_posts, filters=PRIVATE))
     app.add_handler(CommandHandler("search", search.search_command, filters=PRIVATE))
-    app.add_handler(CommandHandler("trust", trust.trust_command, filters=PRIVATE))
+    app.add_handler(CommandHandler("trust", trust.trust_command, filters=PRIVATE | GROUPS))
+    app.add_handler(CommandHandler("rate", ratings.rate_command, filters=PRIVATE))
     app.add_handler(CommandHandler("verify", trust.verify_command, filters=PRIVATE))
     app.add_handler(CommandHandler("cancel", cancel.cancel))
     # 3. buttons: action buttons change data (BUTTON_ACTIONS), page buttons only redraw;

@@ -20,6 +20,7 @@ COMMANDS = (
     "my",
     "search",
     "trust",
+    "rate",
     "verify",
     "profile",
     "language",

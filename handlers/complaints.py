@@ -8,7 +8,7 @@ from bot.context import BotContext
 from bot.services import complaints
 from handlers import pending_question
 from handlers.buttons import Pressed
-from handlers.keyboards import token_data
+from handlers.keyboards import tokens_as_data
 from handlers.replies import answer_question, reply
 
 
@@ -19,8 +19,7 @@ async def report_problem(update: Update, context: BotContext, pressed: Pressed) 
     )
     assert update.callback_query is not None
     await update.callback_query.answer()
-    buttons = [[(label, token_data(token)) for label, token in row] for row in rows]
-    await reply(update, context, "complaint.choose", buttons=buttons)
+    await reply(update, context, "complaint.choose", buttons=tokens_as_data(rows))
 
 
 async def file_complaint(update: Update, context: BotContext, pressed: Pressed) -> None:

@@ -63,6 +63,11 @@ def token_data(token: str) -> str:
     return encode("t", token)
 
 
+def tokens_as_data(rows: list[list[tuple[str, str]]]) -> list[list[tuple[str, str]]]:
+    """(label, token) rows from a use case -> (label, callback data) rows for `markup`."""
+    return [[(label, token_data(token)) for label, token in row] for row in rows]
+
+
 def page_data(view: str, page: int) -> str:
     return encode("p", view, page)
 

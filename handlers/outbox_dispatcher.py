@@ -19,7 +19,7 @@ from telegram.ext import Application, JobQueue
 from bot.context import BotContext
 from bot.domain.models import OutboxMessage
 from bot.services import outbox
-from handlers.keyboards import markup, token_data
+from handlers.keyboards import markup, tokens_as_data
 
 log = logging.getLogger(__name__)
 
@@ -79,12 +79,7 @@ class OutboxDispatcher:
                 message.chat_id,
                 message.text,
                 parse_mode=ParseMode.HTML if message.parse_mode == "HTML" else None,
-                reply_markup=markup(
-                    [
-                        [(label, token_data(token)) for label, token in row]
-                        for row in message.buttons
-                    ]
-                ),
+                reply_markup=markup(tokens_as_data(message.buttons)),
             )
         except RetryAfter as exc:
             retry = exc.retry_after

@@ -10,12 +10,12 @@ from telegram.constants import ParseMode
 
 from bot.context import BotContext
 from bot.domain.models import Action, Post, PostKind
-from bot.services import complaints, posts, publishing, ratings
+from bot.services import complaints, deals, posts, publishing, ratings
 from bot.services.errors import ButtonExpired, KindUnclear
 from bot.texts import plain, t
 from handlers import pending_question, post_edits
 from handlers.buttons import Pressed
-from handlers.keyboards import action_data
+from handlers.keyboards import action_data, tokens_as_data
 from handlers.pending_question import PendingQuestion
 from handlers.post_cards import replace_card, show_card
 from handlers.replies import reply
@@ -160,3 +160,10 @@ async def _close(update: Update, context: BotContext, pressed: Pressed, *, deal:
     )
     note = t(context.lang, "post.closed_deal" if deal else "post.withdrawn")
     await replace_card(update, context, post, note)
+    if deal and post.id is not None:  # record the deal with the partner it was made with
+        services = context.services
+        rows = await deals.claim_choices(
+            services.uow_factory, context.clock, pressed.user_id, post.id
+        )
+        if rows:
+            await reply(update, context, "deal.who_with", buttons=tokens_as_data(rows))

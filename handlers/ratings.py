@@ -8,7 +8,25 @@ from bot.context import BotContext
 from bot.services import ratings
 from handlers import pending_question
 from handlers.buttons import Pressed
-from handlers.replies import answer_question
+from handlers.keyboards import tokens_as_data
+from handlers.replies import answer_question, reply, reply_html
+from handlers.trust import named_member
+
+
+async def rate_command(update: Update, context: BotContext) -> None:
+    """/rate @username (or as a reply): stars for a partner of a confirmed deal."""
+    args = context.args or []
+    user = update.effective_user
+    subject = named_member(update, args[:1])
+    if user is None:
+        return
+    if subject is None or len(args) > 1:
+        await reply(update, context, "rating.usage")
+        return
+    text, buttons = await ratings.stars_for(
+        context.services.uow_factory, context.clock, user.id, subject
+    )
+    await reply_html(update, context, text, tokens_as_data(buttons))
 
 
 async def rate_deal(update: Update, context: BotContext, pressed: Pressed) -> None:

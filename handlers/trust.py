@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from telegram import Update
+from telegram import MessageOriginHiddenUser, MessageOriginUser, Update
 
 from bot.context import BotContext
+from bot.services.errors import UserFacingError
 from bot.services.identity import verify_business
 from bot.services.trust import record_of
 from bot.texts.alerts import trust_card
@@ -12,8 +13,27 @@ from handlers.buttons import Pressed
 from handlers.replies import reply, reply_html
 
 
+def named_member(update: Update, args: list[str]) -> int | str | None:
+    """Whom a command is about: `@username` after it, else the author of the message it
+    replies to (or of the message that was forwarded), else None."""
+    if args:
+        return args[0]
+    message = update.effective_message
+    replied = message.reply_to_message if message else None
+    if replied is None:
+        return None
+    origin = replied.forward_origin
+    if isinstance(origin, MessageOriginUser):
+        return origin.sender_user.id
+    if isinstance(origin, MessageOriginHiddenUser):
+        raise UserFacingError("trust.hidden_sender", name=origin.sender_user_name)
+    author = replied.from_user
+    return None if author is None or author.is_bot else author.id
+
+
 async def trust_command(update: Update, context: BotContext) -> None:
-    """/trust: your own record; /trust @username: someone's."""
+    """/trust: your own record; /trust @username, or as a reply to someone's message (or to
+    a message forwarded from them): theirs. Works in groups too (the record is public)."""
     args = context.args or []
     user = update.effective_user
     if user is None:
@@ -21,7 +41,7 @@ async def trust_command(update: Update, context: BotContext) -> None:
     if len(args) > 1:
         await reply(update, context, "trust.usage")
         return
-    subject: int | str = args[0] if args else user.id
+    subject = named_member(update, args) or user.id
     member, summary = await record_of(context.services.uow_factory, context.clock, subject)
     await reply_html(update, context, trust_card(summary, context.lang, own=member == user.id))
 

@@ -116,6 +116,19 @@ class UserHandle:
             contact["last_name"] = self.user.last_name
         return simulate.user_message(self.state, self.user, extra={"contact": contact})
 
+    async def forward(self, message: StoredMessage, *, hidden: bool = False) -> StoredMessage:
+        """Forward someone's message to the bot privately. With `hidden`, its author hides
+        their account in forwards (Telegram then gives only a name)."""
+        author = message.sender
+        origin: dict[str, Any] = {"type": "user", "date": message.date}
+        if hidden:
+            name = " ".join(p for p in (author.first_name, author.last_name) if p)
+            origin.update(type="hidden_user", sender_user_name=name)
+        else:
+            origin["sender_user"] = author.to_api()
+        extra = {"forward_origin": origin}
+        return simulate.user_message(self.state, self.user, text=message.text, extra=extra)
+
     async def edit(self, message: StoredMessage, text: str) -> StoredMessage:
         return simulate.edit_user_message(self.state, message, text)
 

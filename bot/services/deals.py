@@ -19,7 +19,7 @@ from bot.domain.models import (
     TrustEvent,
 )
 from bot.services import outbox, ratings
-from bot.services.action_tokens import answer_buttons
+from bot.services.action_tokens import add_tokens, answer_buttons
 from bot.services.alerts import recipient
 from bot.services.errors import UserFacingError
 from bot.services.ports import Clock, UnitOfWork, UowFactory
@@ -132,6 +132,32 @@ async def deal_done(uow_factory: UowFactory, clock: Clock, user_id: int, deal_id
             return "deal.settled"
         await uow.commit()
         return key
+
+
+OPEN_TO_CLAIM = (None, DealOutcome.NONE, DealOutcome.CLAIMED)  # what "Deal done" can act on
+MAX_CHOICES = 6
+
+
+async def claim_choices(
+    uow_factory: UowFactory, clock: Clock, user_id: int, post_id: int
+) -> list[list[tuple[str, str]]]:
+    """After "Closed with a deal" in /my: one Deal done button per partner the owner
+    exchanged contacts with about that post (newest first), so the deal can be recorded
+    with the right one. Empty when there is nobody to claim with."""
+    async with uow_factory() as uow:
+        now = clock.now()
+        deals = [
+            d for d in await uow.deals.about_post(post_id, user_id) if d.outcome in OPEN_TO_CLAIM
+        ]
+        chosen = deals[::-1][:MAX_CHOICES]
+        labels = []
+        for deal in chosen:
+            other = await uow.users.get(deal.other(user_id))
+            labels.append(f"✅ {(other.display_name if other else '') or '?'}"[:40])
+        payloads = [(Action.DEAL_DONE, {"deal": d.id, "card": True}) for d in chosen]
+        tokens = await add_tokens(uow, now + BUTTON_TTL, user_id, payloads, once=True)
+        await uow.commit()
+        return [[(label, token)] for label, token in zip(labels, tokens, strict=True)]
 
 
 async def _claim(uow: UnitOfWork, now: datetime, deal: Deal, user_id: int) -> str:

@@ -169,6 +169,10 @@ class DealsRepository(Protocol):
         """Every deal (contact exchange) of these two, in either role, oldest first."""
         ...
 
+    async def about_post(self, post_id: int, user_id: int) -> list[Deal]:
+        """The deals of `user_id` that are about that post (as offer or need), oldest first."""
+        ...
+
 
 class RatingsRepository(Protocol):
     async def add(self, rating: Rating) -> int: ...

@@ -13,7 +13,8 @@ from bot.services.action_tokens import add_tokens, answer_buttons
 from bot.services.alerts import recipient
 from bot.services.errors import UserFacingError
 from bot.services.ports import Clock, UnitOfWork, UowFactory
-from bot.texts import t
+from bot.services.users import member_of
+from bot.texts import Html, t
 
 BUTTON_TTL = timedelta(days=30)
 
@@ -24,12 +25,45 @@ async def ask_both(uow: UnitOfWork, now: datetime, deal: Deal) -> None:
         rater = await recipient(uow, rater_id)
         if rater is None:
             continue
-        choices = [(Action.RATE_DEAL, {"deal": deal.id, "stars": n}) for n in range(1, 6)]
-        tokens = await add_tokens(uow, now + BUTTON_TTL, rater.id, choices, once=True)
-        buttons = [[(f"{n}⭐", token) for n, token in enumerate(tokens, start=1)]]
-        other = await uow.users.get(deal.other(rater.id))
-        text = t(rater.language, "rating.ask", name=_name(other))
+        text, buttons = await _stars(uow, now, deal, rater)
         await outbox.add_to(uow, now, rater.id, text, buttons=buttons, kind="rating.ask")
+
+
+async def _stars(
+    uow: UnitOfWork, now: datetime, deal: Deal, rater: User
+) -> tuple[Html, list[list[tuple[str, str]]]]:
+    """ "How was the deal with ...?" and its row of 1-5 star buttons, for `rater`."""
+    choices = [(Action.RATE_DEAL, {"deal": deal.id, "stars": n}) for n in range(1, 6)]
+    tokens = await add_tokens(uow, now + BUTTON_TTL, rater.id, choices, once=True)
+    buttons = [[(f"{n}⭐", token) for n, token in enumerate(tokens, start=1)]]
+    other = await uow.users.get(deal.other(rater.id))
+    return t(rater.language, "rating.ask", name=_name(other)), buttons
+
+
+async def stars_for(
+    uow_factory: UowFactory, clock: Clock, user_id: int, subject: int | str
+) -> tuple[Html, list[list[tuple[str, str]]]]:
+    """/rate: the star buttons for the newest confirmed deal with `subject` that `user_id`
+    has not rated. Anyone they never made a confirmed deal with is refused."""
+    async with uow_factory() as uow:
+        rater = await member_of(uow, user_id)
+        other = await member_of(uow, subject)
+        if other.id == rater.id:
+            raise UserFacingError("rating.not_yourself")
+        confirmed = [
+            d
+            for d in await uow.deals.between(rater.id, other.id)
+            if d.outcome is DealOutcome.CONFIRMED
+        ]
+        if not confirmed:
+            raise UserFacingError("rating.no_deal_with")
+        for deal in reversed(confirmed):
+            assert deal.id is not None
+            if all(r.rater_id != rater.id for r in await uow.ratings.for_deal(deal.id)):
+                stars = await _stars(uow, clock.now(), deal, rater)
+                await uow.commit()
+                return stars
+        raise UserFacingError("rating.already")
 
 
 async def rate(

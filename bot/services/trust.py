@@ -17,8 +17,8 @@ from bot.domain.trust import (
     revealed,
     summarise,
 )
-from bot.services.errors import UserFacingError
 from bot.services.ports import Clock, UnitOfWork, UowFactory
+from bot.services.users import member_of
 
 DAY = 86400.0
 
@@ -68,18 +68,12 @@ async def _weight(uow: UnitOfWork, rater_id: int, at: datetime) -> float:
 async def record_of(
     uow_factory: UowFactory, clock: Clock, subject: int | str
 ) -> tuple[int, TrustSummary]:
-    """(user id, summary) of a member given by id or by username ("@name" or "name")."""
+    """(user id, summary) of a member given by id or by username (`member_of`)."""
     async with uow_factory() as uow:
-        if isinstance(subject, str):
-            name = subject.removeprefix("@")
-            user = await uow.users.by_username(name)
-            if user is None:
-                raise UserFacingError("trust.unknown_user", username=name)
-            subject = user.id
-        summary = await summary_of(uow, subject, clock.now())
-        if summary is None:
-            raise UserFacingError("post.not_found")
-        return subject, summary
+        member = await member_of(uow, subject)
+        summary = await summary_of(uow, member.id, clock.now())
+        assert summary is not None  # the member exists
+        return member.id, summary
 
 
 async def ranking_trust_of(uow: UnitOfWork, user_id: int, now: datetime) -> float:

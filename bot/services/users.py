@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from bot.domain.language import language_from_telegram_code
 from bot.domain.models import Lang, User
 from bot.domain.phones import format_phone
+from bot.services.errors import UserFacingError
 from bot.services.ports import UnitOfWork, UowFactory
 
 
@@ -107,3 +108,18 @@ async def set_blocked(uow_factory: UowFactory, user_id: int) -> None:
     async with uow_factory() as uow:
         await uow.users.set_blocked(user_id, True)
         await uow.commit()
+
+
+async def member_of(uow: UnitOfWork, subject: int | str) -> User:
+    """A member named by Telegram id or by username ("@name" or "name"); a clear refusal
+    for someone who never used the bot."""
+    if isinstance(subject, str):
+        name = subject.removeprefix("@")
+        user = await uow.users.by_username(name)
+        if user is None:
+            raise UserFacingError("trust.unknown_user", username=name)
+        return user
+    user = await uow.users.get(subject)
+    if user is None:
+        raise UserFacingError("trust.unknown_person")
+    return user

@@ -27,7 +27,8 @@ TEXTS: dict[str, str] = {
         "/need – post a need step by step\n"
         "/my – your posts\n"
         "/search – search open posts\n"
-        "/trust – trust records: yours, or /trust @username\n"
+        "/trust – trust records: yours, /trust @username, or reply /trust to a message\n"
+        "/rate – rate a deal partner: /rate @username\n"
         "/verify – add your business registration (L2)\n"
         "/profile – your company profile\n"
         "/language – change language\n"
@@ -190,7 +191,7 @@ TEXTS: dict[str, str] = {
     "trust.card.few": "⭐ Ratings: {count}, not enough for a score yet (3 needed)\n<i>Only partners of confirmed deals rate.</i>",
     "trust.card.since": "📅 Member since {date}",
     "trust.card.footer": "Nothing here can be bought. Names stay private until both sides agree to exchange contacts.",
-    "trust.usage": "/trust shows your own record; /trust @username shows someone's.",
+    "trust.usage": "/trust shows your own record; /trust @username, or /trust as a reply to their message, shows someone's.",
     "trust.unknown_user": "I do not know @{username}: they have not used TradeCircle yet.",
     "btn.trust": "🛡 Trust record",
     "cmd.trust": "Trust records",
@@ -285,4 +286,11 @@ TEXTS: dict[str, str] = {
     "trust.follow_through": "follows up {done}/{asked}",
     "trust.card.follow_through": "🔁 Follow-through: said what came of {done} of {asked} contact exchanges · fake-inquiry reports: {fake}\n<i>Buyers and sellers alike are asked a few days after exchanging contacts whether a deal came of it.</i>",
     "trust.card.last_active": "🕒 Last active: {date}",
+    "cmd.rate": "Rate a deal partner",
+    "rating.usage": "/rate @username, or reply /rate to their message: stars for a partner of a deal you both confirmed.",
+    "rating.no_deal_with": "You have no confirmed deal with them, so you cannot rate them. Only the two sides of a deal both confirmed rate each other.",
+    "rating.not_yourself": "You cannot rate yourself.",
+    "trust.unknown_person": "They have not used TradeCircle yet, so they have no record.",
+    "trust.hidden_sender": "{name} hides their account in forwarded messages, so I cannot tell who they are. Ask for their @username and use /trust @username.",
+    "deal.who_with": "🤝 Who was the deal with? Tap them: I ask them to confirm, and a confirmed deal counts on both your trade records.",
 }

@@ -27,7 +27,8 @@ TEXTS: dict[str, str] = {
         "/need – 一步步发布求购\n"
         "/my – 我的信息\n"
         "/search – 搜索在售和求购信息\n"
-        "/trust – 信用记录：你的，或 /trust @用户名\n"
+        "/trust – 信用记录：你的，/trust @用户名，或回复某条消息发送 /trust\n"
+        "/rate – 评价交易伙伴：/rate @用户名\n"
         "/verify – 登记企业信息（L2）\n"
         "/profile – 公司资料\n"
         "/language – 切换语言\n"
@@ -184,7 +185,7 @@ TEXTS: dict[str, str] = {
     "trust.card.few": "⭐ 评价：{count}条，尚不足以评分（需要3条）\n<i>只有确认成交的双方能评价。</i>",
     "trust.card.since": "📅 {date}加入",
     "trust.card.footer": "这里的一切都不能花钱买。双方同意交换联系方式之前，名字不公开。",
-    "trust.usage": "/trust 查看你自己的记录；/trust @用户名 查看他人的记录。",
+    "trust.usage": "/trust 查看你自己的记录；/trust @用户名，或回复对方的消息发送 /trust，查看他人的记录。",
     "trust.unknown_user": "我不认识 @{username}：对方还没有用过 TradeCircle。",
     "btn.trust": "🛡 信用记录",
     "cmd.trust": "信用记录",
@@ -278,4 +279,11 @@ TEXTS: dict[str, str] = {
     "trust.follow_through": "跟进{done}/{asked}",
     "trust.card.follow_through": "🔁 跟进：{asked}次交换联系方式中，{done}次告知了结果 · 虚假询盘投诉：{fake}\n<i>交换联系方式几天后，买卖双方都会被问到是否成交。</i>",
     "trust.card.last_active": "🕒 最近活跃：{date}",
+    "cmd.rate": "评价交易伙伴",
+    "rating.usage": "/rate @用户名，或回复对方的消息发送 /rate：为双方都确认过的交易伙伴打星。",
+    "rating.no_deal_with": "你和对方没有双方确认的交易，所以不能评价。只有双方都确认的交易，双方才能互相评价。",
+    "rating.not_yourself": "不能评价自己。",
+    "trust.unknown_person": "对方还没用过 TradeCircle，暂无记录。",
+    "trust.hidden_sender": "{name} 在转发消息中隐藏了账号，无法确认是谁。请向对方要 @用户名，再发送 /trust @用户名。",
+    "deal.who_with": "🤝 和谁成交的？点一下对方：我会请对方确认，确认后的交易会记入你们双方的交易记录。",
 }

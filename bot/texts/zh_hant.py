@@ -27,7 +27,8 @@ TEXTS: dict[str, str] = {
         "/need – 一步步釋出求購\n"
         "/my – 我的資訊\n"
         "/search – 搜尋在售和求購資訊\n"
-        "/trust – 信用記錄：你的，或 /trust @使用者名稱\n"
+        "/trust – 信用記錄：你的，/trust @使用者名稱，或回覆某則訊息發送 /trust\n"
+        "/rate – 評價交易夥伴：/rate @使用者名稱\n"
         "/verify – 登記企業資訊（L2）\n"
         "/profile – 公司資料\n"
         "/language – 切換語言\n"
@@ -184,7 +185,7 @@ TEXTS: dict[str, str] = {
     "trust.card.few": "⭐ 評價：{count}則，尚不足以評分（需要3則）\n<i>只有確認成交的雙方能評價。</i>",
     "trust.card.since": "📅 {date}加入",
     "trust.card.footer": "這裡的一切都不能花錢買。雙方同意交換聯絡方式之前，名字不公開。",
-    "trust.usage": "/trust 查看你自己的記錄；/trust @使用者名稱 查看他人的記錄。",
+    "trust.usage": "/trust 查看你自己的記錄；/trust @使用者名稱，或回覆對方的訊息發送 /trust，查看他人的記錄。",
     "trust.unknown_user": "我不認識 @{username}：對方還沒有用過 TradeCircle。",
     "btn.trust": "🛡 信用記錄",
     "cmd.trust": "信用記錄",
@@ -278,4 +279,11 @@ TEXTS: dict[str, str] = {
     "trust.follow_through": "跟進{done}/{asked}",
     "trust.card.follow_through": "🔁 跟進：{asked}次交換聯絡方式中，{done}次告知了結果 · 虛假詢盤投訴：{fake}\n<i>交換聯絡方式幾天後，買賣雙方都會被問到是否成交。</i>",
     "trust.card.last_active": "🕒 最近活躍：{date}",
+    "cmd.rate": "評價交易夥伴",
+    "rating.usage": "/rate @使用者名稱，或回覆對方的訊息發送 /rate：為雙方都確認過的交易夥伴打星。",
+    "rating.no_deal_with": "你和對方沒有雙方確認的交易，所以不能評價。只有雙方都確認的交易，雙方才能互相評價。",
+    "rating.not_yourself": "不能評價自己。",
+    "trust.unknown_person": "對方還沒用過 TradeCircle，暫無記錄。",
+    "trust.hidden_sender": "{name} 在轉發訊息中隱藏了帳號，無法確認是誰。請向對方要 @使用者名稱，再發送 /trust @使用者名稱。",
+    "deal.who_with": "🤝 和誰成交的？點一下對方：我會請對方確認，確認後的交易會記入你們雙方的交易記錄。",
 }

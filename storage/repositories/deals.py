@@ -68,6 +68,12 @@ class SqlDealsRepository:
         )
         return [_deal(row) for row in rows]
 
+    async def about_post(self, post_id: int, user_id: int) -> list[Deal]:
+        side = (DealRow.seller_id == user_id) | (DealRow.buyer_id == user_id)
+        post = (DealRow.offer_id == post_id) | (DealRow.need_id == post_id)
+        rows = await self._session.scalars(select(DealRow).where(side, post).order_by(DealRow.id))
+        return [_deal(row) for row in rows]
+
     async def between(self, user_a: int, user_b: int) -> list[Deal]:
         pair = ((DealRow.seller_id == user_a) & (DealRow.buyer_id == user_b)) | (
             (DealRow.seller_id == user_b) & (DealRow.buyer_id == user_a)

@@ -15,8 +15,8 @@ ASK_AFTER = timedelta(seconds=2)
 
 
 async def _exchange_contacts(fake: FakeTelegram) -> tuple[UserHandle, UserHandle]:
-    seller = fake.user("Wang Seller", language_code="zh-hans")
-    buyer = fake.user("Sam Buyer", language_code="en")
+    seller = fake.user("Wang Seller", language_code="zh-hans", username="yiwu_cups")
+    buyer = fake.user("Sam Buyer", language_code="en", username="sam_buys")
     await post_and_publish(fake, seller, OFFER)
     await post_and_publish(fake, buyer, "Looking for vacuum flasks, 5k pcs, under $2.5")
     (alert,) = await alerts(fake, buyer)
@@ -132,4 +132,66 @@ async def test_a_deal_marked_from_the_contact_card(fake: FakeTelegram, bot: Runn
     await latest(buyer, fake, lambda m: "confirmed your deal" in (m.text or ""))
     card = await latest(buyer, fake, lambda m: "Contact for" in (m.text or ""))
     assert "⚠️ Report a problem" in [b.text for row in card.buttons for b in row]  # kept
+    assert rejected(fake) == []
+
+
+async def test_only_deal_partners_rate_and_trust_answers_a_reply(
+    fake: FakeTelegram, bot: RunningBot
+) -> None:
+    seller, buyer = await _exchange_contacts(fake)
+    stranger = fake.user("Eve", language_code="en")
+    await stranger.send("/rate @yiwu_cups")  # never dealt with them
+    await latest(stranger, fake, lambda m: "no confirmed deal with them" in (m.text or ""))
+    await buyer.send("/rate @yiwu_cups")  # contacts exchanged, but no deal yet
+    await latest(buyer, fake, lambda m: "no confirmed deal with them" in (m.text or ""))
+
+    card = await latest(buyer, fake, lambda m: "Contact for" in (m.text or ""))
+    await buyer.press(card, "✅ Deal done")
+    claim = await latest(seller, fake, lambda m: "说你们就" in (m.text or ""))
+    await seller.press(claim, "✅ 是的，成交了")
+    await latest(buyer, fake, lambda m: "confirmed your deal" in (m.text or ""))
+    asked = await latest(buyer, fake, lambda m: "How was the deal" in (m.text or ""))
+    await buyer.send("/rate @yiwu_cups")  # the same star buttons again, on request
+    stars = await latest(
+        buyer,
+        fake,
+        lambda m: "How was the deal" in (m.text or "") and m.message_id > asked.message_id,
+    )
+    await buyer.press(stars, "4⭐")
+    await latest(buyer, fake, lambda m: "Your rating shows once" in (m.text or ""))
+    await buyer.send("/rate @yiwu_cups")
+    await latest(buyer, fake, lambda m: "You rated this deal already" in (m.text or ""))
+
+    # In a trade group: /trust as a reply to the seller's message shows the seller's record.
+    group = fake.group("Yiwu cups", [seller, buyer, stranger])
+    await fake.add_bot_to_group(group, by=seller)
+    said = await seller.send_in(group, "有现货，欢迎询价")
+    await stranger.reply_in(group, said, "/trust")
+    (shown,) = await group.wait_for_messages(1)
+    assert shown.text.startswith("🛡 Trust record") and "Confirmed deals: 1" in shown.text
+    assert "Wang" not in shown.text and "yiwu_cups" not in shown.text
+
+    # Privately, as a reply to a message forwarded from them; a hidden author is explained.
+    forwarded = await stranger.forward(said)
+    await stranger.reply(forwarded, "/trust")
+    private = await latest(stranger, fake, lambda m: "Confirmed deals: 1" in (m.text or ""))
+    assert private.text.startswith("🛡 Trust record")
+    hidden = await stranger.forward(said, hidden=True)
+    await stranger.reply(hidden, "/trust")
+    await latest(stranger, fake, lambda m: "Wang Seller hides their account" in (m.text or ""))
+    assert rejected(fake) == []
+
+
+async def test_a_deal_marked_from_my_posts(fake: FakeTelegram, bot: RunningBot) -> None:
+    seller, buyer = await _exchange_contacts(fake)
+    await buyer.send("/my")
+    listing = await latest(buyer, fake, lambda m: "Your posts" in (m.text or ""))
+    await buyer.press(listing, "1. 🤝 Deal done")
+    choose = await latest(buyer, fake, lambda m: "Who was the deal with" in (m.text or ""))
+    assert [[b.text for b in row] for row in choose.buttons] == [["✅ Wang Seller"]]
+    await buyer.press(choose, "✅ Wang Seller")
+    await latest(buyer, fake, lambda m: "asked the other side to confirm" in (m.text or ""))
+    claim = await latest(seller, fake, lambda m: "说你们就" in (m.text or ""))
+    await seller.press(claim, "✅ 是的，成交了")
+    await latest(buyer, fake, lambda m: "confirmed your deal" in (m.text or ""))
     assert rejected(fake) == []

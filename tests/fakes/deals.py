@@ -49,6 +49,15 @@ class FakeDealsRepository(_Repository):
         ]
         return copy.deepcopy(found[:limit])
 
+    async def about_post(self, post_id: int, user_id: int) -> list[Deal]:
+        return copy.deepcopy(
+            [
+                d
+                for _id, d in sorted(self._read.deals.items())
+                if d.has(user_id) and post_id in (d.offer_id, d.need_id)
+            ]
+        )
+
     async def between(self, user_a: int, user_b: int) -> list[Deal]:
         return copy.deepcopy(
             [

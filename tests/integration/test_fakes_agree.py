@@ -243,6 +243,23 @@ async def test_deals_and_reminders(uow_factory: UowFactory) -> None:
         assert await uow.deals.claimed_before(NOW) == []
 
 
+async def test_deals_about_a_post_of_one_side(uow_factory: UowFactory) -> None:
+    from bot.domain.models import Deal
+
+    await _users(uow_factory, 1, 2, 3)
+    async with uow_factory() as uow:
+        offer = await uow.posts.add(make_post(1, kind=PostKind.OFFER))
+        need = await uow.posts.add(make_post(2, kind=PostKind.NEED))
+        first = await uow.deals.add(Deal(None, None, offer, need, 1, 2, NOW))
+        second = await uow.deals.add(Deal(None, None, offer, None, 1, 3, NOW))
+        await uow.commit()
+    async with uow_factory() as uow:
+        assert [d.id for d in await uow.deals.about_post(offer, 1)] == [first, second]
+        assert [d.id for d in await uow.deals.about_post(need, 2)] == [first]
+        assert [d.id for d in await uow.deals.about_post(offer, 3)] == [second]
+        assert await uow.deals.about_post(need, 3) == []
+
+
 async def test_ratings_once_per_deal_and_side(uow_factory: UowFactory) -> None:
     from bot.domain.models import Deal, Rating
 

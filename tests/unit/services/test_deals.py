@@ -172,3 +172,17 @@ async def test_follow_through_counts_who_answered_the_question(
         seller = await summary_of(uow, SELLER, clock.now())
     assert buyer is not None and (buyer.asked, buyer.followed_up) == (1, 1)
     assert seller is not None and (seller.asked, seller.followed_up) == (1, 0)
+
+
+async def test_closing_a_post_with_a_deal_offers_its_partners(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    deal_id = await _exchanged(uow_factory, clock)
+    deal = await _deal(uow_factory, deal_id)
+    assert deal.need_id is not None
+    (row,) = await deals.claim_choices(uow_factory, clock, BUYER, deal.need_id)
+    assert len(row) == 1
+    assert await deals.claim_choices(uow_factory, clock, STRANGER, deal.need_id) == []
+    await deals.deal_done(uow_factory, clock, BUYER, deal_id)
+    await deals.confirm(uow_factory, clock, SELLER, deal_id)
+    assert await deals.claim_choices(uow_factory, clock, BUYER, deal.need_id) == []  # settled

@@ -113,3 +113,37 @@ async def test_a_pair_praising_only_each_other_is_flagged_once_for_review(
     async with uow_factory() as uow:
         kinds = [e.kind for e in await uow.trust_events.list_for_user(SELLER)]
     assert kinds.count(ratings.RING) == 1
+
+
+@pytest.mark.parametrize(
+    ("who", "about", "refusal"),
+    [
+        (STRANGER, SELLER, "rating.no_deal_with"),  # never dealt with them
+        (SELLER, SELLER, "rating.not_yourself"),
+        (BUYER, 999, "trust.unknown_person"),
+        (BUYER, "@nobody", "trust.unknown_user"),
+    ],
+)
+async def test_rate_command_refuses_anyone_but_a_partner(
+    uow_factory: UowFactory, clock: FixedClock, who: int, about: int | str, refusal: str
+) -> None:
+    await _confirmed(uow_factory, clock)
+    with pytest.raises(UserFacingError) as refused:
+        await ratings.stars_for(uow_factory, clock, who, about)
+    assert refused.value.key == refusal
+
+
+async def test_rate_command_gives_stars_until_the_deal_is_rated(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    deal_id = await _exchanged(uow_factory, clock)
+    with pytest.raises(UserFacingError):  # contacts exchanged, no confirmed deal yet
+        await ratings.stars_for(uow_factory, clock, BUYER, SELLER)
+    await deals.deal_done(uow_factory, clock, BUYER, deal_id)
+    await deals.confirm(uow_factory, clock, SELLER, deal_id)
+    _text, (row,) = await ratings.stars_for(uow_factory, clock, BUYER, SELLER)
+    assert [label for label, _token in row] == ["1⭐", "2⭐", "3⭐", "4⭐", "5⭐"]
+    await ratings.rate(uow_factory, clock, BUYER, deal_id, 4)
+    with pytest.raises(UserFacingError) as refused:
+        await ratings.stars_for(uow_factory, clock, BUYER, SELLER)
+    assert refused.value.key == "rating.already"
