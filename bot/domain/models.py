@@ -141,6 +141,9 @@ class User:
     language_chosen: bool = False  # set by /language; otherwise follows Telegram's code
     created_at: datetime | None = None
     last_active_at: datetime | None = None  # when they last wrote or pressed, to the hour
+    reminders_off: tuple[str, ...] = ()  # reminder topics turned off in /settings
+    digest: bool = False  # the weekly digest, opt-in
+    alerts_wait: bool = False  # alerts wait through quiet hours too (reminders always do)
 
 
 @dataclass(slots=True)
@@ -328,7 +331,19 @@ class Reminder:
     match_id: int | None = None
     attempts: int = 0
     sent_at: datetime | None = None
-    cancelled_at: datetime | None = None
+    cancelled_at: datetime | None = None  # what it was about ended (post closed, answered)
+    expired_at: datetime | None = None  # fell due but no longer useful (its policy said so)
+    reason: str | None = None  # why it was cancelled or expired
+
+    @property
+    def pending(self) -> bool:
+        return self.sent_at is None and self.cancelled_at is None and self.expired_at is None
+
+    def cancel(self, now: datetime, reason: str) -> None:
+        self.cancelled_at, self.reason = now, reason
+
+    def expire(self, now: datetime, reason: str) -> None:
+        self.expired_at, self.reason = now, reason
 
 
 @dataclass(slots=True)

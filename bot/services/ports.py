@@ -6,7 +6,7 @@ these ports are timezone-aware UTC.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Sequence
 from datetime import datetime
 from types import TracebackType
 from typing import Any, Protocol, Self
@@ -202,6 +202,18 @@ class RemindersRepository(Protocol):
 
     async def due(self, now: datetime, limit: int = 100) -> list[Reminder]:
         """Reminders due by `now`, neither sent nor cancelled, oldest first."""
+        ...
+
+    async def pending(
+        self,
+        *,
+        user_id: int | None = None,
+        post_id: int | None = None,
+        match_id: int | None = None,
+        kinds: Collection[str] = (),
+    ) -> list[Reminder]:
+        """Pending reminders of a user or about a post (at least one of the two), narrowed
+        by match and kinds, oldest first."""
         ...
 
     async def pending_for(self, kind: str, key: str, value: int) -> list[Reminder]:

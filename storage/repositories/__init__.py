@@ -2,16 +2,13 @@
 
 from storage.repositories.action_tokens import SqlActionTokensRepository
 from storage.repositories.contact_requests import SqlContactRequestsRepository
-from storage.repositories.deals import (
-    SqlDealsRepository,
-    SqlRatingsRepository,
-    SqlRemindersRepository,
-)
+from storage.repositories.deals import SqlDealsRepository, SqlRatingsRepository
 from storage.repositories.inbox import SqlInboxRepository
 from storage.repositories.matches import SqlMatchesRepository
 from storage.repositories.outbox import SqlOutboxRepository
 from storage.repositories.persistence import SqlPersistenceRepository
 from storage.repositories.posts import SqlPostsRepository
+from storage.repositories.reminders import SqlRemindersRepository
 from storage.repositories.trust_events import SqlTrustEventsRepository
 from storage.repositories.users import SqlProfilesRepository, SqlUsersRepository
 

@@ -1,5 +1,4 @@
-"""Deals (what came of a contact exchange), their ratings, and reminders (stored,
-due-dated messages)."""
+"""Deals (what came of a contact exchange) and their ratings."""
 
 from __future__ import annotations
 
@@ -8,8 +7,8 @@ from datetime import datetime
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.domain.models import Deal, DealOutcome, Rating, Reminder
-from storage.tables import DealRow, RatingRow, ReminderRow
+from bot.domain.models import Deal, DealOutcome, Rating
+from storage.tables import DealRow, RatingRow
 
 
 def _deal(row: DealRow) -> Deal:
@@ -80,72 +79,6 @@ class SqlDealsRepository:
         )
         rows = await self._session.scalars(select(DealRow).where(pair).order_by(DealRow.id))
         return [_deal(row) for row in rows]
-
-
-def _reminder(row: ReminderRow) -> Reminder:
-    return Reminder(
-        id=row.id,
-        kind=row.kind,
-        user_id=row.user_id,
-        due_at=row.due_at,
-        payload=dict(row.payload or {}),
-        post_id=row.post_id,
-        match_id=row.match_id,
-        attempts=row.attempts,
-        sent_at=row.sent_at,
-        cancelled_at=row.cancelled_at,
-    )
-
-
-class SqlRemindersRepository:
-    def __init__(self, session: AsyncSession) -> None:
-        self._session = session
-
-    async def add(self, reminder: Reminder) -> int:
-        row = ReminderRow(
-            kind=reminder.kind,
-            user_id=reminder.user_id,
-            post_id=reminder.post_id,
-            match_id=reminder.match_id,
-            due_at=reminder.due_at,
-            payload=dict(reminder.payload),
-            attempts=reminder.attempts,
-        )
-        self._session.add(row)
-        await self._session.flush()
-        reminder.id = row.id
-        return row.id
-
-    async def update(self, reminder: Reminder) -> None:
-        row = await self._session.get(ReminderRow, reminder.id)
-        if row is None:
-            raise LookupError(f"no reminder {reminder.id}")
-        row.due_at, row.attempts = reminder.due_at, reminder.attempts
-        row.sent_at, row.cancelled_at = reminder.sent_at, reminder.cancelled_at
-        await self._session.flush()
-
-    async def due(self, now: datetime, limit: int = 100) -> list[Reminder]:
-        rows = await self._session.scalars(
-            select(ReminderRow)
-            .where(
-                ReminderRow.due_at <= now,
-                ReminderRow.sent_at.is_(None),
-                ReminderRow.cancelled_at.is_(None),
-            )
-            .order_by(ReminderRow.due_at, ReminderRow.id)
-            .limit(limit)
-        )
-        return [_reminder(row) for row in rows]
-
-    async def pending_for(self, kind: str, key: str, value: int) -> list[Reminder]:
-        rows = await self._session.scalars(
-            select(ReminderRow).where(
-                ReminderRow.kind == kind,
-                ReminderRow.sent_at.is_(None),
-                ReminderRow.cancelled_at.is_(None),
-            )
-        )
-        return [_reminder(row) for row in rows if (row.payload or {}).get(key) == value]
 
 
 def _rating(row: RatingRow) -> Rating:

@@ -23,6 +23,9 @@ def _user_from_row(row: UserRow) -> User:
         language_chosen=row.language_chosen,
         created_at=row.created_at,
         last_active_at=row.last_active_at,
+        reminders_off=tuple(row.reminders_off or ()),
+        digest=row.digest,
+        alerts_wait=row.alerts_wait,
     )
 
 
@@ -59,6 +62,9 @@ class SqlUsersRepository:
             "blocked_bot": user.blocked_bot,
             "created_at": user.created_at or now,
             "last_active_at": user.last_active_at,
+            "reminders_off": list(user.reminders_off),
+            "digest": user.digest,
+            "alerts_wait": user.alerts_wait,
             "updated_at": now,
         }
         await self._session.execute(

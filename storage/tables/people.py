@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import BigInteger, Boolean, ForeignKey, String, Text, false
+from sqlalchemy import BigInteger, Boolean, ForeignKey, String, Text, false, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from storage.tables.base import Base, created_at_column
@@ -25,6 +25,15 @@ class UserRow(Base):
     timezone: Mapped[str] = mapped_column(String(64), nullable=False, default="Asia/Shanghai")
     phone: Mapped[str | None] = mapped_column(String(32))
     blocked_bot: Mapped[bool] = mapped_column(
+        Boolean, nullable=False, default=False, server_default=false()
+    )
+    reminders_off: Mapped[list[str]] = mapped_column(
+        JSONDoc, nullable=False, default=list, server_default=text("'[]'")
+    )
+    digest: Mapped[bool] = mapped_column(
+        Boolean, nullable=False, default=False, server_default=false()
+    )
+    alerts_wait: Mapped[bool] = mapped_column(
         Boolean, nullable=False, default=False, server_default=false()
     )
     created_at: Mapped[datetime] = created_at_column()

@@ -202,14 +202,17 @@ class TrustEventRow(Base):
     detail: Mapped[dict[str, Any]] = mapped_column(JSONDoc, nullable=False, default=dict)
 
 
+REMINDER_PENDING = "sent_at IS NULL AND cancelled_at IS NULL AND expired_at IS NULL"
+
+
 class ReminderRow(Base):
     __tablename__ = "reminders"
     __table_args__ = (
         Index(
             "ix_reminders_pending_due_at",
             "due_at",
-            sqlite_where=text("sent_at IS NULL AND cancelled_at IS NULL"),
-            postgresql_where=text("sent_at IS NULL AND cancelled_at IS NULL"),
+            sqlite_where=text(REMINDER_PENDING),
+            postgresql_where=text(REMINDER_PENDING),
         ),
         Index("ix_reminders_user_id_kind", "user_id", "kind"),
     )
@@ -228,6 +231,8 @@ class ReminderRow(Base):
     due_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False)
     sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     cancelled_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    expired_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    reason: Mapped[str | None] = mapped_column(String(64))  # why it was cancelled or expired
     payload: Mapped[dict[str, Any]] = mapped_column(JSONDoc, nullable=False, default=dict)
     attempts: Mapped[int] = mapped_column(Integer, nullable=False, default=0, server_default="0")
     created_at: Mapped[datetime] = created_at_column()

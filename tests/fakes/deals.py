@@ -1,4 +1,4 @@
-"""Fake deals, ratings and reminders repositories."""
+"""Fake deals and ratings repositories."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import copy
 import dataclasses
 from datetime import datetime
 
-from bot.domain.models import Deal, DealOutcome, Rating, Reminder
-from tests.fakes.base import IntegrityError, _json, _Repository, _require, _utc, _utc_or_none
+from bot.domain.models import Deal, DealOutcome, Rating
+from tests.fakes.base import IntegrityError, _Repository, _require, _utc, _utc_or_none
 
 
 class FakeDealsRepository(_Repository):
@@ -64,52 +64,6 @@ class FakeDealsRepository(_Repository):
                 d
                 for _id, d in sorted(self._read.deals.items())
                 if {d.seller_id, d.buyer_id} == {user_a, user_b}
-            ]
-        )
-
-
-class FakeRemindersRepository(_Repository):
-    async def add(self, reminder: Reminder) -> int:
-        tables = self._write
-        _require(reminder.user_id in tables.users, "reminders.user_id")
-        stored = dataclasses.replace(
-            reminder,
-            id=tables.next_id("reminders"),
-            due_at=_utc(reminder.due_at),
-            payload=_json(reminder.payload),
-            sent_at=None,
-            cancelled_at=None,
-        )
-        tables.reminders[stored.id] = stored  # type: ignore[index]
-        reminder.id = stored.id
-        return stored.id  # type: ignore[return-value]
-
-    async def update(self, reminder: Reminder) -> None:
-        stored = self._write.reminders.get(reminder.id) if reminder.id is not None else None
-        if stored is None:
-            raise LookupError(f"no reminder {reminder.id}")
-        stored.due_at, stored.attempts = _utc(reminder.due_at), reminder.attempts
-        stored.sent_at = _utc_or_none(reminder.sent_at)
-        stored.cancelled_at = _utc_or_none(reminder.cancelled_at)
-
-    async def due(self, now: datetime, limit: int = 100) -> list[Reminder]:
-        found = [
-            r
-            for r in self._read.reminders.values()
-            if r.due_at <= now and r.sent_at is None and r.cancelled_at is None
-        ]
-        found.sort(key=lambda r: (r.due_at, r.id or 0))
-        return copy.deepcopy(found[:limit])
-
-    async def pending_for(self, kind: str, key: str, value: int) -> list[Reminder]:
-        return copy.deepcopy(
-            [
-                r
-                for _id, r in sorted(self._read.reminders.items())
-                if r.kind == kind
-                and r.sent_at is None
-                and r.cancelled_at is None
-                and r.payload.get(key) == value
             ]
         )
 

@@ -27,11 +27,7 @@ from tests.fakes.base import (
     ConcurrentCommitError,
     Tables,
 )
-from tests.fakes.deals import (
-    FakeDealsRepository,
-    FakeRatingsRepository,
-    FakeRemindersRepository,
-)
+from tests.fakes.deals import FakeDealsRepository, FakeRatingsRepository
 from tests.fakes.people import FakeProfilesRepository, FakeUsersRepository
 from tests.fakes.plumbing import (
     FakeActionTokensRepository,
@@ -40,6 +36,7 @@ from tests.fakes.plumbing import (
     FakePersistenceRepository,
 )
 from tests.fakes.posts import FakePostsRepository
+from tests.fakes.reminders import FakeRemindersRepository
 from tests.fakes.trading import (
     FakeContactRequestsRepository,
     FakeMatchesRepository,
