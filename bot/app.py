@@ -86,7 +86,10 @@ def build_application(settings: Settings, *, clock: Clock | None = None) -> Trad
                 expire_posts, interval=settings.sweep_interval, first=1.0, name="expire-posts"
             )
             app.job_queue.run_repeating(
-                send_reminders, interval=settings.sweep_interval, first=1.0, name="reminders"
+                send_reminders,
+                interval=settings.reminder_tick.total_seconds(),
+                first=1.0,
+                name="reminders",
             )
             app.job_queue.run_repeating(housekeeping, interval=3600, first=60, name="housekeeping")
         log.info("TradeCircle is up as @%s", app.bot.username)

@@ -11,6 +11,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.domain import money
 from bot.domain.models import Lang
+from bot.services.schedule import Schedule
 
 DEFAULT_API_BASE_URL = "https://api.telegram.org/bot"
 
@@ -51,6 +52,16 @@ def normalise_database_url(url: str) -> str:
     raise ValueError("DATABASE_URL must start with sqlite:// or postgresql://")
 
 
+DURATIONS = (
+    "post_ttl",
+    "outcome_ask_after",
+    "follow_up_after",
+    "expiry_warning_before",
+    "nudge_after",
+    "reminder_tick",
+)
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
@@ -64,6 +75,11 @@ class Settings(BaseSettings):
     default_language: Lang = Lang.EN
     post_ttl: timedelta = timedelta(days=30)
     outcome_ask_after: timedelta = timedelta(days=3)  # contact exchange -> "made a deal?"
+    follow_up_after: timedelta = timedelta(hours=24)  # an unanswered alert or request
+    expiry_warning_before: timedelta = timedelta(days=3)
+    nudge_after: timedelta = timedelta(days=14)  # no interest -> advice
+    reminder_tick: timedelta = timedelta(seconds=30)  # between sweeps of due reminders
+    quiet_hours: bool = True  # 22:00-08:00 in each reader's time zone, only replies go out
     webhook_url: str | None = None
     webhook_listen: str = "127.0.0.1"
     webhook_port: int = 8443
@@ -102,12 +118,21 @@ class Settings(BaseSettings):
             raise ValueError("TELEGRAM_API_BASE_URL must be an http(s) URL")
         return value
 
-    @field_validator("post_ttl", "outcome_ask_after", mode="before")
+    @field_validator(*DURATIONS, mode="before")
     @classmethod
     def _duration(cls, value: object) -> timedelta:
         if isinstance(value, str | int | float | timedelta):
             return parse_duration(value)
-        raise ValueError("POST_TTL and OUTCOME_ASK_AFTER are durations such as 30d or 3d")
+        raise ValueError("durations are written like 90s, 15m, 24h or 7d")
+
+    def schedule(self) -> Schedule:
+        return Schedule(
+            self.post_ttl,
+            self.outcome_ask_after,
+            self.follow_up_after,
+            self.expiry_warning_before,
+            self.nudge_after,
+        )
 
     @field_validator("log_level")
     @classmethod

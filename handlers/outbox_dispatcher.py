@@ -54,7 +54,10 @@ class OutboxDispatcher:
             return 0
         services = context.services
         sent = 0
-        for message in await outbox.due(services.uow_factory, services.clock, BATCH):
+        quiet = services.settings.quiet_hours
+        for message in await outbox.due(
+            services.uow_factory, services.clock, BATCH, quiet_hours=quiet
+        ):
             if not self._ready(message.chat_id):
                 continue
             result = await self._send(context, message)

@@ -8,6 +8,7 @@ import contextlib
 import logging
 import signal
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +67,7 @@ class RunningPlayground:
             admin_chat_id=None,
             outbox_interval=0.3,
             sweep_interval=1.0,  # so a moved clock shows its effect at once
+            reminder_tick=timedelta(seconds=1),
         )
         await prepare_database(settings)
         self.app = build_application(settings, clock=self.clock)

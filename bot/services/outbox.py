@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from bot.domain.models import OutboxMessage
+from bot.domain.quiet_hours import held_until
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 
 MAX_ATTEMPTS = 5
@@ -42,9 +43,28 @@ async def enqueue(
         return message_id
 
 
-async def due(uow_factory: UowFactory, clock: Clock, limit: int) -> list[OutboxMessage]:
+async def due(
+    uow_factory: UowFactory, clock: Clock, limit: int, *, quiet_hours: bool = True
+) -> list[OutboxMessage]:
+    """Messages to send now. With `quiet_hours`, one due in its reader's quiet hours is held
+    until they end instead (`bot.domain.quiet_hours`); it keeps its place in the queue."""
     async with uow_factory() as uow:
-        return await uow.outbox.due(clock.now(), limit)
+        now = clock.now()
+        ready = []
+        for message in await uow.outbox.due(now, limit):
+            reader = await uow.users.get(message.chat_id) if quiet_hours else None
+            wait = (
+                held_until(now, reader.timezone, message.kind, reader.alerts_wait)
+                if reader is not None
+                else None
+            )
+            if wait is None:
+                ready.append(message)
+            else:
+                assert message.id is not None
+                await uow.outbox.hold(message.id, wait)
+        await uow.commit()
+        return ready
 
 
 @dataclass(frozen=True, slots=True)

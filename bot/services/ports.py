@@ -80,6 +80,10 @@ class OutboxRepository(Protocol):
         self, message_id: int, error: str, *, retry_at: datetime | None
     ) -> None: ...
 
+    async def hold(self, message_id: int, until: datetime) -> None:
+        """Not before `until` (quiet hours); not an attempt."""
+        ...
+
 
 class TrustEventsRepository(Protocol):
     async def add(self, event: TrustEvent) -> int: ...

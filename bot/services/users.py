@@ -30,6 +30,11 @@ class TelegramPerson:
         return " ".join(p for p in (self.first_name, self.last_name) if p).strip()
 
 
+def default_timezone(language: Lang) -> str:
+    """Until they pick a city in /settings: China's time for Chinese readers, else UTC."""
+    return "UTC" if language is Lang.EN else "Asia/Shanghai"
+
+
 ACTIVE_EVERY = timedelta(hours=1)  # "last active" is kept to the hour: no write per message
 
 
@@ -46,9 +51,11 @@ async def register(
         language_from_telegram_code(person.language_code) if person.language_code else None
     )
     if user is None:
+        language = telegram_language or default
         user = User(
             id=person.id,
-            language=telegram_language or default,
+            language=language,
+            timezone=default_timezone(language),
             username=person.username,
             display_name=person.display_name,
             blocked_bot=bool(person.blocked_bot),

@@ -78,6 +78,11 @@ class SqlOutboxRepository:
             )
         )
 
+    async def hold(self, message_id: int, until: datetime) -> None:
+        await self._session.execute(
+            update(OutboxRow).where(OutboxRow.id == message_id).values(not_before=until)
+        )
+
     async def mark_failed(
         self,
         message_id: int,

@@ -7,6 +7,7 @@ from conftest.py, which holds only fixtures). bench/alert_latency.py uses them t
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +45,7 @@ class RunningBot:
             database_url=f"sqlite:///{database}",
             outbox_interval=0.2,
             sweep_interval=0.5,
-            **overrides,
+            **({"quiet_hours": False, "reminder_tick": timedelta(seconds=0.5)} | overrides),  # tests run at any hour of the day
         )
         self.app: Any = None
 

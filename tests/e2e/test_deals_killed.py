@@ -23,7 +23,9 @@ async def _start(fake: FakeTelegram, tmp_path: Path) -> asyncio.subprocess.Proce
         TELEGRAM_API_BASE_URL=fake.base_url,
         OUTCOME_ASK_AFTER=f"{ASK_AFTER_SECONDS}s",
         SWEEP_INTERVAL="0.5",
+        REMINDER_TICK="0.5s",
         OUTBOX_INTERVAL="0.2",
+        QUIET_HOURS="false",
     )
     process = await asyncio.create_subprocess_exec(
         sys.executable,

@@ -74,6 +74,11 @@ class FakeOutboxRepository(_Repository):
         else:
             record.message.not_before = _utc(retry_at)
 
+    async def hold(self, message_id: int, until: datetime) -> None:
+        record = self._write.outbox.get(message_id)
+        if record is not None:
+            record.message.not_before = _utc(until)
+
 
 class FakeActionTokensRepository(_Repository):
     async def add(self, token: ActionToken) -> None:

@@ -136,3 +136,22 @@ async def test_a_recipient_who_blocked_the_bot_is_marked_gone(
 async def _only_due_for(uow_factory: UowFactory, clock: FixedClock, chat_id: int) -> OutboxMessage:
     (message,) = [m for m in await outbox.due(uow_factory, clock, 100) if m.chat_id == chat_id]
     return message
+
+
+async def test_a_reminder_waits_through_the_reader_s_night(uow_factory: UowFactory) -> None:
+    from datetime import UTC, datetime
+
+    night = FixedClock(datetime(2026, 12, 3, 15, 0, tzinfo=UTC))  # 23:00 in Shanghai
+    async with uow_factory() as uow:
+        await uow.users.upsert(User(SELLER, Lang.ZH_HANS, timezone="Asia/Shanghai"))
+        await uow.users.upsert(User(7, Lang.EN, timezone="Europe/London"))  # 15:00 there
+        await uow.commit()
+    held = await outbox.enqueue(uow_factory, night, SELLER, "⏳", kind="post.expiry_warning")
+    alert = await outbox.enqueue(uow_factory, night, SELLER, "🔔", kind="match.alert")
+    london = await outbox.enqueue(uow_factory, night, 7, "⏳", kind="post.expiry_warning")
+    assert await _due_ids(uow_factory, night) == [alert, london]
+    assert await _due_ids(uow_factory, night) == [alert, london]  # still held, not lost
+    night.advance(timedelta(hours=9))  # 08:00 in Shanghai, midnight in London
+    assert await _due_ids(uow_factory, night) == [held, alert]  # London's turn to wait
+    night.advance(timedelta(hours=8))
+    assert await _due_ids(uow_factory, night) == [held, alert, london]

@@ -1,0 +1,41 @@
+"""Quiet hours (issue 11): between 22:00 and 08:00 in the reader's time zone nothing but a
+reply is sent; the rest waits until 08:00. Alerts wait too only when the reader says so
+(/settings), since a fresh match is worth a buzz to most merchants."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, time, timedelta
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+QUIET_FROM = time(22, 0)
+QUIET_UNTIL = time(8, 0)
+
+# Answers to what the reader just did, or to a request of theirs: never held back.
+REPLIES = frozenset({"rating.thanks", "contact.card", "contact.declined", "rating.revealed"})
+# Trade news: held back only for readers who asked for it.
+ALERTS = frozenset({"match.alert", "contact.request"})
+
+
+def zone(name: str) -> ZoneInfo:
+    """The time zone of that IANA name, UTC for anything unknown."""
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo("UTC")
+
+
+def quiet_until(now: datetime, timezone: str) -> datetime | None:
+    """When quiet hours end (08:00 local, as UTC) if `now` falls in them, else None.
+    Wall-clock times, so daylight saving time moves them with the clocks."""
+    local = now.astimezone(zone(timezone))
+    if QUIET_UNTIL <= local.time() < QUIET_FROM:
+        return None
+    day = local.date() if local.time() < QUIET_UNTIL else local.date() + timedelta(days=1)
+    return datetime.combine(day, QUIET_UNTIL, tzinfo=local.tzinfo).astimezone(UTC)
+
+
+def held_until(now: datetime, timezone: str, kind: str, alerts_wait: bool) -> datetime | None:
+    """When a message of `kind` may go to this reader: None for now."""
+    if kind in REPLIES or (kind in ALERTS and not alerts_wait):
+        return None
+    return quiet_until(now, timezone)
