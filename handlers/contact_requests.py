@@ -16,10 +16,10 @@ Answer = Callable[[UowFactory, Clock, int, int], Awaitable[str]]
 
 
 async def accept(update: Update, context: BotContext, pressed: Pressed) -> None:
-    ask_after = context.services.settings.outcome_ask_after
+    schedule = context.settings.schedule()
 
     async def use_case(uow_factory: UowFactory, clock: Clock, request: int, user: int) -> str:
-        return await contact_requests.accept(uow_factory, clock, request, user, ask_after)
+        return await contact_requests.accept(uow_factory, clock, request, user, schedule)
 
     await _answer(update, context, pressed, use_case)
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bot.context import BotContext
-from bot.services import action_tokens, deals, inbox, publishing, ratings
+from bot.services import action_tokens, deals, inbox, publishing, ratings, reminders
+from bot.services.follow_ups import ReminderContext
 
 
 async def expire_posts(context: BotContext) -> None:
@@ -23,7 +24,11 @@ async def housekeeping(context: BotContext) -> None:
 
 
 async def send_reminders(context: BotContext) -> None:
-    """Stored reminders that fell due (deal outcome questions), once each."""
-    sent = await deals.send_due(context.services.uow_factory, context.clock)
+    """Stored reminders that fell due, once each (`bot.services.reminders`), and deal
+    claims nobody confirmed in time."""
+    services = context.services
+    due = ReminderContext(context.settings.schedule(), context.matching)
+    sent = await reminders.send_due(services.uow_factory, context.clock, due)
+    await deals.expire_claims(services.uow_factory, context.clock)
     if sent:
         context.kick_outbox()

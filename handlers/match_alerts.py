@@ -16,7 +16,7 @@ async def contact_match(update: Update, context: BotContext, pressed: Pressed) -
         context.clock,
         pressed.user_id,
         pressed.id_arg("match"),
-        context.services.settings.outcome_ask_after,
+        context.settings.schedule(),
     )
     context.kick_outbox()
     assert update.callback_query is not None
@@ -25,7 +25,11 @@ async def contact_match(update: Update, context: BotContext, pressed: Pressed) -
 
 async def dismiss_match(update: Update, context: BotContext, pressed: Pressed) -> None:
     await dismissals.dismiss_match(
-        context.services.uow_factory, context.matching, pressed.id_arg("match"), pressed.user_id
+        context.services.uow_factory,
+        context.clock,
+        context.matching,
+        pressed.id_arg("match"),
+        pressed.user_id,
     )
     query = update.callback_query
     assert query is not None

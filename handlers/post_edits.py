@@ -68,6 +68,7 @@ async def answer_question(
         update.effective_user.id,
         question.field,
         text,
+        context.settings.schedule(),
     )
     pending_question.drop(context)
     intro = t(context.lang, "post.edited") if question.reason == "edit" else ""

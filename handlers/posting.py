@@ -118,7 +118,7 @@ async def _open(
     post, alerted = await use_case(
         context.services.uow_factory,
         context.clock,
-        context.settings.post_ttl,
+        context.settings.schedule(),
         context.matching,
         pressed.id_arg("post"),
         pressed.user_id,

@@ -48,7 +48,7 @@ async def contact_post_owner(update: Update, context: BotContext, pressed: Press
         context.clock,
         pressed.user_id,
         pressed.id_arg("post"),
-        context.services.settings.outcome_ask_after,
+        context.settings.schedule(),
     )
     context.kick_outbox()
     assert update.callback_query is not None

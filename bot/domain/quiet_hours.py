@@ -1,6 +1,8 @@
-"""Quiet hours (issue 11): between 22:00 and 08:00 in the reader's time zone nothing but a
-reply is sent; the rest waits until 08:00. Alerts wait too only when the reader says so
-(/settings), since a fresh match is worth a buzz to most merchants."""
+"""Times in the reader's own time zone (issue 11).
+
+Quiet hours: between 22:00 and 08:00 nothing but a reply is sent; the rest waits until
+08:00. Alerts wait too only when the reader says so (/settings), since a fresh match is
+worth a buzz to most merchants. The weekly digest comes on Monday at 09:00."""
 
 from __future__ import annotations
 
@@ -39,3 +41,18 @@ def held_until(now: datetime, timezone: str, kind: str, alerts_wait: bool) -> da
     if kind in REPLIES or (kind in ALERTS and not alerts_wait):
         return None
     return quiet_until(now, timezone)
+
+
+DIGEST_DAY = 0  # Monday
+DIGEST_TIME = time(9, 0)
+
+
+def next_digest_at(now: datetime, timezone: str) -> datetime:
+    """The next Monday 09:00 in the reader's time zone after `now`, as UTC."""
+    local = now.astimezone(zone(timezone))
+    days = (DIGEST_DAY - local.weekday()) % 7
+    day = local.date() + timedelta(days=days)
+    at = datetime.combine(day, DIGEST_TIME, tzinfo=local.tzinfo)
+    if at <= local:
+        at = datetime.combine(day + timedelta(days=7), DIGEST_TIME, tzinfo=local.tzinfo)
+    return at.astimezone(UTC)

@@ -6,11 +6,12 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from bot.domain.models import Action, Lang, Match, Post, User
-from bot.services import outbox
+from bot.services import follow_ups, outbox
 from bot.services.action_tokens import add_tokens
 from bot.services.ports import UnitOfWork
+from bot.services.schedule import DEFAULT_SCHEDULE, Schedule
 from bot.services.trust import summary_of
-from bot.texts import plain
+from bot.texts import Html, plain
 from bot.texts.alerts import match_alert
 
 ALERT_BUTTON_TTL = timedelta(days=30)
@@ -29,15 +30,23 @@ async def queue_match_alerts(
     offer: Post,
     need: Post,
     too_good: bool = False,
+    schedule: Schedule = DEFAULT_SCHEDULE,
 ) -> None:
-    """The buyer hears of the offer and the seller of the need, in one transaction.
+    """The buyer hears of the offer and the seller of the need, in one transaction, and a
+    follow-up is scheduled for each in case they do not answer.
     `too_good`: the offer is priced far under comparable ones; the buyer is warned."""
     buyer = await recipient(uow, need.user_id)
     seller = await recipient(uow, offer.user_id)
-    if buyer is not None:
-        await _alert(uow, now, match, buyer, offer, seller, too_good)
-    if seller is not None:
-        await _alert(uow, now, match, seller, need, buyer)
+    assert match.id is not None
+    for reader, own, theirs, them, warn in (
+        (buyer, need, offer, seller, too_good),
+        (seller, offer, need, buyer, False),
+    ):
+        if reader is None or own.id is None:
+            continue
+        text, buttons = await alert_message(uow, now, match, reader, theirs, them, warn)
+        await outbox.add_to(uow, now, reader.id, text, buttons=buttons, kind="match.alert")
+        await follow_ups.after_alert(uow, now, schedule, match.id, reader.id, own.id)
 
 
 async def trust_button(
@@ -50,7 +59,7 @@ async def trust_button(
     return [(plain(lang, "btn.trust"), token)]
 
 
-async def _alert(
+async def alert_message(
     uow: UnitOfWork,
     now: datetime,
     match: Match,
@@ -58,7 +67,8 @@ async def _alert(
     their_post: Post,
     them: User | None,
     too_good: bool = False,
-) -> None:
+) -> tuple[Html, list[list[tuple[str, str]]]]:
+    """An alert's text and its buttons (Contact, Not relevant, Trust record) for `to`."""
     lang = to.language
     payload = {"match": match.id}
     contact, dismiss = await add_tokens(
@@ -71,5 +81,4 @@ async def _alert(
     if them is not None:
         buttons.append(await trust_button(uow, now + ALERT_BUTTON_TTL, to.id, lang, them.id))
     trust = await summary_of(uow, them.id if them else None, now)
-    text = match_alert(lang, their_post, trust, match.reasons, too_good=too_good)
-    await outbox.add_to(uow, now, to.id, text, buttons=buttons, kind="match.alert")
+    return match_alert(lang, their_post, trust, match.reasons, too_good=too_good), buttons

@@ -14,11 +14,12 @@ from bot.domain.models import (
     Post,
     TrustEvent,
 )
-from bot.services import deals, outbox
+from bot.services import deals, follow_ups, outbox
 from bot.services.action_tokens import add_tokens, answer_buttons
 from bot.services.alerts import ALERT_BUTTON_TTL, recipient, trust_button
 from bot.services.errors import UserFacingError
 from bot.services.ports import Clock, UnitOfWork, UowFactory
+from bot.services.schedule import DEFAULT_SCHEDULE, Schedule
 from bot.services.trust import summary_of
 from bot.texts import plain
 from bot.texts.contacts import contact_card, contact_declined, contact_request
@@ -47,14 +48,16 @@ async def ask_about_match(
     clock: Clock,
     user_id: int,
     match_id: int,
-    ask_after: timedelta = deals.OUTCOME_ASK_AFTER,
+    schedule: Schedule = DEFAULT_SCHEDULE,
 ) -> str:
     """Contact under a match alert: ask the owner of the other post. Returns the text key
-    for the person who pressed. `ask_after`: when to ask both "did you make a deal?" once
-    contacts are exchanged."""
+    for the person who pressed. `schedule`: when to follow up an unanswered request, and to
+    ask both "did you make a deal?" once contacts are exchanged."""
     async with uow_factory() as uow:
         mine, target = await match_sides(uow, match_id, user_id)
-        key = await _ask(uow, clock.now(), user_id, target, mine, match_id, ask_after)
+        now = clock.now()
+        await follow_ups.after_match_answered(uow, now, match_id, user_id, "contact asked")
+        key = await _ask(uow, now, user_id, target, mine, match_id, schedule)
         await uow.commit()
         return key
 
@@ -64,7 +67,7 @@ async def ask_about_post(
     clock: Clock,
     user_id: int,
     post_id: int,
-    ask_after: timedelta = deals.OUTCOME_ASK_AFTER,
+    schedule: Schedule = DEFAULT_SCHEDULE,
 ) -> str:
     """Contact under a /search result: ask the post's owner."""
     async with uow_factory() as uow:
@@ -73,7 +76,7 @@ async def ask_about_post(
             raise UserFacingError("post.not_found")
         if target.user_id == user_id:
             raise UserFacingError("contact.own_post")
-        key = await _ask(uow, clock.now(), user_id, target, None, None, ask_after)
+        key = await _ask(uow, clock.now(), user_id, target, None, None, schedule)
         await uow.commit()
         return key
 
@@ -85,7 +88,7 @@ async def _ask(
     target: Post,
     mine: Post | None,
     match_id: int | None,
-    ask_after: timedelta,
+    schedule: Schedule,
 ) -> str:
     if not target.allows(Action.CONTACT_POST_OWNER, user_id):
         raise UserFacingError("contact.gone")
@@ -96,7 +99,7 @@ async def _ask(
     mine_id = mine.id if mine else None
     mutual = await uow.contact_requests.find(target.user_id, user_id, mine_id, match_id)
     if mutual is not None and mutual.status is ContactStatus.PENDING:
-        await _accept(uow, now, mutual, ask_after)  # both pressed Contact: both agree
+        await _accept(uow, now, mutual, schedule)  # both pressed Contact: both agree
         return "contact.accepted_you"
     request = ContactRequest(
         None,
@@ -109,6 +112,7 @@ async def _ask(
         expires_at=now + REQUEST_TTL,
     )
     request.id = await uow.contact_requests.add(request)
+    await follow_ups.after_request(uow, now, schedule, request)
     owner = await recipient(uow, target.user_id)
     if owner is not None:
         lang = owner.language
@@ -131,12 +135,12 @@ async def accept(
     clock: Clock,
     request_id: int,
     user_id: int,
-    ask_after: timedelta = deals.OUTCOME_ASK_AFTER,
+    schedule: Schedule = DEFAULT_SCHEDULE,
 ) -> str:
     """The asked side agrees: both get the other's contact card."""
     async with uow_factory() as uow:
         request = await _pending_to(uow, request_id, user_id)
-        await _accept(uow, clock.now(), request, ask_after)
+        await _accept(uow, clock.now(), request, schedule)
         await uow.commit()
         return "contact.accepted_you"
 
@@ -148,6 +152,7 @@ async def decline(uow_factory: UowFactory, clock: Clock, request_id: int, user_i
         request = await _pending_to(uow, request_id, user_id)
         request.status, request.responded_at = ContactStatus.DECLINED, now
         await uow.contact_requests.update(request)
+        await follow_ups.after_request_answered(uow, now, request, "declined")
         about = await uow.posts.get(request.post_id or -1)
         asker = await recipient(uow, request.from_user_id)
         if asker is not None and about is not None:
@@ -167,10 +172,11 @@ async def _pending_to(uow: UnitOfWork, request_id: int, user_id: int) -> Contact
 
 
 async def _accept(
-    uow: UnitOfWork, now: datetime, request: ContactRequest, ask_after: timedelta
+    uow: UnitOfWork, now: datetime, request: ContactRequest, schedule: Schedule
 ) -> None:
     request.status, request.responded_at = ContactStatus.ACCEPTED, now
     await uow.contact_requests.update(request)
+    await follow_ups.after_request_answered(uow, now, request, "accepted")
     about = await uow.posts.get(request.post_id or -1)
     asker = await uow.users.get(request.from_user_id)
     owner = await uow.users.get(request.to_user_id)
@@ -181,6 +187,7 @@ async def _accept(
         owner.id: about.parsed.contacts,
         asker.id: asker_post.parsed.contacts if asker_post else (),
     }
+    ask_after = schedule.outcome_ask_after
     deal = await deals.open_after_contact(uow, now, about, asker.id, request.match_id, ask_after)
     for receiver, other in ((asker, owner), (owner, asker)):
         if not receiver.blocked_bot:

@@ -17,11 +17,13 @@ from bot.domain.models import (
     PostKind,
     Reminder,
     TrustEvent,
+    User,
 )
 from bot.services import outbox, ratings
 from bot.services.action_tokens import add_tokens, answer_buttons
 from bot.services.alerts import recipient
 from bot.services.errors import UserFacingError
+from bot.services.follow_ups import OUTCOME, Ending, cancelled, end
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.texts.deals import deal_message
 
@@ -30,7 +32,6 @@ ASK_AGAIN_AFTER = timedelta(days=3)
 MAX_ASKS = 3  # the first question and at most two more after "Still talking"
 CLAIM_TTL = timedelta(days=14)
 BUTTON_TTL = timedelta(days=30)
-OUTCOME = "deal.outcome"  # reminder kind
 ASKED = "deal.asked"  # trust event: the outcome question reached them (follow-through)
 
 
@@ -71,30 +72,26 @@ async def _posts_of(uow: UnitOfWork, about: Post, match_id: int | None) -> tuple
     return (about.id, None) if about.kind is PostKind.OFFER else (None, about.id)
 
 
-async def send_due(uow_factory: UowFactory, clock: Clock) -> int:
-    """The sweep: send every outcome question that fell due (once) and record claims left
-    unanswered for 14 days. Returns how many questions were queued."""
+async def expire_claims(uow_factory: UowFactory, clock: Clock) -> int:
+    """Claims the other side left unanswered for 14 days are recorded as unconfirmed."""
     async with uow_factory() as uow:
         now = clock.now()
-        sent = 0
-        for reminder in await uow.reminders.due(now):
-            reminder.sent_at = now
-            await uow.reminders.update(reminder)
-            if reminder.kind == OUTCOME:
-                sent += await _ask_outcome(uow, now, reminder)
-        for deal in await uow.deals.claimed_before(now - CLAIM_TTL):
+        claims = await uow.deals.claimed_before(now - CLAIM_TTL)
+        for deal in claims:
             deal.outcome, deal.closed_at = DealOutcome.UNCONFIRMED, now
             await uow.deals.update(deal)
             await _record(uow, now, deal, "deal.unconfirmed", deal.claimed_by)
         await uow.commit()
-        return sent
+        return len(claims)
 
 
-async def _ask_outcome(uow: UnitOfWork, now: datetime, reminder: Reminder) -> int:
+async def ask_outcome(
+    uow: UnitOfWork, now: datetime, reminder: Reminder, user: User
+) -> Ending | None:
+    """The reminder policy of "Did you make a deal?" (sent by `bot.services.reminders`)."""
     deal = await uow.deals.get(int(str(reminder.payload.get("deal", 0))))
-    user = await recipient(uow, reminder.user_id)
-    if deal is None or deal.outcome is not None or user is None:
-        return 0  # settled meanwhile, or the person cannot be reached
+    if deal is None or deal.outcome is not None:
+        return cancelled("deal settled")
     other = await uow.users.get(deal.other(user.id))
     about = await uow.posts.get(reminder.post_id) if reminder.post_id else None
     lang = user.language
@@ -113,7 +110,7 @@ async def _ask_outcome(uow: UnitOfWork, now: datetime, reminder: Reminder) -> in
     await outbox.add_to(uow, now, user.id, text, buttons=buttons, kind="deal.question")
     if reminder.payload.get("ask", 1) == 1:  # follow-through counts each exchange once
         await _record(uow, now, deal, ASKED, user.id)
-    return 1
+    return None
 
 
 async def deal_done(uow_factory: UowFactory, clock: Clock, user_id: int, deal_id: int) -> str:
@@ -301,10 +298,9 @@ async def _about(uow: UnitOfWork, deal: Deal) -> Post | None:
 
 
 async def _cancel_questions(uow: UnitOfWork, now: datetime, deal: Deal) -> None:
-    assert deal.id is not None
-    for reminder in await uow.reminders.pending_for(OUTCOME, "deal", deal.id):
-        reminder.cancelled_at = now
-        await uow.reminders.update(reminder)
+    for side in (deal.seller_id, deal.buyer_id):
+        pending = await uow.reminders.pending(user_id=side, kinds=(OUTCOME,))
+        await end(uow, now, [r for r in pending if r.payload.get("deal") == deal.id], "answered")
 
 
 async def _record(

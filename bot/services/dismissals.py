@@ -3,14 +3,15 @@ for that user (the index is told now; a restart restores it from the stored flag
 
 from __future__ import annotations
 
+from bot.services import follow_ups
 from bot.services.contact_requests import match_sides
 from bot.services.errors import UserFacingError
 from bot.services.matching import MatchingIndex
-from bot.services.ports import UowFactory
+from bot.services.ports import Clock, UowFactory
 
 
 async def dismiss_match(
-    uow_factory: UowFactory, index: MatchingIndex, match_id: int, user_id: int
+    uow_factory: UowFactory, clock: Clock, index: MatchingIndex, match_id: int, user_id: int
 ) -> None:
     async with uow_factory() as uow:
         match = await uow.matches.get(match_id)
@@ -22,6 +23,7 @@ async def dismiss_match(
         else:
             match.need_dismissed = True
         await uow.matches.update(match)
+        await follow_ups.after_match_answered(uow, clock.now(), match_id, user_id, "dismissed")
         await uow.commit()
     if theirs.id is not None:
         index.engine.dismiss_post(user_id, theirs.id)

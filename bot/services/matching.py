@@ -20,6 +20,7 @@ from bot.domain.models import Match, Post, PostKind, PostStatus
 from bot.domain.trust import too_good_to_be_true
 from bot.services import alerts
 from bot.services.ports import Clock, UnitOfWork, UowFactory
+from bot.services.schedule import DEFAULT_SCHEDULE, Schedule
 from bot.services.trust import ranking_trust_of
 
 CANDIDATES = 30  # looked at per new post, before fairness rules pick whom to alert
@@ -115,7 +116,13 @@ async def rebuild(uow_factory: UowFactory, clock: Clock, index: MatchingIndex) -
     return count
 
 
-async def match_post(uow: UnitOfWork, now: datetime, index: MatchingIndex, post: Post) -> int:
+async def match_post(
+    uow: UnitOfWork,
+    now: datetime,
+    index: MatchingIndex,
+    post: Post,
+    schedule: Schedule = DEFAULT_SCHEDULE,
+) -> int:
     """Inside the caller's transaction: put the post in the index as it now stands (an
     open post is indexed and its stored index entry written, any other leaves the index),
     pick whom to alert and queue alerts to both sides. Returns how many pairs were alerted.
@@ -162,7 +169,7 @@ async def match_post(uow: UnitOfWork, now: datetime, index: MatchingIndex, post:
         if match.id is None:
             continue  # paired before (a concurrent post): never alert a pair twice
         warning = _too_good(index, offer, now)
-        await alerts.queue_match_alerts(uow, now, match, offer, need, warning)
+        await alerts.queue_match_alerts(uow, now, match, offer, need, warning, schedule)
         alerted += 1
     return alerted
 

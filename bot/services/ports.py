@@ -145,6 +145,14 @@ class ContactRequestsRepository(Protocol):
     async def add(self, request: ContactRequest) -> int: ...
     async def get(self, request_id: int) -> ContactRequest | None: ...
     async def update(self, request: ContactRequest) -> None: ...
+    async def count_about(self, post_id: int) -> int:
+        """Contact requests anyone made about that post (its interest)."""
+        ...
+
+    async def count_pending_to(self, user_id: int) -> int:
+        """Contact requests waiting for this user's answer."""
+        ...
+
     async def find(
         self, from_user_id: int, to_user_id: int, post_id: int | None, match_id: int | None
     ) -> ContactRequest | None:
@@ -171,6 +179,10 @@ class DealsRepository(Protocol):
 
     async def between(self, user_a: int, user_b: int) -> list[Deal]:
         """Every deal (contact exchange) of these two, in either role, oldest first."""
+        ...
+
+    async def of_user(self, user_id: int) -> list[Deal]:
+        """Every deal of the user, as seller or buyer, oldest first."""
         ...
 
     async def about_post(self, post_id: int, user_id: int) -> list[Deal]:
@@ -218,10 +230,6 @@ class RemindersRepository(Protocol):
     ) -> list[Reminder]:
         """Pending reminders of a user or about a post (at least one of the two), narrowed
         by match and kinds, oldest first."""
-        ...
-
-    async def pending_for(self, kind: str, key: str, value: int) -> list[Reminder]:
-        """Unsent, uncancelled reminders of `kind` whose payload has `key` = `value`."""
         ...
 
 

@@ -12,16 +12,17 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from copy import copy
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from bot.domain.models import Action, Post, PostStatus
-from bot.services import matching, outbox
+from bot.services import follow_ups, matching, outbox
 from bot.services.alerts import recipient
 from bot.services.errors import UserFacingError
 from bot.services.matching import NEUTRAL_TRUST, MatchingIndex
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.services.post_edits import edit_post
 from bot.services.posts import post_for_action, record_event
+from bot.services.schedule import DEFAULT_SCHEDULE, Schedule
 from bot.services.trust import ranking_trust_of
 from bot.texts.cards import expiry_notice
 
@@ -49,7 +50,7 @@ async def _open(
     post_id: int,
     user_id: int,
     action: Action,
-    ttl: timedelta,
+    schedule: Schedule,
 ) -> tuple[Post, int]:
     async with uow_factory() as uow:
         post = await post_for_action(uow, post_id, user_id, action)
@@ -60,13 +61,18 @@ async def _open(
             now = clock.now()
             if post.status is PostStatus.DRAFT:
                 post.created_at = now
-            post.status, post.updated_at, post.expires_at = PostStatus.OPEN, now, now + ttl
+            post.status, post.updated_at, post.expires_at = (
+                PostStatus.OPEN,
+                now,
+                now + schedule.post_ttl,
+            )
             await uow.posts.update(post)
             if before.status is PostStatus.DRAFT:
                 await record_event(uow, post, "post.created", post_kind=post.kind.value)
             else:
                 await record_event(uow, post, "post.renewed")
-            alerted = await matching.match_post(uow, now, index, post)
+            await follow_ups.after_opened(uow, now, schedule, post)
+            alerted = await matching.match_post(uow, now, index, post, schedule)
             await uow.commit()
         return post, alerted
 
@@ -74,25 +80,29 @@ async def _open(
 async def publish(
     uow_factory: UowFactory,
     clock: Clock,
-    ttl: timedelta,
+    schedule: Schedule,
     index: MatchingIndex,
     post_id: int,
     user_id: int,
 ) -> tuple[Post, int]:
-    """A draft goes public for `ttl`; returns it and how many new pairs were alerted."""
-    return await _open(uow_factory, clock, index, post_id, user_id, Action.PUBLISH_POST, ttl)
+    """A draft goes public for `schedule.post_ttl`; returns it and how many new pairs were
+    alerted. Its expiry warning and no-interest advice are scheduled with it."""
+    action = Action.PUBLISH_POST
+    return await _open(uow_factory, clock, index, post_id, user_id, action, schedule)
 
 
 async def renew(
     uow_factory: UowFactory,
     clock: Clock,
-    ttl: timedelta,
+    schedule: Schedule,
     index: MatchingIndex,
     post_id: int,
     user_id: int,
 ) -> tuple[Post, int]:
-    """An open or expired post stays open for another `ttl`, and is matched again."""
-    return await _open(uow_factory, clock, index, post_id, user_id, Action.RENEW_POST, ttl)
+    """An open or expired post stays open for another `schedule.post_ttl`, and is matched
+    again."""
+    action = Action.RENEW_POST
+    return await _open(uow_factory, clock, index, post_id, user_id, action, schedule)
 
 
 async def edit_field(
@@ -103,6 +113,7 @@ async def edit_field(
     user_id: int,
     field: str,
     value: str,
+    schedule: Schedule = DEFAULT_SCHEDULE,
 ) -> tuple[Post, int]:
     """Change one field of a draft or open post. A value that cannot be read raises before
     anything changes. An edited open post may now fit needs or offers it did not before."""
@@ -116,7 +127,7 @@ async def edit_field(
             alerted = 0
             if post.status is PostStatus.OPEN:
                 await record_event(uow, post, "post.edited", field=field)
-                alerted = await matching.match_post(uow, now, index, post)
+                alerted = await matching.match_post(uow, now, index, post, schedule)
             await uow.commit()
         return post, alerted
 
@@ -140,6 +151,7 @@ async def close(
             post.updated_at = clock.now()
             await uow.posts.update(post)
             await record_event(uow, post, "post.closed", outcome=post.status.value)
+            await follow_ups.after_closed(uow, clock.now(), post.id, f"post {post.status.value}")
             index.remove(post.id)
             await uow.commit()
         return post
@@ -157,6 +169,7 @@ async def expire_due(
             post.status, post.updated_at = PostStatus.EXPIRED, now
             await uow.posts.update(post)
             await record_event(uow, post, "post.expired")
+            await follow_ups.after_closed(uow, now, post.id, "post expired")
             owner = await recipient(uow, post.user_id)
             if owner is not None:
                 text = expiry_notice(post, owner.language)

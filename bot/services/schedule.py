@@ -14,3 +14,6 @@ class Schedule:
     follow_up_after: timedelta = timedelta(hours=24)  # alert or contact request unanswered
     expiry_warning_before: timedelta = timedelta(days=3)  # before a post's end
     nudge_after: timedelta = timedelta(days=14)  # a post with no interest gets advice
+
+
+DEFAULT_SCHEDULE = Schedule()

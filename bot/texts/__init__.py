@@ -12,12 +12,19 @@ import string
 from collections.abc import Mapping
 
 from bot.domain.models import Lang
-from bot.texts import en, zh_hans, zh_hant
+from bot.texts import (
+    en,
+    en_reminders,
+    zh_hans,
+    zh_hans_reminders,
+    zh_hant,
+    zh_hant_reminders,
+)
 
 CATALOGUES: Mapping[Lang, Mapping[str, str]] = {
-    Lang.ZH_HANS: zh_hans.TEXTS,
-    Lang.ZH_HANT: zh_hant.TEXTS,
-    Lang.EN: en.TEXTS,
+    Lang.ZH_HANS: {**zh_hans.TEXTS, **zh_hans_reminders.TEXTS},
+    Lang.ZH_HANT: {**zh_hant.TEXTS, **zh_hant_reminders.TEXTS},
+    Lang.EN: {**en.TEXTS, **en_reminders.TEXTS},
 }
 
 
@@ -38,7 +45,7 @@ def t(lang: Lang | str, key: str, /, **values: object) -> Html:
     catalogue = CATALOGUES.get(Lang(lang), en.TEXTS)
     template = catalogue.get(key)
     if template is None:
-        template = en.TEXTS[key]  # a missing key is a bug the parity test catches
+        template = CATALOGUES[Lang.EN][key]  # a missing key is a bug the parity test catches
     return Html(template.format_map({k: escape(v) for k, v in values.items()}))
 
 

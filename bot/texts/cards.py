@@ -38,7 +38,7 @@ def quantity(q: Quantity, lang: Lang) -> str:
     return f"{amount(q.amount)}{separator}{unit}"
 
 
-def _money(value: Decimal, currency: str | None) -> str:
+def money_text(value: Decimal, currency: str | None) -> str:
     if currency is None:
         return amount(value)
     symbol = CURRENCY_SYMBOLS.get(currency)
@@ -49,13 +49,13 @@ def price(p: Price, lang: Lang) -> str:
     if p.negotiable and p.low is None and p.high is None:
         return plain(lang, "price.negotiable")
     if p.low is not None and p.high is not None and p.low != p.high:
-        value = f"{_money(p.low, p.currency)}–{amount(p.high)}"
+        value = f"{money_text(p.low, p.currency)}–{amount(p.high)}"
     elif p.low is None and p.high is not None:
-        value = plain(lang, "price.max", value=_money(p.high, p.currency))
+        value = plain(lang, "price.max", value=money_text(p.high, p.currency))
     elif p.high is None and p.low is not None:
-        value = plain(lang, "price.min", value=_money(p.low, p.currency))
+        value = plain(lang, "price.min", value=money_text(p.low, p.currency))
     else:
-        value = _money(p.low or p.high or Decimal(0), p.currency)
+        value = money_text(p.low or p.high or Decimal(0), p.currency)
     if p.per_unit:
         per = unit_name(p.per_unit, lang)
         value += f" / {p.per_count} {per}" if p.per_count != 1 else f" / {per}"
@@ -66,7 +66,7 @@ def _price_with_conversion(p: Price, lang: Lang) -> str:
     """The price as written, and about what it is in the reader's currency ("≈ $1.67")."""
     shown = price(p, lang)
     about = translation.converted(p, lang)
-    return f"{shown} ≈ {_money(*about)}" if about else shown
+    return f"{shown} ≈ {money_text(*about)}" if about else shown
 
 
 def _clip(text: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.domain.models import ContactRequest, ContactStatus
@@ -54,6 +54,17 @@ class SqlContactRequestsRepository:
             raise LookupError(f"no contact request {request.id}")
         row.status, row.responded_at = request.status.value, request.responded_at
         await self._session.flush()
+
+    async def count_about(self, post_id: int) -> int:
+        query = select(func.count()).where(ContactRequestRow.post_id == post_id)
+        return int(await self._session.scalar(query) or 0)
+
+    async def count_pending_to(self, user_id: int) -> int:
+        query = select(func.count()).where(
+            ContactRequestRow.to_user_id == user_id,
+            ContactRequestRow.status == ContactStatus.PENDING.value,
+        )
+        return int(await self._session.scalar(query) or 0)
 
     async def find(
         self, from_user_id: int, to_user_id: int, post_id: int | None, match_id: int | None

@@ -67,6 +67,11 @@ class SqlDealsRepository:
         )
         return [_deal(row) for row in rows]
 
+    async def of_user(self, user_id: int) -> list[Deal]:
+        side = (DealRow.seller_id == user_id) | (DealRow.buyer_id == user_id)
+        rows = await self._session.scalars(select(DealRow).where(side).order_by(DealRow.id))
+        return [_deal(row) for row in rows]
+
     async def about_post(self, post_id: int, user_id: int) -> list[Deal]:
         side = (DealRow.seller_id == user_id) | (DealRow.buyer_id == user_id)
         post = (DealRow.offer_id == post_id) | (DealRow.need_id == post_id)

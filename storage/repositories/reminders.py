@@ -93,9 +93,3 @@ class SqlRemindersRepository:
         if kinds:
             query = query.where(ReminderRow.kind.in_(list(kinds)))
         return [_reminder(row) for row in await self._session.scalars(query)]
-
-    async def pending_for(self, kind: str, key: str, value: int) -> list[Reminder]:
-        rows = await self._session.scalars(
-            select(ReminderRow).where(ReminderRow.kind == kind, *_PENDING)
-        )
-        return [_reminder(row) for row in rows if (row.payload or {}).get(key) == value]

@@ -45,7 +45,9 @@ class RunningBot:
             database_url=f"sqlite:///{database}",
             outbox_interval=0.2,
             sweep_interval=0.5,
-            **({"quiet_hours": False, "reminder_tick": timedelta(seconds=0.5)} | overrides),  # tests run at any hour of the day
+            **(
+                {"quiet_hours": False, "reminder_tick": timedelta(seconds=0.5)} | overrides
+            ),  # tests run at any hour of the day
         )
         self.app: Any = None
 

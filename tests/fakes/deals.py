@@ -49,6 +49,9 @@ class FakeDealsRepository(_Repository):
         ]
         return copy.deepcopy(found[:limit])
 
+    async def of_user(self, user_id: int) -> list[Deal]:
+        return copy.deepcopy([d for _id, d in sorted(self._read.deals.items()) if d.has(user_id)])
+
     async def about_post(self, post_id: int, user_id: int) -> list[Deal]:
         return copy.deepcopy(
             [

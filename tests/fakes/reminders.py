@@ -64,12 +64,3 @@ class FakeRemindersRepository(_Repository):
             and (not kinds or r.kind in kinds)
         ]
         return copy.deepcopy(wanted)
-
-    async def pending_for(self, kind: str, key: str, value: int) -> list[Reminder]:
-        return copy.deepcopy(
-            [
-                r
-                for _id, r in sorted(self._read.reminders.items())
-                if r.kind == kind and r.pending and r.payload.get(key) == value
-            ]
-        )

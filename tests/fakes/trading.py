@@ -8,6 +8,7 @@ from datetime import datetime
 
 from bot.domain.models import (
     ContactRequest,
+    ContactStatus,
     Match,
     TrustEvent,
 )
@@ -118,6 +119,16 @@ class FakeMatchesRepository(_Repository):
 
 
 class FakeContactRequestsRepository(_Repository):
+    async def count_about(self, post_id: int) -> int:
+        return sum(1 for r in self._read.contact_requests.values() if r.post_id == post_id)
+
+    async def count_pending_to(self, user_id: int) -> int:
+        return sum(
+            1
+            for r in self._read.contact_requests.values()
+            if r.to_user_id == user_id and r.status is ContactStatus.PENDING
+        )
+
     async def add(self, request: ContactRequest) -> int:
         tables = self._write
         _require(request.from_user_id in tables.users, "contact_requests.from_user_id")

@@ -224,8 +224,15 @@ async def test_deals_and_reminders(uow_factory: UowFactory) -> None:
             ("deal.outcome", 2),
             ("deal.outcome", 1),
         ]
-        pending = await uow.reminders.pending_for("deal.outcome", "deal", deal_id)
+        pending = [
+            *await uow.reminders.pending(user_id=1, kinds=("deal.outcome",)),
+            *await uow.reminders.pending(user_id=2, kinds=("deal.outcome",)),
+        ]
         assert sorted(r.user_id for r in pending) == [1, 2]
+        assert [r.kind for r in await uow.reminders.pending(user_id=1)] == [
+            "deal.outcome",
+            "other",
+        ]
         first = pending[0]
         first.sent_at = NOW
         await uow.reminders.update(first)
@@ -236,7 +243,8 @@ async def test_deals_and_reminders(uow_factory: UowFactory) -> None:
         await uow.deals.update(stored)
         await uow.commit()
     async with uow_factory() as uow:
-        assert len(await uow.reminders.pending_for("deal.outcome", "deal", deal_id)) == 1
+        assert len(await uow.reminders.pending(user_id=2, kinds=("deal.outcome",))) == 1
+        assert await uow.reminders.pending(user_id=1, kinds=("deal.outcome",)) == []
         (claimed,) = await uow.deals.claimed_before(NOW + timedelta(seconds=1))
         assert claimed.buyer_confirmed_at == NOW and claimed.seller_confirmed_at is None
         assert claimed.claimed_at == NOW

@@ -10,6 +10,7 @@ import pytest
 from bot.domain.matching.fields import fields_from_parsed
 from bot.domain.models import Post
 from bot.services import dismissals, matching, posts, publishing
+from bot.services.schedule import Schedule
 from storage import Database
 from storage.migrate import upgrade_to_head
 from storage.tables import PostRow
@@ -47,7 +48,9 @@ async def _publish(
             await uow.commit()
     drafted = await posts.draft(db.uow, clock, TTL, user_id, text)
     assert drafted.post.id is not None
-    return await publishing.publish(db.uow, clock, TTL, index, drafted.post.id, user_id)
+    return await publishing.publish(
+        db.uow, clock, Schedule(post_ttl=TTL), index, drafted.post.id, user_id
+    )
 
 
 async def _outbox_to(db: Database, user_id: int) -> int:
@@ -82,7 +85,7 @@ async def test_nobody_is_matched_with_themselves_and_no_pair_twice(db: Database)
     need, alerted = await _publish(db, clock, index, 2, NEED)
     assert alerted == 1
     assert need.id is not None
-    _, alerted = await publishing.renew(db.uow, clock, TTL, index, need.id, 2)
+    _, alerted = await publishing.renew(db.uow, clock, Schedule(post_ttl=TTL), index, need.id, 2)
     assert alerted == 0
 
 
@@ -95,7 +98,7 @@ async def test_not_relevant_lowers_similar_matches_after_a_rebuild(db: Database)
     async with db.uow() as uow:
         (match,) = await uow.matches.for_post(need.id)
     assert match.id is not None
-    await dismissals.dismiss_match(db.uow, index, match.id, 2)
+    await dismissals.dismiss_match(db.uow, clock, index, match.id, 2)
 
     rebuilt = matching.MatchingIndex(policy)  # as after a restart: dismissals come from rows
     assert await matching.rebuild(db.uow, clock, rebuilt) == 2

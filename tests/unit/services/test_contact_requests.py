@@ -122,7 +122,7 @@ async def test_a_dismissal_is_kept_and_lowers_similar_matches(
     async with uow_factory() as uow:
         (match,) = await uow.matches.for_post(need.id or -1)
     assert match.id is not None
-    await dismissals.dismiss_match(uow_factory, index, match.id, BUYER)
+    await dismissals.dismiss_match(uow_factory, clock, index, match.id, BUYER)
     async with uow_factory() as uow:
         stored = await uow.matches.get(match.id)
         assert await uow.matches.dismissals() == [(BUYER, offer.id)]

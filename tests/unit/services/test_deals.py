@@ -11,7 +11,15 @@ from bot.services import contact_requests, deals
 from bot.services.errors import UserFacingError
 from bot.services.ports import UowFactory
 from tests.fakes import FixedClock
-from tests.unit.services.world import NEED, OFFER, add_user, new_index, opened, outbox_kinds
+from tests.unit.services.world import (
+    NEED,
+    OFFER,
+    add_user,
+    new_index,
+    opened,
+    outbox_kinds,
+    sweep,
+)
 
 SELLER, BUYER, STRANGER = 1, 2, 3
 
@@ -31,7 +39,7 @@ async def _exchanged(uow_factory: UowFactory, clock: FixedClock) -> int:
     await contact_requests.ask_about_match(uow_factory, clock, SELLER, match.id)  # agreement
     async with uow_factory() as uow:
         due = await uow.reminders.due(clock.now() + timedelta(days=30))
-    (deal_id,) = {int(str(r.payload["deal"])) for r in due}
+    (deal_id,) = {int(str(r.payload["deal"])) for r in due if r.kind == "deal.outcome"}
     return deal_id
 
 
@@ -51,10 +59,10 @@ async def test_both_are_asked_once_when_it_falls_due(
     deal_id = await _exchanged(uow_factory, clock)
     deal = await _deal(uow_factory, deal_id)
     assert (deal.seller_id, deal.buyer_id, deal.outcome) == (SELLER, BUYER, None)
-    assert await deals.send_due(uow_factory, clock) == 0  # not yet
+    assert await sweep(uow_factory, clock) == 0  # not yet
     clock.advance(deals.OUTCOME_ASK_AFTER)
-    assert await deals.send_due(uow_factory, clock) == 2
-    assert await deals.send_due(uow_factory, clock) == 0  # once
+    assert await sweep(uow_factory, clock) == 2
+    assert await sweep(uow_factory, clock) == 0  # once
     assert "deal.question" in await outbox_kinds(uow_factory, SELLER)
     assert "deal.question" in await outbox_kinds(uow_factory, BUYER)
 
@@ -75,7 +83,7 @@ async def test_a_claim_counts_only_once_the_other_side_confirms(
     assert "deal.confirmed" in await _events(uow_factory, SELLER)
     assert "deal.confirmed" in await _events(uow_factory, BUYER)
     clock.advance(deals.OUTCOME_ASK_AFTER)
-    assert await deals.send_due(uow_factory, clock) == 0  # settled: nobody is asked
+    assert await sweep(uow_factory, clock) == 0  # settled: nobody is asked
 
 
 async def test_a_denied_claim_is_recorded_and_counts_for_nothing(
@@ -95,7 +103,7 @@ async def test_an_unanswered_claim_expires_unconfirmed(
     deal_id = await _exchanged(uow_factory, clock)
     await deals.deal_done(uow_factory, clock, SELLER, deal_id)
     clock.advance(deals.CLAIM_TTL + timedelta(minutes=1))
-    await deals.send_due(uow_factory, clock)
+    await sweep(uow_factory, clock)
     assert (await _deal(uow_factory, deal_id)).outcome is DealOutcome.UNCONFIRMED
     assert "deal.unconfirmed" in await _events(uow_factory, SELLER)
 
@@ -108,7 +116,7 @@ async def test_still_talking_asks_again_at_most_twice(
     assert await deals.still_talking(uow_factory, clock, BUYER, deal_id, 2) == "deal.ask_later"
     assert await deals.still_talking(uow_factory, clock, BUYER, deal_id, 3) == "deal.no_more_asks"
     clock.advance(deals.OUTCOME_ASK_AFTER)
-    assert await deals.send_due(uow_factory, clock) == 4  # two first questions, two again
+    assert await sweep(uow_factory, clock) == 4  # two first questions, two again
 
 
 async def test_no_deal_closes_quietly(uow_factory: UowFactory, clock: FixedClock) -> None:
@@ -117,7 +125,7 @@ async def test_no_deal_closes_quietly(uow_factory: UowFactory, clock: FixedClock
     assert (await _deal(uow_factory, deal_id)).outcome is DealOutcome.NONE
     assert not {"deal.claim", "deal.denied"} & set(await outbox_kinds(uow_factory, BUYER))
     clock.advance(deals.OUTCOME_ASK_AFTER)
-    assert await deals.send_due(uow_factory, clock) == 0  # the other side is not asked either
+    assert await sweep(uow_factory, clock) == 0  # the other side is not asked either
     # A deal made after all can still be claimed.
     assert await deals.deal_done(uow_factory, clock, BUYER, deal_id) == "deal.claim_sent"
 
@@ -162,10 +170,10 @@ async def test_follow_through_counts_who_answered_the_question(
 
     deal_id = await _exchanged(uow_factory, clock)
     clock.advance(deals.OUTCOME_ASK_AFTER)
-    await deals.send_due(uow_factory, clock)
+    await sweep(uow_factory, clock)
     await deals.still_talking(uow_factory, clock, BUYER, deal_id, 1)
     clock.advance(deals.OUTCOME_ASK_AFTER)
-    assert await deals.send_due(uow_factory, clock) == 1  # asked again: counted once still
+    assert await sweep(uow_factory, clock) == 1  # asked again: counted once still
     clock.advance(FOLLOW_UP_WINDOW)
     async with uow_factory() as uow:
         buyer = await summary_of(uow, BUYER, clock.now())

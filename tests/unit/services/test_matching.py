@@ -17,7 +17,7 @@ async def test_a_restart_rebuilds_the_index_from_stored_entries_and_dismissals(
     need, _ = await opened(uow_factory, clock, index, 2, NEED)
     async with uow_factory() as uow:
         (match,) = await uow.matches.for_post(need.id or -1)
-    await dismissals.dismiss_match(uow_factory, index, match.id or -1, 2)
+    await dismissals.dismiss_match(uow_factory, clock, index, match.id or -1, 2)
 
     rebuilt = matching.MatchingIndex(policy)
     assert await matching.rebuild(uow_factory, clock, rebuilt) == 2

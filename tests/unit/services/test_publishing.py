@@ -11,6 +11,7 @@ from bot.domain.models import PostStatus
 from bot.services import publishing
 from bot.services.errors import UserFacingError
 from bot.services.ports import UowFactory
+from bot.services.schedule import Schedule
 from tests.fakes import FixedClock, InMemoryStore
 from tests.unit.services.world import (
     NEED,
@@ -45,7 +46,9 @@ async def test_a_draft_without_a_product_cannot_be_published(
 ) -> None:
     draft = await drafted(uow_factory, clock, 1, "求购 5000个 10元以内")
     with pytest.raises(UserFacingError) as refused:
-        await publishing.publish(uow_factory, clock, TTL, new_index(), draft.id or -1, 1)
+        await publishing.publish(
+            uow_factory, clock, Schedule(post_ttl=TTL), new_index(), draft.id or -1, 1
+        )
     assert refused.value.key == "problem.product.missing"
     assert (await stored(uow_factory, draft.id)).status is PostStatus.DRAFT
 
@@ -53,7 +56,9 @@ async def test_a_draft_without_a_product_cannot_be_published(
 async def test_only_the_owner_may_publish(uow_factory: UowFactory, clock: FixedClock) -> None:
     draft = await drafted(uow_factory, clock, 1, OFFER)
     with pytest.raises(UserFacingError) as refused:
-        await publishing.publish(uow_factory, clock, TTL, new_index(), draft.id or -1, 2)
+        await publishing.publish(
+            uow_factory, clock, Schedule(post_ttl=TTL), new_index(), draft.id or -1, 2
+        )
     assert refused.value.key == "post.not_found"
 
 
@@ -73,11 +78,15 @@ async def test_a_failed_commit_leaves_neither_database_nor_index_changed(
         return uow
 
     with pytest.raises(ConnectionError):
-        await publishing.publish(failing_uow, clock, TTL, index, draft.id or -1, 1)
+        await publishing.publish(
+            failing_uow, clock, Schedule(post_ttl=TTL), index, draft.id or -1, 1
+        )
     assert (await stored(store.uow_factory, draft.id)).status is PostStatus.DRAFT
     assert index.engine.terms_of(draft.id or -1) is None
     # ... so publishing again later works and matches as usual.
-    post, _ = await publishing.publish(store.uow_factory, clock, TTL, index, draft.id or -1, 1)
+    post, _ = await publishing.publish(
+        store.uow_factory, clock, Schedule(post_ttl=TTL), index, draft.id or -1, 1
+    )
     assert index.engine.terms_of(post.id or -1) is not None
 
 
@@ -93,7 +102,9 @@ async def test_an_expired_post_renews_and_is_matched_again(
     assert "post.expired" in await outbox_kinds(uow_factory, 1)
     await opened(uow_factory, clock, index, 2, NEED)  # nobody to match while it is expired
     assert "match.alert" not in await outbox_kinds(uow_factory, 2)
-    renewed, alerted = await publishing.renew(uow_factory, clock, TTL, index, offer.id or -1, 1)
+    renewed, alerted = await publishing.renew(
+        uow_factory, clock, Schedule(post_ttl=TTL), index, offer.id or -1, 1
+    )
     assert renewed.status is PostStatus.OPEN and alerted == 1
     assert renewed.expires_at == clock.now() + TTL
 
@@ -135,5 +146,7 @@ async def test_closing_takes_the_post_out_of_the_index(
     assert closed.status is status
     assert index.engine.terms_of(offer.id or -1) is None
     with pytest.raises(UserFacingError) as refused:  # a closed post allows nothing more
-        await publishing.renew(uow_factory, clock, TTL, index, offer.id or -1, 1)
+        await publishing.renew(
+            uow_factory, clock, Schedule(post_ttl=TTL), index, offer.id or -1, 1
+        )
     assert refused.value.key == "post.not_open"

@@ -5,8 +5,10 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot.domain.models import Lang, Post, User
-from bot.services import matching, posts, publishing
+from bot.services import deals, matching, posts, publishing, reminders
+from bot.services.follow_ups import ReminderContext
 from bot.services.ports import UowFactory
+from bot.services.schedule import Schedule
 from tests.fakes import FixedClock
 
 TTL = timedelta(days=30)
@@ -16,6 +18,20 @@ NEED = "求购 不锈钢保温杯 3000个 单价15元以内 送到上海"
 
 def new_index() -> matching.MatchingIndex:
     return matching.MatchingIndex(matching.MatchPolicy())
+
+
+async def sweep(
+    uow_factory: UowFactory,
+    clock: FixedClock,
+    index: matching.MatchingIndex | None = None,
+    schedule: Schedule | None = None,
+) -> int:
+    """What the reminders job does once: due reminders, then claims left unconfirmed.
+    Returns how many reminders were sent."""
+    context = ReminderContext(schedule or Schedule(post_ttl=TTL), index or new_index())
+    sent = await reminders.send_due(uow_factory, clock, context)
+    await deals.expire_claims(uow_factory, clock)
+    return sent
 
 
 async def add_user(uow_factory: UowFactory, user_id: int, lang: Lang = Lang.ZH_HANS) -> User:
@@ -43,7 +59,9 @@ async def opened(
 ) -> tuple[Post, int]:
     draft = await drafted(uow_factory, clock, user_id, text)
     assert draft.id is not None
-    return await publishing.publish(uow_factory, clock, TTL, index, draft.id, user_id)
+    return await publishing.publish(
+        uow_factory, clock, Schedule(post_ttl=TTL), index, draft.id, user_id
+    )
 
 
 async def stored(uow_factory: UowFactory, post_id: int | None) -> Post:

@@ -1,0 +1,94 @@
+"""Advice for a post nobody showed interest in (issue 11), computed from the market, pure.
+
+* `price_position`: where an offer's unit price sits among comparable open offers (median,
+  range), and `price_bar`, a one-line picture of it.
+* `missing_fields`: what buyers look for that the post does not say.
+* `missing_words`: words that posts on the other side used for similar products and this
+  post lacks (the words buyers search with).
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
+
+from bot.domain.models import ParsedPost, PostKind
+
+MIN_PEERS = 3  # fewer comparable offers say nothing about a price
+NEAR_MEDIAN = 0.1  # within 10% of the median counts as "about the median"
+BAR_WIDTH = 13
+
+
+@dataclass(frozen=True, slots=True)
+class PricePosition:
+    price: float
+    median: float
+    low: float  # of the peers
+    high: float
+    peers: int
+
+    @property
+    def side(self) -> str:
+        """ "high", "low" or "mid": above, below or within 10% of the median."""
+        if self.price > self.median * (1 + NEAR_MEDIAN):
+            return "high"
+        if self.price < self.median * (1 - NEAR_MEDIAN):
+            return "low"
+        return "mid"
+
+
+def price_position(price: float, peers: Sequence[float]) -> PricePosition | None:
+    valid = [p for p in peers if p > 0]
+    if price <= 0 or len(valid) < MIN_PEERS:
+        return None
+    return PricePosition(price, statistics.median(valid), min(valid), max(valid), len(valid))
+
+
+def price_bar(position: PricePosition, width: int = BAR_WIDTH) -> str:
+    """The peers' range as a line, the median as ┆ and this price as ●; a price outside the
+    range sits at its end, past an arrow: "━━━●━━┆━━━━━━" or "━━━━━━┆━━━━━━▶●"."""
+    low, high = position.low, position.high
+    span = high - low
+
+    def at(value: float) -> int:
+        return 0 if span <= 0 else round((value - low) / span * (width - 1))
+
+    cells = ["━"] * width
+    cells[at(position.median)] = "┆"
+    if position.price < low:
+        return "●◀" + "".join(cells)
+    if position.price > high:
+        return "".join(cells) + "▶●"
+    cells[min(width - 1, max(0, at(position.price)))] = "●"
+    return "".join(cells)
+
+
+def missing_fields(parsed: ParsedPost, kind: PostKind) -> list[str]:
+    """Field names (as in `bot.services.post_edits`) a counterpart looks for and the post
+    does not give, most important first."""
+    wanted: list[tuple[str, bool]] = [("price", parsed.price is not None)]
+    if kind is PostKind.OFFER:
+        wanted += [
+            ("moq", parsed.moq is not None),
+            ("place", bool(parsed.place)),
+            ("specs", bool(parsed.specs)),
+        ]
+    else:
+        wanted += [("quantity", parsed.quantity is not None), ("specs", bool(parsed.specs))]
+    return [name for name, given in wanted if not given]
+
+
+def missing_words(
+    own: Collection[str], others: Iterable[Collection[str]], top: int = 3, min_posts: int = 2
+) -> list[str]:
+    """Words at least `min_posts` of the other posts use and `own` lacks, most used first
+    (ties by the word, so the advice is stable)."""
+    counts: Counter[str] = Counter()
+    for words in others:
+        counts.update({w for w in words if w not in own and len(w) > 1})
+    ranked = sorted(
+        ((n, w) for w, n in counts.items() if n >= min_posts), key=lambda x: (-x[0], x[1])
+    )
+    return [w for _n, w in ranked[:top]]
