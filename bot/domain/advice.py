@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.domain.models import ParsedPost, PostKind
+from bot.domain.models import Lang, ParsedPost, PostKind
 
 MIN_PEERS = 3  # fewer comparable offers say nothing about a price
 NEAR_MEDIAN = 0.1  # within 10% of the median counts as "about the median"
@@ -78,6 +78,15 @@ def missing_fields(parsed: ParsedPost, kind: PostKind) -> list[str]:
     else:
         wanted += [("quantity", parsed.quantity is not None), ("specs", bool(parsed.specs))]
     return [name for name, given in wanted if not given]
+
+
+def written_like(word: str, language: Lang) -> bool:
+    """Could `word` be added to a post written in `language`? English words do not go into
+    a Chinese post nor Chinese words into an English one; numbers with units go anywhere."""
+    han = any("\u4e00" <= ch <= "\u9fff" for ch in word)
+    if language is Lang.EN:
+        return not han
+    return han or any(ch.isdigit() for ch in word)
 
 
 def missing_words(

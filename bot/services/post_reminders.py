@@ -6,7 +6,13 @@ from __future__ import annotations
 from collections import defaultdict
 from datetime import datetime, timedelta
 
-from bot.domain.advice import PricePosition, missing_fields, missing_words, price_position
+from bot.domain.advice import (
+    PricePosition,
+    missing_fields,
+    missing_words,
+    price_position,
+    written_like,
+)
 from bot.domain.matching.terms import extract_terms
 from bot.domain.models import Action, Post, PostKind, PostStatus, Reminder, User
 from bot.services import outbox
@@ -123,9 +129,10 @@ async def _words_others_use(
 ) -> list[str]:
     own = extract_terms(post.parsed, post.raw_text)
     needs = [extract_terms(n.parsed, n.raw_text) for n in await _others(uow, index, post, now)]
-    return missing_words(
-        set(own.product) | set(own.specs), [set(t.product) | set(t.specs) for t in needs]
+    words = missing_words(
+        set(own.product) | set(own.specs), [set(t.product) | set(t.specs) for t in needs], top=6
     )
+    return [w for w in words if written_like(w, post.parsed.language)][:3]
 
 
 async def _related_offers(
@@ -136,7 +143,7 @@ async def _related_offers(
     for offer in await _others(uow, index, post, now):
         groups[(offer.parsed.product or "").strip() or "?"].append(offer)
     related = []
-    for product, offers in list(groups.items())[:MAX_GROUPS]:
+    for offers in list(groups.values())[:MAX_GROUPS]:
         moqs = [o.parsed.moq for o in offers if o.parsed.moq is not None]
         priced = [
             (value, p.currency)
@@ -147,7 +154,7 @@ async def _related_offers(
         same = [value for value, c in priced if c == currency]
         related.append(
             Related(
-                product,
+                offers[0],
                 len(offers),
                 min(moqs, key=lambda q: q.amount) if moqs else None,
                 (min(same), max(same), currency) if same else None,

@@ -16,7 +16,7 @@ from bot.texts.cards import money_text, post_title, quantity
 class Related:
     """Open offers of one product related to a need."""
 
-    product: str
+    sample: Post  # one of them, for the product's name
     offers: int
     lowest_moq: Quantity | None
     prices: tuple[Decimal, Decimal, str | None] | None  # lowest, highest, currency
@@ -72,12 +72,28 @@ def need_advice(
     if related:
         rows = [_related_line(lang, r) for r in related]
         lines.append(t(lang, "advice.related", lines=Html("\n".join(rows))))
+        budget = _budget_under_every_price(post, related)
+        if budget is not None:
+            lines.append(t(lang, "advice.budget_low", budget=budget[0], lowest=budget[1]))
     else:
         lines.append(t(lang, "advice.related_none"))
     if missing:
-        lines.append(t(lang, "advice.missing", fields=_fields(lang, missing)))
+        lines.append(t(lang, "advice.missing_need", fields=_fields(lang, missing)))
     lines.append(t(lang, "advice.footer"))
     return Html("\n\n".join(lines))
+
+
+def _budget_under_every_price(post: Post, related: Sequence[Related]) -> tuple[str, str] | None:
+    """(budget, lowest asked) when the need's budget is under every related offer's price
+    in the same currency."""
+    price = post.parsed.price
+    budget = price.high if price is not None else None
+    if budget is None or price is None:
+        return None
+    asked = [r.prices[0] for r in related if r.prices and r.prices[2] == price.currency]
+    if not asked or min(asked) <= budget:
+        return None
+    return money_text(budget, price.currency), money_text(min(asked), price.currency)
 
 
 def _fields(lang: Lang, names: Sequence[str]) -> str:
@@ -86,7 +102,8 @@ def _fields(lang: Lang, names: Sequence[str]) -> str:
 
 
 def _related_line(lang: Lang, related: Related) -> Html:
-    parts = [t(lang, "advice.related_offers", product=related.product[:40], count=related.offers)]
+    product = post_title(related.sample, lang)[:40]
+    parts = [t(lang, "advice.related_offers", product=product, count=related.offers)]
     if related.lowest_moq is not None:
         parts.append(t(lang, "advice.related_moq", moq=quantity(related.lowest_moq, lang)))
     if related.prices is not None:

@@ -32,4 +32,6 @@ TEXTS: dict[str, str] = {
     "digest.to_rate": "⭐ Deals to rate: {count}. Use /rate @username.",
     "digest.quiet": "A quiet week: nothing new for your posts.",
     "digest.footer": "/settings turns the digest off.",
+    "advice.missing_need": "📝 Sellers quote sooner when a need says: <b>{fields}</b>.",
+    "advice.budget_low": "💰 Your budget of {budget} is under every price asked (from {lowest}); a higher budget or a larger order may bring quotes.",
 }

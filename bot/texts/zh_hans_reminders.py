@@ -32,4 +32,6 @@ TEXTS: dict[str, str] = {
     "digest.to_rate": "⭐ 待评价的交易：{count}笔。发送 /rate @用户名。",
     "digest.quiet": "本周比较安静：你的信息暂无新动态。",
     "digest.footer": "在 /settings 里可以关闭每周摘要。",
+    "advice.missing_need": "📝 写明这些，卖家更快报价：<b>{fields}</b>。",
+    "advice.budget_low": "💰 你的预算 {budget} 低于所有报价（最低 {lowest}）；提高预算或加大订量可能会有人报价。",
 }

@@ -32,4 +32,6 @@ TEXTS: dict[str, str] = {
     "digest.to_rate": "⭐ 待評價的交易：{count}筆。傳送 /rate @使用者名稱。",
     "digest.quiet": "本週比較安靜：你的資訊暫無新動態。",
     "digest.footer": "在 /settings 裡可以關閉每週摘要。",
+    "advice.missing_need": "📝 寫明這些，賣家更快報價：<b>{fields}</b>。",
+    "advice.budget_low": "💰 你的預算 {budget} 低於所有報價（最低 {lowest}）；提高預算或加大訂量可能會有人報價。",
 }
