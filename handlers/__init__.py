@@ -32,6 +32,7 @@ from handlers import (
     search,
     start,
     trust,
+    user_settings,
     users,
 )
 from handlers.buttons import ActionHandler, route_buttons
@@ -74,6 +75,10 @@ BUTTON_ACTIONS: dict[Action, ActionHandler] = {
     Action.COMMENT_RATING: ratings.comment_rating,
     # under alerts and contact requests: the counterpart's record
     Action.SHOW_TRUST: trust.show_trust,
+    # /settings: the presser's own
+    Action.TOGGLE_SETTING: user_settings.toggle_setting,
+    Action.CHOOSE_TIMEZONE: user_settings.choose_timezone,
+    Action.SET_TIMEZONE: user_settings.timezone_chosen,
     # under a contact card, and under a complaint for the one it is about
     Action.REPORT_PROBLEM: complaints.report_problem,
     Action.FILE_COMPLAINT: complaints.file_complaint,
@@ -97,6 +102,7 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(CommandHandler("start", start.start, filters=PRIVATE))
     app.add_handler(CommandHandler("help", start.help_command))
     app.add_handler(CommandHandler("language", language.choose_language, filters=PRIVATE))
+    app.add_handler(CommandHandler("settings", user_settings.settings_command, filters=PRIVATE))
     app.add_handler(CommandHandler("my", my_posts.my_posts, filters=PRIVATE))
     app.add_handler(CommandHandler("search", search.search_command, filters=PRIVATE))
     app.add_handler(CommandHandler("trust", trust.trust_command, filters=PRIVATE | GROUPS))

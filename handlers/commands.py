@@ -23,6 +23,7 @@ COMMANDS = (
     "rate",
     "verify",
     "profile",
+    "settings",
     "language",
     "help",
     "cancel",

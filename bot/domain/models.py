@@ -65,6 +65,9 @@ class Action(StrEnum):
     REPORT_PROBLEM = "complaint.start"  # under a contact card: choose what went wrong
     FILE_COMPLAINT = "complaint.file"
     ANSWER_COMPLAINT = "complaint.answer"  # the accused may answer once, in words
+    TOGGLE_SETTING = "settings.toggle"  # a reminder topic, the digest, alerts in quiet hours
+    CHOOSE_TIMEZONE = "settings.zones"  # shows the cities
+    SET_TIMEZONE = "settings.zone"
 
 
 # The post rules: what the owner may do with a post in each status. Cards, /my and the

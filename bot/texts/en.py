@@ -31,6 +31,7 @@ TEXTS: dict[str, str] = {
         "/rate – rate a deal partner: /rate @username\n"
         "/verify – add your business registration (L2)\n"
         "/profile – your company profile\n"
+        "/settings – reminders, weekly digest, time zone\n"
         "/language – change language\n"
         "/cancel – stop what you are doing"
     ),

@@ -31,6 +31,7 @@ TEXTS: dict[str, str] = {
         "/rate – 评价交易伙伴：/rate @用户名\n"
         "/verify – 登记企业信息（L2）\n"
         "/profile – 公司资料\n"
+        "/settings – 提醒、每周摘要、时区\n"
         "/language – 切换语言\n"
         "/cancel – 取消当前操作"
     ),

@@ -31,6 +31,7 @@ TEXTS: dict[str, str] = {
         "/rate – 評價交易夥伴：/rate @使用者名稱\n"
         "/verify – 登記企業資訊（L2）\n"
         "/profile – 公司資料\n"
+        "/settings – 提醒、每週摘要、時區\n"
         "/language – 切換語言\n"
         "/cancel – 取消當前操作"
     ),

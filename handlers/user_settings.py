@@ -1,0 +1,94 @@
+"""/settings: reminder topics, the weekly digest, alerts in quiet hours, time zone and
+language, each a button that switches in place."""
+
+from __future__ import annotations
+
+from telegram import Update
+from telegram.constants import ParseMode
+
+from bot.context import BotContext
+from bot.domain.models import Action, User
+from bot.services import user_settings
+from bot.services.user_settings import CITIES, SWITCHES, city_of, is_on
+from bot.texts import plain
+from bot.texts.user_settings import settings_text, switch_label, zone_name
+from handlers.buttons import Pressed
+from handlers.keyboards import action_data, markup
+from handlers.language import LABELS
+from handlers.replies import reply_html
+
+Rows = list[list[tuple[str, str]]]
+
+
+def _keyboard(user: User) -> Rows:
+    rows: Rows = [
+        [(switch_label(user, s, is_on(user, s)), action_data(Action.TOGGLE_SETTING, what=s))]
+        for s in SWITCHES
+    ]
+    zone = plain(
+        user.language, "settings.zone_button", zone=zone_name(user, city_of(user.timezone))
+    )
+    rows.append([(zone, action_data(Action.CHOOSE_TIMEZONE))])
+    rows.append(
+        [
+            (label, action_data(Action.SET_LANGUAGE, lang=lang.value))
+            for lang, label in LABELS.items()
+        ]
+    )
+    return rows
+
+
+def _cities(user: User) -> Rows:
+    names = [
+        (plain(user.language, f"city.{city}"), action_data(Action.SET_TIMEZONE, city=city))
+        for city in CITIES
+    ]
+    return [names[i : i + 2] for i in range(0, len(names), 2)]
+
+
+async def settings_command(update: Update, context: BotContext) -> None:
+    user = update.effective_user
+    if user is None:
+        return
+    member = await user_settings.settings_of(context.services.uow_factory, user.id)
+    text = settings_text(member, context.clock.now(), city_of(member.timezone))
+    await reply_html(update, context, text, _keyboard(member))
+
+
+async def _show(update: Update, context: BotContext, member: User, note: str) -> None:
+    query = update.callback_query
+    assert query is not None
+    await query.answer(note)
+    text = settings_text(member, context.clock.now(), city_of(member.timezone))
+    await query.edit_message_text(
+        text, parse_mode=ParseMode.HTML, reply_markup=markup(_keyboard(member))
+    )
+
+
+async def toggle_setting(update: Update, context: BotContext, pressed: Pressed) -> None:
+    switch = str(pressed.payload.get("what"))
+    member = await user_settings.toggle(
+        context.services.uow_factory, context.clock, pressed.user_id, switch
+    )
+    note = "settings.on" if is_on(member, switch) else "settings.off"
+    await _show(update, context, member, plain(context.lang, note))
+
+
+async def choose_timezone(update: Update, context: BotContext, pressed: Pressed) -> None:
+    member = await user_settings.settings_of(context.services.uow_factory, pressed.user_id)
+    query = update.callback_query
+    assert query is not None
+    await query.answer()
+    await query.edit_message_text(
+        plain(context.lang, "settings.choose_city"), reply_markup=markup(_cities(member))
+    )
+
+
+async def timezone_chosen(update: Update, context: BotContext, pressed: Pressed) -> None:
+    member = await user_settings.set_timezone(
+        context.services.uow_factory,
+        context.clock,
+        pressed.user_id,
+        str(pressed.payload.get("city")),
+    )
+    await _show(update, context, member, plain(context.lang, "button.done"))
