@@ -64,7 +64,7 @@ async def no_interest(
     if post is None or not _open(post, now):
         return cancelled("post closed")
     assert post.id is not None
-    if await uow.contact_requests.count_about(post.id):
+    if await _has_interest(uow, post):
         return cancelled("has interest")
     days = max(1, round((now - post.created_at) / timedelta(days=1)))
     lang = user.language
@@ -80,6 +80,21 @@ async def no_interest(
     buttons = await _post_buttons(uow, now, user, post, [(Action.EDIT_POST, "btn.edit")])
     await outbox.add_to(uow, now, user.id, text, buttons=buttons, kind="post.no_interest")
     return None
+
+
+async def _has_interest(uow: UnitOfWork, post: Post) -> bool:
+    """Someone asked to contact the owner about it, or the owner asked about one of its
+    matches."""
+    assert post.id is not None
+    if await uow.contact_requests.count_about(post.id):
+        return True
+    for match in await uow.matches.for_post(post.id):
+        other = await uow.posts.get(match.need_id if post.id == match.offer_id else match.offer_id)
+        if other is not None and await uow.contact_requests.find(
+            post.user_id, other.user_id, other.id, match.id
+        ):
+            return True
+    return False
 
 
 async def _post_buttons(

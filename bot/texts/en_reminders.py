@@ -20,7 +20,7 @@ TEXTS: dict[str, str] = {
     "advice.words": "🔎 Buyers of similar products wrote: <b>{words}</b>. Your post does not mention them; add the ones that fit.",
     "advice.offer_complete": "Your offer says everything buyers look for and its price is in line; a clearer product name may help.",
     "advice.footer": "Tap Edit to change it; I match it again at once.",
-    "advice.need_title": "💡 <b>No supplier has matched your need {product} in {days} days.</b>",
+    "advice.need_title": "💡 <b>No supplier has been in touch about your need {product} in {days} days.</b>",
     "advice.related": "Related offers open now:\n{lines}\nIf one of these would do, widen your product words.",
     "advice.related_none": "No open offer is close yet. Broaden the product words or widen the budget; I keep watching.",
     "advice.related_offers": "{product} ×{count}",

@@ -20,7 +20,7 @@ TEXTS: dict[str, str] = {
     "advice.words": "🔎 求购同类产品的买家常用这些词：<b>{words}</b>。你的信息里没有，合适的可以加上。",
     "advice.offer_complete": "买家关心的信息你都写了，价格也合理；产品名称写得更清楚些也许有帮助。",
     "advice.footer": "点「修改」即可更改，改完我马上重新匹配。",
-    "advice.need_title": "💡 <b>你的求购 {product} 发布 {days} 天，还没有匹配的供应商。</b>",
+    "advice.need_title": "💡 <b>你的求购 {product} 发布 {days} 天，还没有供应商和你联系。</b>",
     "advice.related": "目前在售的相关产品：\n{lines}\n如果其中有合适的，可以把产品词放宽些。",
     "advice.related_none": "暂时没有相近的在售信息。可以放宽产品词或预算，我会继续留意。",
     "advice.related_offers": "{product} ×{count}",

@@ -20,7 +20,7 @@ TEXTS: dict[str, str] = {
     "advice.words": "🔎 求購同類產品的買家常用這些詞：<b>{words}</b>。你的資訊裡沒有，合適的可以加上。",
     "advice.offer_complete": "買家關心的資訊你都寫了，價格也合理；產品名稱寫得更清楚些也許有幫助。",
     "advice.footer": "點「修改」即可更改，改完我馬上重新匹配。",
-    "advice.need_title": "💡 <b>你的求購 {product} 發布 {days} 天，還沒有匹配的供應商。</b>",
+    "advice.need_title": "💡 <b>你的求購 {product} 發布 {days} 天，還沒有供應商和你聯絡。</b>",
     "advice.related": "目前在售的相關產品：\n{lines}\n如果其中有合適的，可以把產品詞放寬些。",
     "advice.related_none": "暫時沒有相近的在售資訊。可以放寬產品詞或預算，我會繼續留意。",
     "advice.related_offers": "{product} ×{count}",

@@ -211,7 +211,7 @@ async def test_a_need_with_no_supplier_hears_of_related_offers(
     clock.advance(SCHEDULE.nudge_after + timedelta(minutes=1))
     await sweep(uow_factory, clock, index)
     (advice,) = await _texts(uow_factory, BUYER, "post.no_interest")
-    assert "No supplier has matched" in advice
+    assert "No supplier has been in touch" in advice
 
 
 async def test_advice_is_not_sent_once_someone_asked(

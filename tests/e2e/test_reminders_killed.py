@@ -1,6 +1,6 @@
-"""The outcome question survives a hard kill: the bot (`python -m bot run`, a subprocess) is
-killed with SIGKILL after two people exchanged contacts; the question falls due while it is
-down, and the next run sends it (issue 10)."""
+"""Reminders survive a hard kill: the bot (`python -m bot run`, a subprocess) is killed with
+SIGKILL; what falls due while it is down (the outcome question of issue 10, follow-ups and
+advice of issue 11) is sent by the next run, once each."""
 
 from __future__ import annotations
 
@@ -16,7 +16,9 @@ from tests.e2e.test_entrypoint import _env
 ASK_AFTER_SECONDS = 3
 
 
-async def _start(fake: FakeTelegram, tmp_path: Path) -> asyncio.subprocess.Process:
+async def _start(
+    fake: FakeTelegram, tmp_path: Path, **settings: str
+) -> asyncio.subprocess.Process:
     env = _env(
         tmp_path,
         TELEGRAM_BOT_TOKEN=TOKEN,
@@ -26,6 +28,7 @@ async def _start(fake: FakeTelegram, tmp_path: Path) -> asyncio.subprocess.Proce
         REMINDER_TICK="0.5s",
         OUTBOX_INTERVAL="0.2",
         QUIET_HOURS="false",
+        **settings,
     )
     process = await asyncio.create_subprocess_exec(
         sys.executable,
@@ -65,6 +68,44 @@ async def test_the_question_arrives_after_a_sigkill(fake: FakeTelegram, tmp_path
         await latest(buyer, fake, lambda m: "Did you make a deal" in (m.text or ""), timeout=20)
         await latest(seller, fake, lambda m: "成交了吗" in (m.text or ""), timeout=20)
         assert sum("Did you make a deal" in (m.text or "") for m in buyer.messages()) == 1
+    finally:
+        process.send_signal(signal.SIGINT)
+        await asyncio.wait_for(process.wait(), timeout=30)
+    assert rejected(fake) == []
+
+
+async def test_reminders_due_while_killed_come_once_after_the_restart(
+    fake: FakeTelegram, tmp_path: Path
+) -> None:
+    """Follow-ups of both sides and advice for both posts fall due while the bot is down
+    (SIGKILL): after the restart each comes once; none is lost, none twice."""
+    timing = {"FOLLOW_UP_AFTER": "3s", "NUDGE_AFTER": "4s"}
+    process = await _start(fake, tmp_path, **timing)
+    try:
+        seller = fake.user("Wang Seller", language_code="zh-hans")
+        buyer = fake.user("Sam Buyer", language_code="en")
+        await post_and_publish(fake, seller, OFFER)
+        await post_and_publish(fake, buyer, "Looking for vacuum flasks, 5k pcs, under $2.5")
+        await alerts(fake, buyer, timeout=15)
+        await asyncio.sleep(0.5)
+    finally:
+        process.send_signal(signal.SIGKILL)
+        await process.wait()
+    await asyncio.sleep(5)  # all four fall due while the bot is down
+
+    expected = {
+        buyer: ("Still interested?", "No supplier has been in touch"),
+        seller: ("还感兴趣吗", "还没有人询价"),
+    }
+    process = await _start(fake, tmp_path, **timing)
+    try:
+        for user, texts in expected.items():
+            for words in texts:
+                await latest(user, fake, lambda m, w=words: w in (m.text or ""), timeout=20)
+        await asyncio.sleep(2)  # a second sweep would repeat them
+        for user, texts in expected.items():
+            for words in texts:
+                assert sum(words in (m.text or "") for m in user.messages()) == 1, words
     finally:
         process.send_signal(signal.SIGINT)
         await asyncio.wait_for(process.wait(), timeout=30)

@@ -1,0 +1,98 @@
+"""Follow-ups as merchants meet them on Telegram (issue 11), with durations of seconds: a
+match nobody answers, a post near its end, an offer nobody asks about, and /settings."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from datetime import timedelta
+
+from bot.fake_telegram import FakeTelegram, StoredMessage, UserHandle
+from tests.e2e.helpers import NEED, OFFER, RunningBot, alerts, latest, post_and_publish, rejected
+
+SECONDS = timedelta(seconds=1)
+
+
+def _count(user: UserHandle, words: str) -> int:
+    return sum(words in (m.text or "") for m in user.messages())
+
+
+def _has(words: str) -> Callable[[StoredMessage], bool]:
+    return lambda m: words in (m.text or "")
+
+
+async def test_a_match_nobody_answers_gets_one_follow_up(
+    fake: FakeTelegram, make_bot: Callable[..., RunningBot]
+) -> None:
+    await make_bot(follow_up_after=2 * SECONDS).start()
+    seller = fake.user("Wang Seller", language_code="zh-hans")
+    buyer = fake.user("Sam Buyer", language_code="en")
+    await post_and_publish(fake, seller, OFFER)
+    await post_and_publish(fake, buyer, "Looking for vacuum flasks, 5k pcs, under $2.5")
+    await alerts(fake, buyer)
+    nudge = await latest(buyer, fake, _has("Still interested?"), timeout=8)
+    assert "vacuum flask" in nudge.text
+    await latest(seller, fake, _has("还感兴趣吗"), timeout=8)
+    await buyer.press(nudge, "🤝 Contact")  # the nudge's buttons work like the alert's
+    await latest(seller, fake, _has("有人想联系你"))
+    await asyncio.sleep(2.5)
+    assert _count(buyer, "Still interested?") == 1
+    assert rejected(fake) == []
+
+
+async def test_a_post_near_its_end_is_warned_and_renews(
+    fake: FakeTelegram, make_bot: Callable[..., RunningBot]
+) -> None:
+    await make_bot(post_ttl=8 * SECONDS, expiry_warning_before=6 * SECONDS).start()
+    seller = fake.user("Lin", language_code="en")
+    await post_and_publish(fake, seller, "Selling LED bulbs 9W, MOQ 100 pcs, $0.5/pc, Ningbo")
+    warning = await latest(seller, fake, _has("ends on"), timeout=8)
+    assert "So far: 0 matches alerted · 0 contact requests" in warning.text
+    await seller.press(warning, "🔄 Renew")
+    await latest(seller, fake, _has("Renewed until"))
+    await asyncio.sleep(4)  # past the first term's end
+    assert not any("has expired" in (m.text or "") for m in seller.messages())
+    await seller.send("/my")
+    listing = await latest(seller, fake, _has("Your posts"))
+    assert "open" in listing.text
+    assert rejected(fake) == []
+
+
+async def test_an_offer_nobody_asks_about_gets_advice(
+    fake: FakeTelegram, make_bot: Callable[..., RunningBot]
+) -> None:
+    await make_bot(nudge_after=3 * SECONDS).start()
+    for n, price in enumerate((9, 10, 11)):
+        other = fake.user(f"Rival {n}", language_code="zh-hans")
+        await post_and_publish(fake, other, f"出售 不锈钢保温杯 起订500个 {price}元/个 永康")
+    seller = fake.user("Amy", language_code="en")
+    await post_and_publish(fake, seller, "出售 不锈钢保温杯 15元/个")
+    advice = await latest(seller, fake, _has("Nobody has asked about your offer"), timeout=10)
+    assert "above" in advice.text and "median ¥10" in advice.text
+    assert "MOQ" in advice.text  # a field it does not give
+    await seller.press(advice, "✏️ Edit")
+    await latest(seller, fake, _has("What do you want to change?"))
+    assert rejected(fake) == []
+
+
+async def test_settings_turns_a_kind_off_and_it_stops(
+    fake: FakeTelegram, make_bot: Callable[..., RunningBot]
+) -> None:
+    await make_bot(follow_up_after=2 * SECONDS).start()
+    seller = fake.user("Wang Seller", language_code="zh-hans")
+    buyer = fake.user("Sam Buyer", language_code="en")
+    await buyer.send("/settings")
+    (menu,) = await buyer.wait_for_messages(1)
+    pressed = await buyer.press(menu, "✅ Follow-ups on unanswered matches")
+    assert (await buyer.wait_answer(pressed)).get("text") == "Off"
+    await latest(
+        buyer,
+        fake,
+        lambda m: "⬜ Follow-ups on unanswered matches" in [b.text for r in m.buttons for b in r],
+    )
+    await post_and_publish(fake, seller, OFFER)
+    await post_and_publish(fake, buyer, NEED)
+    await latest(seller, fake, _has("还感兴趣吗"), timeout=8)  # the seller still gets theirs
+    await asyncio.sleep(1)
+    assert _count(buyer, "Still interested?") == 0
+    assert rejected(fake) == []
