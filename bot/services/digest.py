@@ -39,28 +39,49 @@ async def weekly_digest(
     await schedule_next(uow, now, user)
     if now - reminder.due_at > LATE:
         return expired("missed its week")
-    fresh = await _new_posts(uow, context, user, now)
+    open_posts = await uow.posts.list_by_user(user.id, [PostStatus.OPEN], offset=0, limit=20)
+    fresh = await _new_posts(uow, context, user, open_posts, now)
+    unanswered = await _unanswered_matches(uow, user, open_posts, now)
     waiting = await uow.contact_requests.count_pending_to(user.id)
     to_rate = 0
     for deal in await uow.deals.of_user(user.id):
         if deal.outcome is DealOutcome.CONFIRMED and deal.id is not None:
             rated = await uow.ratings.for_deal(deal.id)
             to_rate += all(r.rater_id != user.id for r in rated)
-    text = digest_text(user.language, fresh, waiting, to_rate)
+    text = digest_text(user.language, fresh, unanswered, waiting, to_rate)
     await outbox.add_to(uow, now, user.id, text, kind="digest.weekly")
     return None
 
 
+async def _unanswered_matches(
+    uow: UnitOfWork, user: User, open_posts: list[Post], now: datetime
+) -> int:
+    """Matches of the last week the reader neither asked about nor dismissed."""
+    count = 0
+    for post in open_posts:
+        assert post.id is not None
+        for match in await uow.matches.for_post(post.id):
+            mine_is_offer = post.id == match.offer_id
+            dismissed = match.offer_dismissed if mine_is_offer else match.need_dismissed
+            if match.created_at < now - WEEK or dismissed:
+                continue
+            other = await uow.posts.get(match.need_id if mine_is_offer else match.offer_id)
+            if other is None:
+                continue
+            asked = await uow.contact_requests.find(user.id, other.user_id, other.id, match.id)
+            count += asked is None
+    return count
+
+
 async def _new_posts(
-    uow: UnitOfWork, context: ReminderContext, user: User, now: datetime
+    uow: UnitOfWork, context: ReminderContext, user: User, open_posts: list[Post], now: datetime
 ) -> list[Post]:
     """Posts of the last week that fit the reader's open posts or profile keywords."""
     engine, since = context.index.engine, now - WEEK
     queries: list[tuple[PostTerms, PostKind | None]] = []
-    for post in await uow.posts.list_by_user(user.id, [PostStatus.OPEN], offset=0, limit=20):
-        if post.status is PostStatus.OPEN:
-            other = PostKind.NEED if post.kind is PostKind.OFFER else PostKind.OFFER
-            queries.append((extract_terms(post.parsed, post.raw_text), other))
+    for post in open_posts:
+        other = PostKind.NEED if post.kind is PostKind.OFFER else PostKind.OFFER
+        queries.append((extract_terms(post.parsed, post.raw_text), other))
     profile = await uow.profiles.get(user.id)
     if profile is not None and profile.keywords:
         queries.append((query_terms(" ".join(profile.keywords)), None))

@@ -62,4 +62,5 @@ TEXTS: dict[str, str] = {
     "city.new_york": "New York",
     "city.los_angeles": "Los Angeles",
     "city.utc": "UTC",
+    "digest.unanswered": "🔔 Matches you have not answered: {count}. Tap Contact or Not relevant under them.",
 }

@@ -31,11 +31,15 @@ def expiry_warning_text(
     )
 
 
-def digest_text(lang: Lang, fresh: Sequence[Post], waiting: int, to_rate: int) -> Html:
+def digest_text(
+    lang: Lang, fresh: Sequence[Post], unanswered: int, waiting: int, to_rate: int
+) -> Html:
     lines = [t(lang, "digest.title")]
     if fresh:
         posts = "\n".join(post_line(post, lang, n) for n, post in enumerate(fresh, start=1))
         lines.append(t(lang, "digest.new_posts", count=len(fresh), posts=Html(posts)))
+    if unanswered:
+        lines.append(t(lang, "digest.unanswered", count=unanswered))
     if waiting:
         lines.append(t(lang, "digest.waiting", count=waiting))
     if to_rate:

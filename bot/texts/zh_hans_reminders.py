@@ -62,4 +62,5 @@ TEXTS: dict[str, str] = {
     "city.new_york": "纽约",
     "city.los_angeles": "洛杉矶",
     "city.utc": "UTC（协调世界时）",
+    "digest.unanswered": "🔔 你还没回应的匹配：{count}条。在匹配下面点「联系」或「不相关」。",
 }

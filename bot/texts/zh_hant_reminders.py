@@ -62,4 +62,5 @@ TEXTS: dict[str, str] = {
     "city.new_york": "紐約",
     "city.los_angeles": "洛杉磯",
     "city.utc": "UTC（協調世界時）",
+    "digest.unanswered": "🔔 你還沒回應的配對：{count}條。在配對下面點「聯絡」或「不相關」。",
 }

@@ -54,6 +54,7 @@ async def test_the_digest_comes_on_monday_morning_and_again_a_week_later(
     await sweep(uow_factory, clock, index)
     (digest,) = await _texts(uow_factory, SELLER, "digest.weekly")
     assert "本周" in digest and "保温杯" in digest and "等你回复的联系请求：1个" in digest
+    assert "你还没回应的匹配：1条" in digest
     async with uow_factory() as uow:
         (following,) = await uow.reminders.pending(user_id=SELLER, kinds=(DIGEST,))
     assert following.due_at == MONDAY_9_SHANGHAI + timedelta(days=7)
