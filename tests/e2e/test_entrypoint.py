@@ -26,16 +26,19 @@ def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
 
 async def test_runs_polls_answers_and_stops_cleanly(fake: FakeTelegram, tmp_path: Path) -> None:
     env = _env(tmp_path, TELEGRAM_BOT_TOKEN=TOKEN, TELEGRAM_API_BASE_URL=fake.base_url)
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        "run",
-        cwd=tmp_path,
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
+    # The DEBUG log goes to a file: a pipe nobody reads fills up and stalls the bot.
+    log_path = tmp_path / "bot.log"
+    with log_path.open("wb") as log_file:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            "run",
+            cwd=tmp_path,
+            env=env,
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=log_file,
+        )
     try:
         await fake.wait_polling(timeout=30)
         user = fake.user("Sub", language_code="en")
@@ -44,9 +47,9 @@ async def test_runs_polls_answers_and_stops_cleanly(fake: FakeTelegram, tmp_path
         assert "TradeCircle" in welcome.text
     finally:
         process.send_signal(signal.SIGINT)
-        _, stderr = await asyncio.wait_for(process.communicate(), timeout=30)
-    assert process.returncode == 0, stderr.decode()[-2000:]
-    log = stderr.decode()
+        await asyncio.wait_for(process.wait(), timeout=30)
+    log = log_path.read_text(encoding="utf-8", errors="replace")
+    assert process.returncode == 0, log[-2000:]
     assert "TradeCircle is up" in log
     assert TOKEN not in log and TOKEN.split(":")[1] not in log
     assert rejected(fake) == []
@@ -172,17 +175,19 @@ async def test_webhook_mode_answers_updates_with_the_secret_only(
         WEBHOOK_PORT=str(port),
         WEBHOOK_SECRET_TOKEN="s3cret-value",
     )
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        "run",
-        "--webhook",
-        cwd=tmp_path,
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
+    log_path = tmp_path / "bot.log"
+    with log_path.open("wb") as log_file:  # a file, not a pipe nobody reads (see above)
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            "run",
+            "--webhook",
+            cwd=tmp_path,
+            env=env,
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=log_file,
+        )
     user = fake.user("Hook", language_code="en")
     await user.send("/start")  # Telegram would post this update to the webhook
     update = fake.state.updates.pop()
@@ -206,6 +211,7 @@ async def test_webhook_mode_answers_updates_with_the_secret_only(
         assert hook.params["url"] == "https://bot.example.invalid/hooks/tc"
     finally:
         process.send_signal(signal.SIGINT)
-        _, stderr = await asyncio.wait_for(process.communicate(), timeout=30)
-    assert process.returncode == 0, stderr.decode()[-2000:]
-    assert "s3cret-value" not in stderr.decode()
+        await asyncio.wait_for(process.wait(), timeout=30)
+    log = log_path.read_text(encoding="utf-8", errors="replace")
+    assert process.returncode == 0, log[-2000:]
+    assert "s3cret-value" not in log
