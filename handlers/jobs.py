@@ -27,7 +27,8 @@ async def send_reminders(context: BotContext) -> None:
     """Stored reminders that fell due, once each (`bot.services.reminders`), and deal
     claims nobody confirmed in time."""
     services = context.services
-    due = ReminderContext(context.settings.schedule(), context.matching)
+    settings = context.settings
+    due = ReminderContext(settings.schedule(), context.matching, settings.quiet_hours)
     sent = await reminders.send_due(services.uow_factory, context.clock, due)
     await deals.expire_claims(services.uow_factory, context.clock)
     if sent:

@@ -16,7 +16,7 @@ from bot.texts.reminders import digest_text
 
 WEEK = timedelta(days=7)
 MAX_NEW = 5
-LATE = timedelta(days=1)  # a digest more than a day late waits for next week
+LATE = WEEK  # a digest late by a week is replaced by the next one
 
 
 async def schedule_next(uow: UnitOfWork, now: datetime, user: User) -> None:

@@ -58,6 +58,14 @@ class ReminderContext:
 
     schedule: Schedule
     index: MatchingIndex
+    quiet_hours: bool = True  # a reminder due in its reader's night waits for the morning
+
+
+@dataclass(frozen=True, slots=True)
+class Postponed:
+    """Not now: due again at `until` (the end of the reader's quiet hours)."""
+
+    until: datetime
 
 
 def cancelled(reason: str) -> Ending:

@@ -6,7 +6,8 @@ one transaction with the outbox message it writes, so it is sent at most once, a
 that fell due while the bot was down (even killed) is handled when it is back. Before its
 policy runs, a reminder ends with its reason when its reader is gone or blocked the bot
 (not retried; they come back active by writing again), when they turned its topic off in
-/settings, or when it is later than its kind allows (`LATE_LIMITS`)."""
+/settings, or when it is later than its kind allows (`LATE_LIMITS`). One that falls due in its
+reader's quiet hours waits until they end and is written then, from what is true then."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
 from bot.domain.models import Reminder, User
+from bot.domain.quiet_hours import quiet_until
 from bot.services import deals, digest, match_reminders, post_reminders
 from bot.services.follow_ups import (
     CONTACT_FOLLOW_UP,
@@ -24,6 +26,7 @@ from bot.services.follow_ups import (
     NO_INTEREST,
     OUTCOME,
     Ending,
+    Postponed,
     ReminderContext,
     cancelled,
     expired,
@@ -70,7 +73,9 @@ async def send_due(
         sent = 0
         for reminder in await uow.reminders.due(now, limit):
             ending = await _handle(uow, now, reminder, context)
-            if ending is None:
+            if isinstance(ending, Postponed):
+                reminder.due_at = ending.until
+            elif ending is None:
                 reminder.sent_at = now
                 sent += 1
             elif ending.expired:
@@ -84,7 +89,7 @@ async def send_due(
 
 async def _handle(
     uow: UnitOfWork, now: datetime, reminder: Reminder, context: ReminderContext
-) -> Ending | None:
+) -> Ending | Postponed | None:
     user = await uow.users.get(reminder.user_id)
     if user is None:
         return cancelled("user gone")
@@ -96,6 +101,9 @@ async def _handle(
     limit = LATE_LIMITS.get(reminder.kind)
     if limit is not None and late > limit:
         return expired(f"fell due {late.days}d {late.seconds // 3600}h ago")
+    night = quiet_until(now, user.timezone) if context.quiet_hours else None
+    if night is not None:  # written in the morning, from what is true then
+        return Postponed(night)
     policy = POLICIES.get(reminder.kind)
     if policy is None:
         return expired(f"no policy for {reminder.kind}"[:64])

@@ -3,7 +3,7 @@ ends a reminder, and what happens to one that falls due too late."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 from bot.domain.models import Lang
 from bot.services import contact_requests, dismissals, publishing
@@ -17,6 +17,7 @@ from tests.unit.services.world import NEED, OFFER, TTL, add_user, new_index, ope
 SELLER, BUYER = 1, 2
 SCHEDULE = Schedule(post_ttl=TTL)
 DAY = timedelta(days=1)
+HOUR = timedelta(hours=1)
 
 
 async def _texts(uow_factory: UowFactory, user_id: int, kind: str) -> list[str]:
@@ -225,3 +226,34 @@ async def test_advice_is_not_sent_once_someone_asked(
     assert await _texts(uow_factory, SELLER, "post.no_interest") == []
     async with uow_factory() as uow:
         assert await uow.reminders.pending(user_id=SELLER, kinds=(NO_INTEREST,)) == []
+
+
+async def test_a_reminder_due_at_night_is_written_in_the_morning(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    index = new_index()
+    _offer, _need, match_id = await _matched(uow_factory, clock, index)  # 16:30 in Shanghai
+    clock.advance(SCHEDULE.follow_up_after + 6 * HOUR)  # 22:30 the next day: it is night
+    assert await sweep(uow_factory, clock, index) == 0
+    async with uow_factory() as uow:
+        (waiting,) = await uow.reminders.pending(user_id=BUYER, kinds=(MATCH_FOLLOW_UP,))
+    assert waiting.due_at == datetime(2026, 3, 3, 0, 0, tzinfo=UTC)  # 08:00 in Shanghai
+    await contact_requests.ask_about_match(uow_factory, clock, BUYER, match_id, SCHEDULE)
+    clock.advance(timedelta(hours=10))  # the morning: the buyer answered in the night
+    await sweep(uow_factory, clock, index)
+    assert await _texts(uow_factory, BUYER, "match.follow_up") == []
+    # The seller's nudge is now about the request instead (contact.follow_up, due later).
+    assert await _texts(uow_factory, SELLER, "match.follow_up") == []
+
+
+async def test_a_night_s_reminders_all_go_out_at_eight(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    index = new_index()
+    await _matched(uow_factory, clock, index)
+    clock.advance(SCHEDULE.follow_up_after + 6 * HOUR)  # 22:30 in Shanghai
+    assert await sweep(uow_factory, clock, index) == 0
+    clock.advance(9 * HOUR)  # 07:30: still night
+    assert await sweep(uow_factory, clock, index) == 0
+    clock.advance(HOUR)  # 08:30
+    assert await sweep(uow_factory, clock, index) == 2

@@ -77,13 +77,13 @@ async def test_a_new_time_zone_moves_the_digest_and_off_cancels_it(
         assert await uow.reminders.pending(user_id=SELLER, kinds=(DIGEST,)) == []
 
 
-async def test_a_digest_missed_by_days_waits_for_next_week(
+async def test_a_digest_missed_by_a_week_gives_way_to_the_next(
     uow_factory: UowFactory, clock: FixedClock
 ) -> None:
     await add_user(uow_factory, SELLER)
     await user_settings.toggle(uow_factory, clock, SELLER, "digest")
-    clock.advance(MONDAY_9_SHANGHAI - clock.now() + timedelta(days=3))  # down until Thursday
-    assert await sweep(uow_factory, clock) == 0
+    clock.advance(MONDAY_9_SHANGHAI - clock.now() + timedelta(days=7, hours=1))  # down a week
+    assert await sweep(uow_factory, clock) == 0  # not last week's, nor yet this week's
     async with uow_factory() as uow:
         (following,) = await uow.reminders.pending(user_id=SELLER, kinds=(DIGEST,))
-    assert following.due_at == MONDAY_9_SHANGHAI + timedelta(days=7)
+    assert following.due_at == MONDAY_9_SHANGHAI + timedelta(days=14)
