@@ -7,6 +7,7 @@ from telegram import Update
 from telegram.ext import (
     Application,
     CallbackQueryHandler,
+    ChatMemberHandler,
     CommandHandler,
     MessageHandler,
     TypeHandler,
@@ -16,6 +17,7 @@ from telegram.ext import (
 from bot.domain.models import Action
 from handlers import (
     cancel,
+    circles,
     complaints,
     contact_requests,
     deals,
@@ -107,6 +109,9 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(CommandHandler("search", search.search_command, filters=PRIVATE))
     app.add_handler(CommandHandler("trust", trust.trust_command, filters=PRIVATE | GROUPS))
     app.add_handler(CommandHandler("rate", ratings.rate_command, filters=PRIVATE))
+    # in trade circles: posts by command (privacy mode shows the bot only commands)
+    app.add_handler(CommandHandler("offer", circles.group_offer, filters=GROUPS))
+    app.add_handler(CommandHandler("need", circles.group_need, filters=GROUPS))
     app.add_handler(CommandHandler("verify", trust.verify_command, filters=PRIVATE))
     app.add_handler(CommandHandler("cancel", cancel.cancel))
     # 3. buttons: action buttons change data (BUTTON_ACTIONS), page buttons only redraw;
@@ -121,6 +126,10 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(MessageHandler(PRIVATE & filters.COMMAND, fallback.unknown_command))
     app.add_handler(MessageHandler(PRIVATE & filters.CONTACT, phone_sharing.shared_contact))
     app.add_handler(MessageHandler(PRIVATE & filters.TEXT, posting.on_text))
+    app.add_handler(
+        MessageHandler(GROUPS & filters.TEXT & ~filters.COMMAND, circles.group_message)
+    )
+    app.add_handler(ChatMemberHandler(circles.bot_membership, ChatMemberHandler.MY_CHAT_MEMBER))
     app.add_handler(MessageHandler(PRIVATE, fallback.other_message))
 
     app.add_handler(TypeHandler(Update, users.mark_done), group=AFTER_ALL)

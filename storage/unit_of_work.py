@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.services.ports import (
     ActionTokensRepository,
+    CirclesRepository,
     ContactRequestsRepository,
     DealsRepository,
     InboxRepository,
@@ -31,6 +32,7 @@ from bot.services.ports import (
 from storage.engine import create_engine
 from storage.repositories import (
     SqlActionTokensRepository,
+    SqlCirclesRepository,
     SqlContactRequestsRepository,
     SqlDealsRepository,
     SqlInboxRepository,
@@ -65,6 +67,7 @@ class SqlAlchemyUnitOfWork:
     deals: DealsRepository
     reminders: RemindersRepository
     ratings: RatingsRepository
+    circles: CirclesRepository
 
     def __init__(self, session_factory: async_sessionmaker[AsyncSession]) -> None:
         self._session_factory = session_factory
@@ -95,6 +98,7 @@ class SqlAlchemyUnitOfWork:
         self.deals = SqlDealsRepository(session)
         self.reminders = SqlRemindersRepository(session)
         self.ratings = SqlRatingsRepository(session)
+        self.circles = SqlCirclesRepository(session)
         return self
 
     async def __aexit__(

@@ -150,6 +150,18 @@ class User:
 
 
 @dataclass(slots=True)
+class Circle:
+    """A Telegram group the bot serves (a trade circle); `id` is the group's chat id."""
+
+    id: int
+    title: str = ""
+    language: Lang = Lang.ZH_HANS  # of its greeting, digest and notices
+    open_to_market: bool = False  # its posts also match posts outside the circle
+    created_at: datetime | None = None
+    migrated_to: int | None = None  # the supergroup it became
+
+
+@dataclass(slots=True)
 class CompanyProfile:
     user_id: int
     company_name: str = ""

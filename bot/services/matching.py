@@ -12,11 +12,12 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from bot.domain import money
+from bot.domain.circles import in_scope
 from bot.domain.matching.engine import MatchingEngine
 from bot.domain.matching.fields import fields_from_parsed
 from bot.domain.matching.terms import extract_terms, query_terms
 from bot.domain.matching.types import MatchFields, MatchResult, PostTerms
-from bot.domain.models import Match, Post, PostKind, PostStatus
+from bot.domain.models import Circle, Match, Post, PostKind, PostStatus
 from bot.domain.trust import too_good_to_be_true
 from bot.services import alerts
 from bot.services.ports import Clock, UnitOfWork, UowFactory
@@ -146,10 +147,16 @@ async def match_post(
         exclude=paired,
     )
     alerted = 0
+    circles: dict[int, Circle | None] = {}
     for result in await _fair_choice(uow, index.policy, post, found, now):
         other = await uow.posts.get(result.post_id)
         if other is None or other.status is not PostStatus.OPEN or other.expires_at <= now:
             continue
+        if post.circle_id is not None or other.circle_id is not None:
+            mine = await _circle(uow, post.circle_id, circles)
+            theirs = await _circle(uow, other.circle_id, circles)
+            if not in_scope(post, mine, other, theirs):
+                continue
         offer, need = (post, other) if post.kind is PostKind.OFFER else (other, post)
         assert offer.id is not None and need.id is not None
         reasons: list[dict[str, object]] = [
@@ -172,6 +179,16 @@ async def match_post(
         await alerts.queue_match_alerts(uow, now, match, offer, need, warning, schedule)
         alerted += 1
     return alerted
+
+
+async def _circle(
+    uow: UnitOfWork, circle_id: int | None, known: dict[int, Circle | None]
+) -> Circle | None:
+    if circle_id is None:
+        return None
+    if circle_id not in known:
+        known[circle_id] = await uow.circles.get(circle_id)
+    return known[circle_id]
 
 
 def _too_good(index: MatchingIndex, offer: Post, now: datetime) -> bool:

@@ -14,6 +14,7 @@ from typing import Any, Protocol, Self
 from bot.domain.matching.types import IndexEntry
 from bot.domain.models import (
     ActionToken,
+    Circle,
     CompanyProfile,
     ContactRequest,
     Deal,
@@ -233,6 +234,13 @@ class RemindersRepository(Protocol):
         ...
 
 
+class CirclesRepository(Protocol):
+    async def get(self, circle_id: int) -> Circle | None: ...
+    async def save(self, circle: Circle) -> None: ...
+    async def add_member(self, circle_id: int, user_id: int, at: datetime) -> None: ...
+    async def is_member(self, circle_id: int, user_id: int) -> bool: ...
+
+
 class UnitOfWork(Protocol):
     users: UsersRepository
     profiles: ProfilesRepository
@@ -247,6 +255,7 @@ class UnitOfWork(Protocol):
     deals: DealsRepository
     reminders: RemindersRepository
     ratings: RatingsRepository
+    circles: CirclesRepository
 
     async def __aenter__(self) -> Self: ...
     async def __aexit__(

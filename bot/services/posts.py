@@ -79,8 +79,10 @@ async def draft(
     *,
     kind: PostKind | None = None,
     parsed: ParsedPost | None = None,
+    circle_id: int | None = None,
 ) -> Drafted:
-    """Save what was understood as a draft; nothing is public until `publish`."""
+    """Save what was understood as a draft; nothing is public until `publish`. A post
+    written in a trade circle keeps the circle's id."""
     parsed = parsed or understand(text, kind=kind)
     now = clock.now()
     post = Post(
@@ -93,6 +95,7 @@ async def draft(
         language=parsed.language,
         created_at=now,
         expires_at=now + ttl,
+        circle_id=circle_id,
     )
     async with uow_factory() as uow:
         post.id = await uow.posts.add(post)

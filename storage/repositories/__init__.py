@@ -1,6 +1,7 @@
 """Repositories mapping rows to the dataclasses in `bot.domain.models`, one per feature."""
 
 from storage.repositories.action_tokens import SqlActionTokensRepository
+from storage.repositories.circles import SqlCirclesRepository
 from storage.repositories.contact_requests import SqlContactRequestsRepository
 from storage.repositories.deals import SqlDealsRepository, SqlRatingsRepository
 from storage.repositories.inbox import SqlInboxRepository
@@ -14,6 +15,7 @@ from storage.repositories.users import SqlProfilesRepository, SqlUsersRepository
 
 __all__ = [
     "SqlActionTokensRepository",
+    "SqlCirclesRepository",
     "SqlContactRequestsRepository",
     "SqlDealsRepository",
     "SqlInboxRepository",

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.domain.models import (
     ActionToken,
+    Circle,
     CompanyProfile,
     ContactRequest,
     Deal,
@@ -116,6 +117,8 @@ class Tables:
     deals: dict[int, Deal] = field(default_factory=dict)
     reminders: dict[int, Reminder] = field(default_factory=dict)
     ratings: dict[int, Rating] = field(default_factory=dict)
+    circles: dict[int, Circle] = field(default_factory=dict)
+    memberships: dict[tuple[int, int], datetime] = field(default_factory=dict)
     last_ids: dict[str, int] = field(default_factory=dict)
 
     def next_id(self, table: str) -> int:

@@ -1,11 +1,13 @@
-"""Fake users and company profiles repositories."""
+"""Fake users, company profiles and circles repositories."""
 
 from __future__ import annotations
 
 import copy
 import dataclasses
+from datetime import datetime
 
 from bot.domain.models import (
+    Circle,
     CompanyProfile,
     Lang,
     User,
@@ -64,6 +66,28 @@ class FakeProfilesRepository(_Repository):
         tables.profiles[profile.user_id] = dataclasses.replace(
             profile, keywords=tuple(_json(list(profile.keywords)))
         )
+
+
+class FakeCirclesRepository(_Repository):
+    async def get(self, circle_id: int) -> Circle | None:
+        return copy.deepcopy(self._read.circles.get(circle_id))
+
+    async def save(self, circle: Circle) -> None:
+        tables = self._write
+        earlier = tables.circles.get(circle.id)
+        created = earlier.created_at if earlier else (circle.created_at or self._now())
+        tables.circles[circle.id] = dataclasses.replace(
+            copy.deepcopy(circle), title=circle.title[:256], created_at=created
+        )
+
+    async def add_member(self, circle_id: int, user_id: int, at: datetime) -> None:
+        tables = self._write
+        _require(circle_id in tables.circles, "circle_memberships.circle_id")
+        _require(user_id in tables.users, "circle_memberships.user_id")
+        tables.memberships.setdefault((circle_id, user_id), at)
+
+    async def is_member(self, circle_id: int, user_id: int) -> bool:
+        return (circle_id, user_id) in self._read.memberships
 
 
 # -- posts ---------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from tests.fakes.base import (
 class FakePostsRepository(_Repository):
     def _checked(self, tables: Tables, post: Post) -> Post:
         _require(post.user_id in tables.users, "posts.user_id")
-        _require(post.circle_id is None, "posts.circle_id (the fake has no circles)")
+        _require(post.circle_id in (None, *tables.circles), "posts.circle_id")
         return dataclasses.replace(
             copy.deepcopy(post),
             kind=PostKind(post.kind),

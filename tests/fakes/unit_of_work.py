@@ -9,6 +9,7 @@ from typing import Self
 
 from bot.services.ports import (
     ActionTokensRepository,
+    CirclesRepository,
     Clock,
     ContactRequestsRepository,
     DealsRepository,
@@ -28,7 +29,11 @@ from tests.fakes.base import (
     Tables,
 )
 from tests.fakes.deals import FakeDealsRepository, FakeRatingsRepository
-from tests.fakes.people import FakeProfilesRepository, FakeUsersRepository
+from tests.fakes.people import (
+    FakeCirclesRepository,
+    FakeProfilesRepository,
+    FakeUsersRepository,
+)
 from tests.fakes.plumbing import (
     FakeActionTokensRepository,
     FakeInboxRepository,
@@ -83,6 +88,7 @@ class InMemoryUnitOfWork:
     deals: DealsRepository
     reminders: RemindersRepository
     ratings: RatingsRepository
+    circles: CirclesRepository
 
     def __init__(self, store: InMemoryStore) -> None:
         self.store = store
@@ -102,6 +108,7 @@ class InMemoryUnitOfWork:
         self.deals = FakeDealsRepository(self)
         self.reminders = FakeRemindersRepository(self)
         self.ratings = FakeRatingsRepository(self)
+        self.circles = FakeCirclesRepository(self)
 
     @property
     def tables(self) -> Tables:

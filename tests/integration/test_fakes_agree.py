@@ -292,3 +292,29 @@ async def test_ratings_once_per_deal_and_side(uow_factory: UowFactory) -> None:
         async with uow_factory() as uow:
             await uow.ratings.add(Rating(None, deal_id, 1, 2, 4, NOW))
             await uow.commit()
+
+
+async def test_circles_and_their_members(uow_factory: UowFactory) -> None:
+    from bot.domain.models import Circle, Lang
+
+    await _users(uow_factory, 1)
+    async with uow_factory() as uow:
+        await uow.circles.save(Circle(-100, "Cups", Lang.EN, created_at=NOW))
+        await uow.circles.add_member(-100, 1, NOW)
+        await uow.circles.add_member(-100, 1, NOW)  # twice is once
+        post = make_post(1)
+        post.circle_id = -100
+        await uow.posts.add(post)
+        await uow.commit()
+    async with uow_factory() as uow:
+        circle = await uow.circles.get(-100)
+        assert circle is not None and (circle.title, circle.language) == ("Cups", Lang.EN)
+        assert not circle.open_to_market and circle.created_at == NOW
+        circle.open_to_market, circle.title = True, "Cups and mugs"
+        await uow.circles.save(circle)
+        await uow.commit()
+    async with uow_factory() as uow:
+        again = await uow.circles.get(-100)
+        assert again is not None and again.open_to_market and again.created_at == NOW
+        assert await uow.circles.is_member(-100, 1) and not await uow.circles.is_member(-100, 2)
+        assert await uow.circles.get(-200) is None

@@ -1,0 +1,93 @@
+"""The bot in trade circles (Telegram groups): joining, and members' posts written there.
+Nothing but a greeting, a privacy notice for admins and one short line per post goes into
+the group; alerts and anything multi-step go to private chats."""
+
+from __future__ import annotations
+
+from telegram import ChatMemberUpdated, LinkPreviewOptions, Update
+from telegram.constants import ChatMemberStatus, ParseMode
+
+from bot.context import BotContext
+from bot.domain.models import PostKind
+from bot.services import circles
+from bot.texts import t
+from bot.texts.cards import post_title
+
+PRESENT = (ChatMemberStatus.MEMBER, ChatMemberStatus.ADMINISTRATOR)
+NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
+
+
+def _private_link(context: BotContext) -> str:
+    return f"https://t.me/{context.bot.username}?start=circle"
+
+
+async def bot_membership(update: Update, context: BotContext) -> None:
+    """Added to a group: its circle, one greeting in its language, and, when Telegram's
+    privacy mode hides members' messages, how the admins can fix that."""
+    change: ChatMemberUpdated | None = update.my_chat_member
+    if change is None or change.chat.type not in ("group", "supergroup"):
+        return
+    was, now = change.old_chat_member.status, change.new_chat_member.status
+    if now not in PRESENT or was in PRESENT:
+        return
+    circle, new = await circles.bot_joined(
+        context.services.uow_factory,
+        context.clock,
+        change.chat.id,
+        change.chat.title or "",
+        change.from_user.id if change.from_user else None,
+    )
+    lang = circle.language
+    name = context.bot.username
+    if new:
+        text = t(lang, "circle.greeting", title=circle.title, link=_private_link(context))
+        await context.bot.send_message(circle.id, text, parse_mode=ParseMode.HTML)
+    if not context.bot.can_read_all_group_messages and now != ChatMemberStatus.ADMINISTRATOR:
+        text = t(lang, "circle.privacy", bot=name)
+        await context.bot.send_message(circle.id, text, parse_mode=ParseMode.HTML)
+
+
+async def group_message(update: Update, context: BotContext) -> None:
+    """A member's message in the group: a post when it reads as one, else left alone."""
+    message = update.effective_message
+    await _post(update, context, None, (message.text or "") if message else "")
+
+
+async def group_offer(update: Update, context: BotContext) -> None:
+    """/offer@bot <words> in a group."""
+    await _post(update, context, PostKind.OFFER, " ".join(context.args or []))
+
+
+async def group_need(update: Update, context: BotContext) -> None:
+    """/need@bot <words> in a group."""
+    await _post(update, context, PostKind.NEED, " ".join(context.args or []))
+
+
+async def _post(update: Update, context: BotContext, kind: PostKind | None, text: str) -> None:
+    chat, user, message = update.effective_chat, update.effective_user, update.effective_message
+    if chat is None or user is None or message is None or user.is_bot:
+        return
+    published = await circles.post_in_circle(
+        context.services.uow_factory,
+        context.clock,
+        context.settings.schedule(),
+        context.matching,
+        (chat.id, chat.title or ""),
+        user.id,
+        text,
+        kind,
+    )
+    if published is None:
+        if kind is not None:  # a command with nothing readable after it
+            usage = t(context.lang, "circle.post_usage", bot=context.bot.username)
+            await message.reply_text(usage, parse_mode=ParseMode.HTML)
+        return
+    post, _alerted = published
+    context.kick_outbox()
+    key = "circle.offer_noted" if post.kind is PostKind.OFFER else "circle.need_noted"
+    text = t(
+        context.lang, key, product=post_title(post, context.lang), link=_private_link(context)
+    )
+    await message.reply_text(
+        text, parse_mode=ParseMode.HTML, link_preview_options=NO_PREVIEW, disable_notification=True
+    )

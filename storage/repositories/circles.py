@@ -1,0 +1,64 @@
+"""Circles (Telegram groups the bot serves) and who is in them."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.domain.models import Circle, Lang
+from storage.repositories._sql import dialect_insert, upsert
+from storage.tables import CircleMembershipRow, CircleRow
+from storage.types import utcnow
+
+
+def _circle(row: CircleRow) -> Circle:
+    settings = row.settings or {}
+    return Circle(
+        id=row.id,
+        title=row.title,
+        language=Lang(settings.get("language", Lang.ZH_HANS.value)),
+        open_to_market=bool(settings.get("open_to_market", False)),
+        created_at=row.created_at,
+        migrated_to=row.migrated_to,
+    )
+
+
+class SqlCirclesRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self._session = session
+
+    async def get(self, circle_id: int) -> Circle | None:
+        row = await self._session.scalar(
+            select(CircleRow)
+            .where(CircleRow.id == circle_id)
+            .execution_options(populate_existing=True)
+        )
+        return None if row is None else _circle(row)
+
+    async def save(self, circle: Circle) -> None:
+        """Insert or update; `created_at` is kept from the first insert."""
+        values = {
+            "id": circle.id,
+            "title": circle.title[:256],
+            "migrated_to": circle.migrated_to,
+            "settings": {
+                "language": circle.language.value,
+                "open_to_market": circle.open_to_market,
+            },
+            "created_at": circle.created_at or utcnow(),
+        }
+        await self._session.execute(
+            upsert(self._session, CircleRow, values, key=["id"], keep=["created_at"])
+        )
+
+    async def add_member(self, circle_id: int, user_id: int, at: datetime) -> None:
+        stmt = dialect_insert(self._session, CircleMembershipRow).values(
+            circle_id=circle_id, user_id=user_id, joined_at=at
+        )
+        await self._session.execute(stmt.on_conflict_do_nothing())
+
+    async def is_member(self, circle_id: int, user_id: int) -> bool:
+        row = await self._session.get(CircleMembershipRow, (circle_id, user_id))
+        return row is not None and row.left_at is None

@@ -1,0 +1,71 @@
+"""Trade circles as members meet them (issue 12): the bot in a Telegram group reads posts
+written as usual, matches them privately, and says little in the group."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+from bot.fake_telegram import FakeTelegram, UserHandle
+from tests.e2e.helpers import NEED, OFFER, RunningBot, alerts, rejected
+
+BOT = "tradecircle_test_bot"
+
+
+async def _started(fake: FakeTelegram, name: str, lang: str) -> UserHandle:
+    user = fake.user(name, language_code=lang)
+    await user.send("/start")
+    await user.wait_for_messages(1)
+    return user
+
+
+async def test_posts_in_a_group_match_privately_and_the_group_hears_little(
+    fake: FakeTelegram, make_bot: Callable[..., RunningBot]
+) -> None:
+    fake.privacy_mode = False  # the admins followed the bot's advice
+    await make_bot().start()
+    seller = await _started(fake, "Wang Seller", "zh-hans")
+    buyer = await _started(fake, "Sam Buyer", "en")
+    group = fake.group("义乌保温杯交流群", [seller, buyer])
+    await fake.add_bot_to_group(group, by=seller)
+    (greeting,) = await group.wait_for_messages(1)
+    assert "大家好" in greeting.text and "t.me/" in greeting.text
+    await seller.send_in(group, "大家早上好，今天发货忙吗")  # chatter: left alone
+    await seller.send_in(group, OFFER)
+    (noted,) = await group.wait_for_messages(1)
+    assert noted.text.startswith("✅") and "保温杯" in noted.text and len(noted.text) < 120
+    await buyer.send_in(group, "#求购 不锈钢保温杯 3000个 单价15元以内")
+    (noted,) = await group.wait_for_messages(1)
+    assert noted.text.startswith("✅ Need noted")
+    (to_buyer,) = await alerts(fake, buyer)
+    (to_seller,) = await alerts(fake, seller)
+    assert "保温杯" in to_seller.text or "vacuum" in to_buyer.text
+    await asyncio.sleep(1)
+    texts = [m.text or "" for m in group.bot_messages()]
+    assert len(texts) == 3 and not any("🔔" in text for text in texts)  # no alert in the group
+    assert rejected(fake) == []
+
+
+async def test_with_privacy_mode_on_the_admins_are_told_and_commands_work(
+    fake: FakeTelegram, make_bot: Callable[..., RunningBot]
+) -> None:
+    fake.privacy_mode = True
+    await make_bot().start()
+    seller = await _started(fake, "Wang Seller", "zh-hans")
+    buyer = await _started(fake, "Sam Buyer", "en")
+    group = fake.group("Yiwu cups", [seller, buyer])
+    await fake.add_bot_to_group(group, by=seller)
+    greeting, warning = await group.wait_for_messages(2)
+    assert "/setprivacy" in warning.text and "BotFather" in warning.text
+    await seller.send_in(group, OFFER)  # not seen by the bot at all
+    await seller.send_in(group, f"/offer@{BOT} {OFFER.removeprefix('出售 ')}")
+    await group.wait_for_messages(1)
+    await buyer.send_in(group, f"/need@{BOT} {NEED.removeprefix('求购 ')}")
+    (noted,) = await group.wait_for_messages(1)
+    assert noted.text.startswith("✅ Need noted")
+    await alerts(fake, buyer)
+    await alerts(fake, seller)
+    await buyer.send_in(group, f"/need@{BOT}")
+    (usage,) = await group.wait_for_messages(1)
+    assert "after the command" in usage.text
+    assert rejected(fake) == []
