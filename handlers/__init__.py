@@ -17,6 +17,7 @@ from telegram.ext import (
 from bot.domain.models import Action
 from handlers import (
     cancel,
+    circle_admin,
     circles,
     complaints,
     contact_requests,
@@ -81,6 +82,8 @@ BUTTON_ACTIONS: dict[Action, ActionHandler] = {
     Action.TOGGLE_SETTING: user_settings.toggle_setting,
     Action.CHOOSE_TIMEZONE: user_settings.choose_timezone,
     Action.SET_TIMEZONE: user_settings.timezone_chosen,
+    # under /circle in a trade circle, for the admin who asked
+    Action.CIRCLE_SETTING: circle_admin.setting_chosen,
     # under a contact card, and under a complaint for the one it is about
     Action.REPORT_PROBLEM: complaints.report_problem,
     Action.FILE_COMPLAINT: complaints.file_complaint,
@@ -112,6 +115,7 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     # in trade circles: posts by command (privacy mode shows the bot only commands)
     app.add_handler(CommandHandler("offer", circles.group_offer, filters=GROUPS))
     app.add_handler(CommandHandler("need", circles.group_need, filters=GROUPS))
+    app.add_handler(CommandHandler("circle", circle_admin.circle_command, filters=GROUPS))
     app.add_handler(CommandHandler("verify", trust.verify_command, filters=PRIVATE))
     app.add_handler(CommandHandler("cancel", cancel.cancel))
     # 3. buttons: action buttons change data (BUTTON_ACTIONS), page buttons only redraw;

@@ -67,7 +67,7 @@ async def _post(update: Update, context: BotContext, kind: PostKind | None, text
     chat, user, message = update.effective_chat, update.effective_user, update.effective_message
     if chat is None or user is None or message is None or user.is_bot:
         return
-    published = await circles.post_in_circle(
+    result = await circles.post_in_circle(
         context.services.uow_factory,
         context.clock,
         context.settings.schedule(),
@@ -77,13 +77,16 @@ async def _post(update: Update, context: BotContext, kind: PostKind | None, text
         text,
         kind,
     )
-    if published is None:
-        if kind is not None:  # a command with nothing readable after it
-            usage = t(context.lang, "circle.post_usage", bot=context.bot.username)
-            await message.reply_text(usage, parse_mode=ParseMode.HTML)
+    if result.outcome == "chatter" and kind is not None:  # a command with nothing after it
+        usage = t(context.lang, "circle.post_usage", bot=context.bot.username)
+        await message.reply_text(usage, parse_mode=ParseMode.HTML)
+    if result.outcome == "limit":  # told privately: the group hears nothing of it
+        await circles.tell_limit(context.services.uow_factory, context.clock, user.id, chat.id)
+        context.kick_outbox()
+    if result.post is None:
         return
-    post, _alerted = published
     context.kick_outbox()
+    post = result.post
     key = "circle.offer_noted" if post.kind is PostKind.OFFER else "circle.need_noted"
     text = t(
         context.lang, key, product=post_title(post, context.lang), link=_private_link(context)

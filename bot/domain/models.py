@@ -68,6 +68,7 @@ class Action(StrEnum):
     TOGGLE_SETTING = "settings.toggle"  # a reminder topic, the digest, alerts in quiet hours
     CHOOSE_TIMEZONE = "settings.zones"  # shows the cities
     SET_TIMEZONE = "settings.zone"
+    CIRCLE_SETTING = "circle.setting"  # an admin's choice under /circle (re-checked when pressed)
 
 
 # The post rules: what the owner may do with a post in each status. Cards, /my and the
@@ -157,8 +158,22 @@ class Circle:
     title: str = ""
     language: Lang = Lang.ZH_HANS  # of its greeting, digest and notices
     open_to_market: bool = False  # its posts also match posts outside the circle
+    posts_per_day: int = 5  # per member
+    digest_hour: int | None = None  # the daily digest in the group, local hour; None: off
+    timezone: str = "Asia/Shanghai"  # of the digest hour
+    stopped: tuple[int, ...] = ()  # members an admin stopped from posting
     created_at: datetime | None = None
     migrated_to: int | None = None  # the supergroup it became
+
+
+@dataclass(frozen=True, slots=True)
+class CircleStats:
+    """What a circle did since a date: members now, and new posts, matches and deals."""
+
+    members: int
+    posts: int
+    matches: int
+    deals: int
 
 
 @dataclass(slots=True)

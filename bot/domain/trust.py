@@ -39,6 +39,7 @@ TOO_GOOD_SHARE = 0.6  # a price at or under 60% of the median (40% below) is sus
 TOO_GOOD_MIN_PEERS = 3
 DAY = 86400.0
 REVEAL_AFTER = timedelta(days=14)  # a rating shows this long after it was given at the latest
+VOUCHES_FOR_L3 = 2  # trade-circle admins who vouched for a member
 FOLLOW_UP_WINDOW = timedelta(days=7)  # to answer "Did you make a deal?" before it counts
 # Saying anything about a deal (done, confirmed, denied, still talking, none) follows it up.
 ANSWERS = frozenset({"deal.claimed", "deal.confirmed", "deal.denied", "deal.talking", "deal.none"})
@@ -206,10 +207,11 @@ def summarise(
     are the revealed ones, weighted by their raters."""
     deals_with: dict[int, int] = defaultdict(int)
     deals = unconfirmed = 0
-    business_since: datetime | None = None
+    level_since: datetime | None = None
     complaints: dict[object, str] = {}  # exchange -> reason, in order
     answers: dict[object, str] = {}
     asked: dict[object, datetime] = {}  # deal -> when the outcome question reached them
+    vouchers: dict[int, datetime] = {}  # circle admin -> when they vouched
     answered: set[object] = set()
     for event in events:
         if event.kind == "deal.asked":
@@ -220,8 +222,10 @@ def summarise(
             complaints[event.detail.get("deal")] = str(event.detail.get("reason", ""))
         if event.kind == "complaint.answered":
             answers[event.detail.get("deal")] = str(event.detail.get("text", ""))
-        if event.kind == "identity.business" and business_since is None:
-            business_since = event.at
+        if event.kind == "identity.business" and level_since is None:
+            level_since = event.at
+        if event.kind == "identity.vouched" and event.counterpart_id is not None:
+            vouchers.setdefault(event.counterpart_id, event.at)
         if event.kind == "deal.unconfirmed":
             unconfirmed += 1
         if event.kind == "deal.confirmed":
@@ -229,8 +233,11 @@ def summarise(
             if event.counterpart_id is not None:
                 deals_with[event.counterpart_id] += 1
     level = IdentityLevel.PHONE if user.phone else IdentityLevel.UNKNOWN
-    if business_since is not None:
+    if level_since is not None:
         level = IdentityLevel.BUSINESS
+    if len(vouchers) >= VOUCHES_FOR_L3:
+        level = IdentityLevel.VOUCHED
+        level_since = sorted(vouchers.values())[VOUCHES_FOR_L3 - 1]
     repeat = sum(1 for n in deals_with.values() if n >= 2)
     shown = shown_rating(ratings, now, prior) if ratings and now is not None else None
     good = deals + sum(1 for r in ratings if r.stars >= 4)
@@ -245,7 +252,7 @@ def summarise(
         user.created_at,
         len(ratings),
         shown,
-        business_since,
+        level_since,
         good,
         bad,
         len(complaints),

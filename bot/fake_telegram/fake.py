@@ -106,6 +106,13 @@ class FakeTelegram:
     async def set_bot_admin(self, group: GroupHandle, by: UserHandle, admin: bool = True) -> None:
         simulate.set_bot_admin(self.state, group.chat, by.user, admin)
 
+    def set_admin(self, group: GroupHandle, user: UserHandle, admin: bool = True) -> None:
+        """Promote a member to admin (or demote them); getChatMember says so at once."""
+        if admin:
+            group.chat.admins.add(user.id)
+        else:
+            group.chat.admins.discard(user.id)
+
     async def join_group(self, group: GroupHandle, user: UserHandle) -> None:
         simulate.join_group(self.state, group.chat, user.user)
 

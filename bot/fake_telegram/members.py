@@ -58,7 +58,9 @@ def status_of(state: FakeState, chat: FakeChat, user: FakeUser) -> str:
         return "member" if chat.id == user.id else "left"
     if user.id not in chat.members:
         return "left"
-    return "creator" if chat.members[0] == user.id else "member"
+    if chat.members[0] == user.id:
+        return "creator"
+    return "administrator" if user.id in chat.admins else "member"
 
 
 def chat_member(state: FakeState, chat_id: int | str, user_id: int) -> dict[str, Any]:

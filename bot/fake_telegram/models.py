@@ -40,6 +40,7 @@ class FakeChat:
     title: str | None = None
     user: FakeUser | None = None
     members: list[int] = field(default_factory=list)
+    admins: set[int] = field(default_factory=set)  # besides the creator (the first member)
     bot_status: str = "left"  # private: member|kicked (blocked); groups: left|member|admin...
     migrated_to: int | None = None
     next_message_id: int = 1

@@ -134,6 +134,7 @@ def migrate_to_supergroup(state: FakeState, chat: FakeChat, by: FakeUser) -> Fak
         raise SimulationError("only basic groups can be migrated")
     new = state.add_group(chat.title or "", [], supergroup=True)
     new.members = list(chat.members)
+    new.admins = set(chat.admins)
     new.bot_status = chat.bot_status
     user_message(state, by, chat, extra={"migrate_to_chat_id": new.id})
     chat.migrated_to = new.id

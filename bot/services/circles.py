@@ -8,16 +8,23 @@ to the market (`bot.domain.circles.in_scope`)."""
 from __future__ import annotations
 
 import dataclasses
-from datetime import datetime
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from bot.domain.circles import HASHTAG, HASHTAGS, kind_from_hashtags
-from bot.domain.models import Circle, Intent, Lang, ParsedPost, Post, PostKind
+from bot.domain.models import Circle, Intent, Lang, ParsedPost, Post, PostKind, PostStatus
 from bot.domain.parsing import parse_post
 from bot.domain.text import looks_garbled
-from bot.services import posts, publishing
+from bot.services import outbox, posts, publishing
 from bot.services.matching import MatchingIndex
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.services.schedule import Schedule
+from bot.texts import t
+
+
+def without_kind_tags(text: str) -> str:
+    """The message without the hashtags that only say its kind (#供应, #need)."""
+    return HASHTAG.sub(lambda m: "" if m.group(1).lower() in HASHTAGS else m.group(0), text)
 
 
 async def circle_of(uow: UnitOfWork, chat_id: int, title: str, now: datetime) -> Circle:
@@ -61,6 +68,21 @@ def read_post(text: str, kind: PostKind | None) -> ParsedPost | None:
     return parsed if parsed.product and parsed.intent is not Intent.NONE else None
 
 
+@dataclass(frozen=True, slots=True)
+class CirclePost:
+    """What became of a member's message in a circle: `published` (with `post`), or left
+    alone as `chatter`, a `duplicate` of their open post, over their daily `limit`, or
+    from a member an admin `stopped`."""
+
+    outcome: str
+    post: Post | None = None
+    alerted: int = 0
+
+
+DAY = timedelta(days=1)
+EVERY_STATUS = tuple(PostStatus)
+
+
 async def post_in_circle(
     uow_factory: UowFactory,
     clock: Clock,
@@ -70,22 +92,45 @@ async def post_in_circle(
     user_id: int,
     text: str,
     kind: PostKind | None = None,
-) -> tuple[Post, int] | None:
+) -> CirclePost:
     """A member's message in the circle, published as their post if it reads as one
-    (a hashtag or a command may say which kind); None for chatter."""
+    (a hashtag or a command may say which kind) and the circle's rules allow it."""
     kind = kind or kind_from_hashtags(text)
-    words = HASHTAG.sub(lambda m: "" if m.group(1).lower() in HASHTAGS else m.group(0), text)
+    words = without_kind_tags(text).strip()
     parsed = read_post(words, kind)
     if parsed is None:
-        return None
+        return CirclePost("chatter")
     chat_id, title = chat
+    now = clock.now()
     async with uow_factory() as uow:
-        await circle_of(uow, chat_id, title, clock.now())
-        await uow.circles.add_member(chat_id, user_id, clock.now())
+        circle = await circle_of(uow, chat_id, title, now)
+        await uow.circles.add_member(chat_id, user_id, now)
         await uow.commit()
-    ttl, text = schedule.post_ttl, words.strip()
+        if user_id in circle.stopped:
+            return CirclePost("stopped")
+        mine = await uow.posts.list_by_user(user_id, EVERY_STATUS, offset=0, limit=100)
+    here = [p for p in mine if p.circle_id == chat_id]
+    if any(p.status is PostStatus.OPEN and p.raw_text == words for p in here):
+        return CirclePost("duplicate")
+    if sum(1 for p in here if p.created_at > now - DAY) >= circle.posts_per_day:
+        return CirclePost("limit")
     drafted = await posts.draft(
-        uow_factory, clock, ttl, user_id, text, parsed=parsed, circle_id=chat_id
+        uow_factory, clock, schedule.post_ttl, user_id, words, parsed=parsed, circle_id=chat_id
     )
     assert drafted.post.id is not None
-    return await publishing.publish(uow_factory, clock, schedule, index, drafted.post.id, user_id)
+    post, alerted = await publishing.publish(
+        uow_factory, clock, schedule, index, drafted.post.id, user_id
+    )
+    return CirclePost("published", post, alerted)
+
+
+async def tell_limit(uow_factory: UowFactory, clock: Clock, user_id: int, chat_id: int) -> None:
+    """Privately: today's posts in this circle are used up."""
+    async with uow_factory() as uow:
+        user, circle = await uow.users.get(user_id), await uow.circles.get(chat_id)
+        if user is None or circle is None:
+            return
+        limit, title = circle.posts_per_day, circle.title
+        text = t(user.language, "circle.limit", limit=limit, title=title)
+        await outbox.add_to(uow, clock.now(), user.id, text, kind="circle.limit")
+        await uow.commit()

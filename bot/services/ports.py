@@ -15,6 +15,7 @@ from bot.domain.matching.types import IndexEntry
 from bot.domain.models import (
     ActionToken,
     Circle,
+    CircleStats,
     CompanyProfile,
     ContactRequest,
     Deal,
@@ -239,6 +240,7 @@ class CirclesRepository(Protocol):
     async def save(self, circle: Circle) -> None: ...
     async def add_member(self, circle_id: int, user_id: int, at: datetime) -> None: ...
     async def is_member(self, circle_id: int, user_id: int) -> bool: ...
+    async def stats(self, circle_id: int, since: datetime) -> CircleStats: ...
 
 
 class UnitOfWork(Protocol):

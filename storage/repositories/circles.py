@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.domain.models import Circle, Lang
+from bot.domain.models import Circle, CircleStats, DealOutcome, Lang
 from storage.repositories._sql import dialect_insert, upsert
-from storage.tables import CircleMembershipRow, CircleRow
+from storage.tables import CircleMembershipRow, CircleRow, DealRow, MatchRow, PostRow
 from storage.types import utcnow
 
 
@@ -20,6 +20,10 @@ def _circle(row: CircleRow) -> Circle:
         title=row.title,
         language=Lang(settings.get("language", Lang.ZH_HANS.value)),
         open_to_market=bool(settings.get("open_to_market", False)),
+        posts_per_day=int(settings.get("posts_per_day", 5)),
+        digest_hour=settings.get("digest_hour"),
+        timezone=str(settings.get("timezone", "Asia/Shanghai")),
+        stopped=tuple(int(u) for u in settings.get("stopped", ())),
         created_at=row.created_at,
         migrated_to=row.migrated_to,
     )
@@ -46,6 +50,10 @@ class SqlCirclesRepository:
             "settings": {
                 "language": circle.language.value,
                 "open_to_market": circle.open_to_market,
+                "posts_per_day": circle.posts_per_day,
+                "digest_hour": circle.digest_hour,
+                "timezone": circle.timezone,
+                "stopped": list(circle.stopped),
             },
             "created_at": circle.created_at or utcnow(),
         }
@@ -62,3 +70,29 @@ class SqlCirclesRepository:
     async def is_member(self, circle_id: int, user_id: int) -> bool:
         row = await self._session.get(CircleMembershipRow, (circle_id, user_id))
         return row is not None and row.left_at is None
+
+    async def stats(self, circle_id: int, since: datetime) -> CircleStats:
+        session = self._session
+        in_circle = select(PostRow.id).where(PostRow.circle_id == circle_id)
+        members = await session.scalar(
+            select(func.count()).where(
+                CircleMembershipRow.circle_id == circle_id, CircleMembershipRow.left_at.is_(None)
+            )
+        )
+        posts = await session.scalar(
+            select(func.count()).where(PostRow.circle_id == circle_id, PostRow.created_at >= since)
+        )
+        matches = await session.scalar(
+            select(func.count()).where(
+                or_(MatchRow.offer_id.in_(in_circle), MatchRow.need_id.in_(in_circle)),
+                MatchRow.created_at >= since,
+            )
+        )
+        deals = await session.scalar(
+            select(func.count()).where(
+                or_(DealRow.offer_id.in_(in_circle), DealRow.need_id.in_(in_circle)),
+                DealRow.outcome == DealOutcome.CONFIRMED.value,
+                DealRow.closed_at >= since,
+            )
+        )
+        return CircleStats(int(members or 0), int(posts or 0), int(matches or 0), int(deals or 0))

@@ -69,3 +69,47 @@ async def test_with_privacy_mode_on_the_admins_are_told_and_commands_work(
     (usage,) = await group.wait_for_messages(1)
     assert "after the command" in usage.text
     assert rejected(fake) == []
+
+
+async def test_circle_settings_are_for_admins_checked_at_every_press(
+    fake: FakeTelegram, make_bot: Callable[..., RunningBot]
+) -> None:
+    fake.privacy_mode = False
+    await make_bot().start()
+    owner = await _started(fake, "Lin Owner", "en")
+    helper = await _started(fake, "Ada Helper", "en")
+    member = await _started(fake, "Bo Member", "en")
+    group = fake.group("LED traders", [owner, helper, member])
+    await fake.add_bot_to_group(group, by=owner)
+    await group.wait_for_messages(1)  # the greeting
+
+    await member.send_in(group, "/circle")
+    (refused,) = await group.wait_for_messages(1)
+    assert "Only this circle's admins" in refused.text
+
+    fake.set_admin(group, helper)
+    await helper.send_in(group, "/circle")
+    (card,) = await group.wait_for_messages(1)
+    assert "Posts match within the circle only" in card.text and "members" in card.text
+    pressed = await helper.press(card, "🌐 Open to the whole market")
+    assert (await helper.wait_answer(pressed)).get("text") == "Done."
+    await fake.wait_until(lambda: "whole market" in (group.bot_messages()[-1].text or ""), 5)
+
+    fake.set_admin(group, helper, admin=False)  # demoted: the next press fails
+    refreshed = next(m for m in group.bot_messages() if m.message_id == card.message_id)
+    pressed = await helper.press(refreshed, "🔒 Keep within the circle")
+    answer = await helper.wait_answer(pressed)
+    assert "not for you" in (answer.get("text") or "")
+
+    said = await member.send_in(group, "Selling LED bulbs 9W, MOQ 100 pcs, $0.5/pc, Ningbo")
+    await group.wait_for_messages(1)  # noted
+    await owner.reply_in(group, said, "/circle vouch")
+    (vouched,) = await group.wait_for_messages(1)
+    assert "you vouch for Bo Member" in vouched.text
+    await owner.reply_in(group, said, "/circle remove")
+    (removed,) = await group.wait_for_messages(1)
+    assert "Removed Bo Member's post" in removed.text
+    await member.send_in(group, "thanks all, see you at the fair")  # chatter
+    await asyncio.sleep(1)
+    assert group.bot_messages()[-1].message_id == removed.message_id
+    assert rejected(fake) == []

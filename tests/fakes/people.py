@@ -8,7 +8,9 @@ from datetime import datetime
 
 from bot.domain.models import (
     Circle,
+    CircleStats,
     CompanyProfile,
+    DealOutcome,
     Lang,
     User,
 )
@@ -88,6 +90,27 @@ class FakeCirclesRepository(_Repository):
 
     async def is_member(self, circle_id: int, user_id: int) -> bool:
         return (circle_id, user_id) in self._read.memberships
+
+    async def stats(self, circle_id: int, since: datetime) -> CircleStats:
+        tables = self._read
+        mine = {pid for pid, r in tables.posts.items() if r.post.circle_id == circle_id}
+        return CircleStats(
+            sum(1 for (c, _u) in tables.memberships if c == circle_id),
+            sum(1 for pid in mine if tables.posts[pid].post.created_at >= since),
+            sum(
+                1
+                for m in tables.matches.values()
+                if (m.offer_id in mine or m.need_id in mine) and m.created_at >= since
+            ),
+            sum(
+                1
+                for d in tables.deals.values()
+                if (d.offer_id in mine or d.need_id in mine)
+                and d.outcome is DealOutcome.CONFIRMED
+                and d.closed_at is not None
+                and d.closed_at >= since
+            ),
+        )
 
 
 # -- posts ---------------------------------------------------------------------------------

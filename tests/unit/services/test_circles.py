@@ -25,12 +25,14 @@ async def test_chatter_is_left_alone_and_posts_are_published_in_the_circle(
     uow_factory: UowFactory, clock: FixedClock
 ) -> None:
     index = new_index()
-    assert await _in_group(uow_factory, clock, index, GROUP, 1, "大家早上好") is None
-    assert await _in_group(uow_factory, clock, index, GROUP, 1, "有现货，欢迎询价") is None
+    for chatter in ("大家早上好", "有现货，欢迎询价"):
+        result = await _in_group(uow_factory, clock, index, GROUP, 1, chatter)
+        assert result.outcome == "chatter"
     published = await _in_group(uow_factory, clock, index, GROUP, 1, OFFER)
-    assert published is not None
-    post, _ = published
-    assert post.circle_id == GROUP and post.kind is PostKind.OFFER
+    post = published.post
+    assert post is not None and post.circle_id == GROUP and post.kind is PostKind.OFFER
+    again = await _in_group(uow_factory, clock, index, GROUP, 1, OFFER)
+    assert again.outcome == "duplicate"  # folded into the open post
     async with uow_factory() as uow:
         assert await uow.circles.is_member(GROUP, 1)
 
@@ -43,9 +45,42 @@ async def test_a_circle_post_matches_within_its_circle_only_unless_open(
     _, outside = await opened(uow_factory, clock, index, 2, NEED)  # the open market
     assert outside == 0
     other = await _in_group(uow_factory, clock, index, OTHER_GROUP, 3, NEED)
-    assert other is not None and other[1] == 0  # another closed circle
+    assert other.outcome == "published" and other.alerted == 0  # another closed circle
     inside = await _in_group(uow_factory, clock, index, GROUP, 4, NEED)
-    assert inside is not None and inside[1] == 1
+    assert inside.alerted == 1
+
+
+async def test_the_daily_limit_and_a_stopped_member(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    from bot.services import circle_admin
+
+    index = new_index()
+    for n in range(5):
+        result = await _in_group(uow_factory, clock, index, GROUP, 1, f"出售 保温杯{n}号 12元/个")
+        assert result.outcome == "published"
+    over = await _in_group(uow_factory, clock, index, GROUP, 1, "出售 水杯 8元/个")
+    assert over.outcome == "limit"
+    await circle_admin.change(uow_factory, clock, GROUP, "limit", "10")
+    assert (await _in_group(uow_factory, clock, index, GROUP, 1, "出售 水杯 8元/个")).post
+    await circle_admin.stop_member(uow_factory, clock, GROUP, 1)
+    stopped = await _in_group(uow_factory, clock, index, GROUP, 1, "出售 茶杯 8元/个")
+    assert stopped.outcome == "stopped"
+
+
+async def test_two_admins_vouching_give_l3(uow_factory: UowFactory, clock: FixedClock) -> None:
+    from bot.domain.trust import IdentityLevel
+    from bot.services import circle_admin
+    from bot.services.trust import summary_of
+
+    for user_id in (1, 2, 3):
+        await add_user(uow_factory, user_id)
+    assert await circle_admin.vouch(uow_factory, clock, GROUP, 2, 1) == 1
+    assert await circle_admin.vouch(uow_factory, clock, GROUP, 2, 1) == 1  # once per admin
+    assert await circle_admin.vouch(uow_factory, clock, OTHER_GROUP, 3, 1) == 2
+    async with uow_factory() as uow:
+        summary = await summary_of(uow, 1, clock.now())
+    assert summary is not None and summary.level is IdentityLevel.VOUCHED
 
 
 def test_scope_rule_and_hashtags() -> None:

@@ -1,0 +1,119 @@
+"""/circle in a trade circle, for its admins: settings (buttons), and as a reply to a
+member's message: remove the post, stop or resume the member, vouch for them. Admin rights
+are asked of Telegram (getChatMember) at every action, so a demoted admin loses them at once;
+an anonymous admin (posting as the group) counts as one."""
+
+from __future__ import annotations
+
+from telegram import Message, Update
+from telegram.constants import ChatMemberStatus, ParseMode
+
+from bot.context import BotContext
+from bot.domain.models import Action, Circle, CircleStats
+from bot.services import circle_admin
+from bot.services.action_tokens import add_tokens
+from bot.services.errors import ButtonNotYours
+from bot.texts import plain
+from bot.texts.circles import circle_settings_text
+from handlers.buttons import Pressed
+from handlers.keyboards import markup, tokens_as_data
+from handlers.language import LABELS
+
+ADMINS = (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR)
+SUBCOMMANDS = ("remove", "stop", "resume", "vouch")
+
+
+async def is_admin(
+    context: BotContext, chat_id: int, user_id: int, message: Message | None
+) -> bool:
+    if message is not None and message.sender_chat is not None:
+        return message.sender_chat.id == chat_id  # an anonymous admin writes as the group
+    member = await context.bot.get_chat_member(chat_id, user_id)
+    return member.status in ADMINS
+
+
+async def circle_command(update: Update, context: BotContext) -> None:
+    chat, user, message = update.effective_chat, update.effective_user, update.effective_message
+    if chat is None or user is None or message is None:
+        return
+    if not await is_admin(context, chat.id, user.id, message):
+        await message.reply_text(plain(context.lang, "circle.admins_only"))
+        return
+    what = (context.args or [""])[0].lower()
+    if what in SUBCOMMANDS:
+        await _on_member(update, context, what, message)
+        return
+    circle = await circle_admin.settings_of(
+        context.services.uow_factory, context.clock, chat.id, chat.title or ""
+    )
+    stats = await circle_admin.week_stats(context.services.uow_factory, context.clock, chat.id)
+    text, rows = await _settings(context, circle, stats, user.id)
+    await message.reply_text(text, parse_mode=ParseMode.HTML, reply_markup=markup(rows))
+
+
+async def _settings(
+    context: BotContext, circle: Circle, stats: CircleStats, admin_id: int
+) -> tuple[str, list[list[tuple[str, str]]]]:
+    lang = circle.language
+    switch = (
+        ("off", "circle.btn.open_off") if circle.open_to_market else ("on", "circle.btn.open_on")
+    )
+    choices: list[list[tuple[str, str, str]]] = [
+        [("language", code.value, label) for code, label in LABELS.items()],
+        [("open", switch[0], plain(lang, switch[1]))],
+        [("digest", "off", plain(lang, "circle.btn.digest_off"))]
+        + [("digest", str(h), f"{h:02d}:00") for h in circle_admin.DIGEST_HOURS],
+        [("limit", str(n), plain(lang, "circle.btn.limit", count=n)) for n in circle_admin.LIMITS],
+    ]
+    async with context.services.uow_factory() as uow:
+        payloads = [
+            (Action.CIRCLE_SETTING, {"circle": circle.id, "what": what, "value": value})
+            for row in choices
+            for what, value, _label in row
+        ]
+        expires = context.clock.now() + circle_admin.WEEK
+        tokens = iter(await add_tokens(uow, expires, admin_id, payloads))
+        await uow.commit()
+    rows = [[(label, next(tokens)) for _w, _v, label in row] for row in choices]
+    return circle_settings_text(circle, stats), tokens_as_data(rows)
+
+
+async def setting_chosen(update: Update, context: BotContext, pressed: Pressed) -> None:
+    query = update.callback_query
+    assert query is not None
+    chat_id = pressed.id_arg("circle")
+    if not await is_admin(context, chat_id, pressed.user_id, None):
+        raise ButtonNotYours()  # no longer an admin
+    services = context.services
+    what, value = str(pressed.payload["what"]), str(pressed.payload["value"])
+    circle = await circle_admin.change(services.uow_factory, context.clock, chat_id, what, value)
+    stats = await circle_admin.week_stats(services.uow_factory, context.clock, chat_id)
+    text, rows = await _settings(context, circle, stats, pressed.user_id)
+    await query.answer(plain(circle.language, "button.done"))
+    await query.edit_message_text(text, parse_mode=ParseMode.HTML, reply_markup=markup(rows))
+
+
+async def _on_member(update: Update, context: BotContext, what: str, message: Message) -> None:
+    chat, user = update.effective_chat, update.effective_user
+    assert chat is not None and user is not None
+    replied = message.reply_to_message
+    member = replied.from_user if replied is not None else None
+    if replied is None or member is None or member.is_bot:
+        await message.reply_text(plain(context.lang, "circle.reply_needed", what=what))
+        return
+    services, clock = context.services, context.clock
+    name = member.full_name
+    if what == "remove":
+        post = await circle_admin.remove_post(
+            services.uow_factory, clock, context.matching, chat.id, member.id, replied.text or ""
+        )
+        key = "circle.removed" if post is not None else "circle.no_post"
+        await message.reply_text(plain(context.lang, key, name=name))
+    elif what in ("stop", "resume"):
+        stop = what == "stop"
+        await circle_admin.stop_member(services.uow_factory, clock, chat.id, member.id, stop)
+        key = "circle.stopped" if what == "stop" else "circle.resumed"
+        await message.reply_text(plain(context.lang, key, name=name))
+    else:
+        count = await circle_admin.vouch(services.uow_factory, clock, chat.id, user.id, member.id)
+        await message.reply_text(plain(context.lang, "circle.vouched", name=name, count=count))
