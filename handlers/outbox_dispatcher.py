@@ -18,7 +18,7 @@ from telegram.ext import Application, JobQueue
 
 from bot.context import BotContext
 from bot.domain.models import OutboxMessage
-from bot.services import outbox
+from bot.services import circles, outbox
 from handlers.keyboards import markup, tokens_as_data
 
 log = logging.getLogger(__name__)
@@ -62,6 +62,11 @@ class OutboxDispatcher:
                 continue
             result = await self._send(context, message)
             await outbox.record_outcome(services.uow_factory, services.clock, message, result)
+            if result.never_started:  # a circle member: one mention in the group, daily at most
+                name = context.bot.username
+                await circles.invite_to_start(
+                    services.uow_factory, services.clock, message.chat_id, name
+                )
             if result.retry_after is not None:
                 self._paused_until = time.monotonic() + result.retry_after
                 break
@@ -89,6 +94,8 @@ class OutboxDispatcher:
             seconds = retry if isinstance(retry, int | float) else retry.total_seconds()
             return outbox.Outcome(retry_after=float(seconds))
         except Forbidden as exc:
+            if "initiate conversation" in exc.message:
+                return outbox.Outcome(never_started=True, error=exc.message)
             return outbox.Outcome(recipient_gone=True, error=exc.message)
         except BadRequest as exc:
             log.error("outbox message %s rejected: %s", message.id, exc.message)

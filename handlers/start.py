@@ -5,6 +5,7 @@ from __future__ import annotations
 from telegram import Update
 
 from bot.context import BotContext
+from bot.services import outbox
 from handlers.replies import reply
 
 DEEP_LINK_KEY = "start_payload"
@@ -18,6 +19,10 @@ async def start(update: Update, context: BotContext) -> None:
     user = update.effective_user
     name = user.first_name if user else ""
     await reply(update, context, "start.welcome", name=name)
+    if user is not None:  # what could not reach them before (they never started the bot)
+        services = context.services
+        if await outbox.resend_after_start(services.uow_factory, context.clock, user.id):
+            context.kick_outbox()
 
 
 async def help_command(update: Update, context: BotContext) -> None:

@@ -19,7 +19,7 @@ from bot.services import outbox, posts, publishing
 from bot.services.matching import MatchingIndex
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.services.schedule import Schedule
-from bot.texts import t
+from bot.texts import Html, escape, t
 
 
 def without_kind_tags(text: str) -> str:
@@ -134,3 +134,24 @@ async def tell_limit(uow_factory: UowFactory, clock: Clock, user_id: int, chat_i
         text = t(user.language, "circle.limit", limit=limit, title=title)
         await outbox.add_to(uow, clock.now(), user.id, text, kind="circle.limit")
         await uow.commit()
+
+
+async def invite_to_start(
+    uow_factory: UowFactory, clock: Clock, user_id: int, bot_username: str
+) -> bool:
+    """A message could not reach a member who never started the bot: one short mention in
+    their circle with a link that starts it, at most once a day. True if queued."""
+    async with uow_factory() as uow:
+        now = clock.now()
+        circle, user = await uow.circles.latest_of(user_id), await uow.users.get(user_id)
+        if circle is None or user is None:
+            return False
+        if not await uow.circles.invite_once_a_day(circle.id, user_id, now):
+            return False
+        name = escape(user.display_name or user.username or str(user_id))
+        mention = Html(f'<a href="tg://user?id={user_id}">{name}</a>')
+        link = f"https://t.me/{bot_username}?start=matches"
+        text = t(circle.language, "circle.invite", mention=mention, link=link)
+        await outbox.add_to(uow, now, circle.id, text, kind="circle.invite")
+        await uow.commit()
+        return True

@@ -67,6 +67,19 @@ async def due(
         return ready
 
 
+NEVER_STARTED = "never started the bot"
+KEPT_FOR = timedelta(days=7)  # what waits for a member to start the bot
+
+
+async def resend_after_start(uow_factory: UowFactory, clock: Clock, user_id: int) -> int:
+    """A member who never started the bot just did: what could not reach them in the last
+    week is due again."""
+    async with uow_factory() as uow:
+        count = await uow.outbox.retry_failed(user_id, NEVER_STARTED, clock.now() - KEPT_FOR)
+        await uow.commit()
+        return count
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """What happened when the dispatcher tried to send one message."""
@@ -74,6 +87,7 @@ class Outcome:
     sent_message_id: int | None = None
     retry_after: float | None = None  # Telegram asked us to wait (429)
     recipient_gone: bool = False  # 403: blocked the bot or deactivated
+    never_started: bool = False  # 403: a group member who never opened a chat with the bot
     error: str | None = None
     retryable: bool = False
 
@@ -92,6 +106,8 @@ async def record_outcome(
                 "retry after",
                 retry_at=now + timedelta(seconds=outcome.retry_after),
             )
+        elif outcome.never_started:  # kept, to be sent once they start the bot
+            await uow.outbox.mark_failed(message.id, NEVER_STARTED, retry_at=None)
         else:
             retry = outcome.retryable and message.attempts + 1 < MAX_ATTEMPTS
             backoff = timedelta(seconds=2 ** (message.attempts + 1))

@@ -86,6 +86,11 @@ class OutboxRepository(Protocol):
         """Not before `until` (quiet hours); not an attempt."""
         ...
 
+    async def retry_failed(self, chat_id: int, error: str, since: datetime) -> int:
+        """Messages to `chat_id` that failed finally with `error` since then are due again
+        (say, once a member started the bot); returns how many."""
+        ...
+
 
 class TrustEventsRepository(Protocol):
     async def add(self, event: TrustEvent) -> int: ...
@@ -241,6 +246,14 @@ class CirclesRepository(Protocol):
     async def add_member(self, circle_id: int, user_id: int, at: datetime) -> None: ...
     async def is_member(self, circle_id: int, user_id: int) -> bool: ...
     async def stats(self, circle_id: int, since: datetime) -> CircleStats: ...
+    async def latest_of(self, user_id: int) -> Circle | None:
+        """The circle the user joined last (still a member)."""
+        ...
+
+    async def invite_once_a_day(self, circle_id: int, user_id: int, now: datetime) -> bool:
+        """Record a mention inviting them to start the bot, unless one was made in the last
+        24 hours; True if this one may go."""
+        ...
 
 
 class UnitOfWork(Protocol):

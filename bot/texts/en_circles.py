@@ -24,4 +24,5 @@ TEXTS: dict[str, str] = {
     "circle.stopped": "{name} can no longer post through me in this circle. /circle resume undoes it.",
     "circle.resumed": "{name} can post again.",
     "circle.vouched": "Noted: you vouch for {name} ({count} admin(s) so far; two give L3 on their trust record).",
+    "circle.invite": "{mention}, a match for your post is waiting for you. Tap to receive it privately: {link}",
 }

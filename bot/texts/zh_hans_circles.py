@@ -24,4 +24,5 @@ TEXTS: dict[str, str] = {
     "circle.stopped": "{name} 已不能通过我在本群发布。发送 /circle resume 可恢复。",
     "circle.resumed": "{name} 可以重新发布了。",
     "circle.vouched": "已记录：你为 {name} 担保（目前 {count} 位管理员；两位即为信用记录 L3）。",
+    "circle.invite": "{mention}，有一条与你的信息匹配的结果在等你。点这里私聊接收：{link}",
 }

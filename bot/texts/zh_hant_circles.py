@@ -24,4 +24,5 @@ TEXTS: dict[str, str] = {
     "circle.stopped": "{name} 已不能通過我在本群發布。傳送 /circle resume 可恢復。",
     "circle.resumed": "{name} 可以重新發布了。",
     "circle.vouched": "已記錄：你為 {name} 擔保（目前 {count} 位管理員；兩位即為信用記錄 L3）。",
+    "circle.invite": "{mention}，有一條與你的資訊匹配的結果在等你。點這裡私聊接收：{link}",
 }

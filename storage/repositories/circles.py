@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -11,6 +11,8 @@ from bot.domain.models import Circle, CircleStats, DealOutcome, Lang
 from storage.repositories._sql import dialect_insert, upsert
 from storage.tables import CircleMembershipRow, CircleRow, DealRow, MatchRow, PostRow
 from storage.types import utcnow
+
+DAY = timedelta(days=1)
 
 
 def _circle(row: CircleRow) -> Circle:
@@ -70,6 +72,27 @@ class SqlCirclesRepository:
     async def is_member(self, circle_id: int, user_id: int) -> bool:
         row = await self._session.get(CircleMembershipRow, (circle_id, user_id))
         return row is not None and row.left_at is None
+
+    async def latest_of(self, user_id: int) -> Circle | None:
+        """The circle the user joined last (still a member)."""
+        row = await self._session.scalar(
+            select(CircleRow)
+            .join(CircleMembershipRow, CircleMembershipRow.circle_id == CircleRow.id)
+            .where(CircleMembershipRow.user_id == user_id, CircleMembershipRow.left_at.is_(None))
+            .order_by(CircleMembershipRow.joined_at.desc())
+            .limit(1)
+        )
+        return None if row is None else _circle(row)
+
+    async def invite_once_a_day(self, circle_id: int, user_id: int, now: datetime) -> bool:
+        """Record an invitation unless the member had one in the last 24 hours; True if
+        this one may go."""
+        row = await self._session.get(CircleMembershipRow, (circle_id, user_id))
+        if row is None or (row.invited_at is not None and now - row.invited_at < DAY):
+            return False
+        row.invited_at = now
+        await self._session.flush()
+        return True
 
     async def stats(self, circle_id: int, since: datetime) -> CircleStats:
         session = self._session

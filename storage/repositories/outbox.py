@@ -78,6 +78,19 @@ class SqlOutboxRepository:
             )
         )
 
+    async def retry_failed(self, chat_id: int, error: str, since: datetime) -> int:
+        result = await self._session.execute(
+            update(OutboxRow)
+            .where(
+                OutboxRow.chat_id == chat_id,
+                OutboxRow.failed_at >= since,
+                OutboxRow.last_error == error,
+                OutboxRow.sent_at.is_(None),
+            )
+            .values(failed_at=None, not_before=None)
+        )
+        return int(result.rowcount or 0)  # type: ignore[attr-defined]
+
     async def hold(self, message_id: int, until: datetime) -> None:
         await self._session.execute(
             update(OutboxRow).where(OutboxRow.id == message_id).values(not_before=until)

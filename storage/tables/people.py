@@ -82,3 +82,5 @@ class CircleMembershipRow(Base):
     )
     joined_at: Mapped[datetime] = created_at_column()
     left_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    # when the member, who never started the bot, was last mentioned in the group for it
+    invited_at: Mapped[datetime | None] = mapped_column(UTCDateTime())

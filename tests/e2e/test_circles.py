@@ -113,3 +113,28 @@ async def test_circle_settings_are_for_admins_checked_at_every_press(
     await asyncio.sleep(1)
     assert group.bot_messages()[-1].message_id == removed.message_id
     assert rejected(fake) == []
+
+
+async def test_a_member_who_never_started_the_bot_is_mentioned_once_a_day(
+    fake: FakeTelegram, make_bot: Callable[..., RunningBot]
+) -> None:
+    fake.privacy_mode = False
+    await make_bot().start()
+    seller = await _started(fake, "Wang Seller", "zh-hans")
+    buyer = fake.user("Quiet Buyer", language_code="en")  # never opened a chat with the bot
+    rival = await _started(fake, "Li Rival", "zh-hans")
+    group = fake.group("Cups", [seller, buyer, rival])
+    await fake.add_bot_to_group(group, by=seller)
+    await group.wait_for_messages(1)
+    await buyer.send_in(group, NEED)
+    await group.wait_for_messages(1)  # noted
+    await seller.send_in(group, OFFER)
+    noted, mention = await group.wait_for_messages(2, timeout=10)
+    assert "Quiet Buyer" in mention.text and "start=matches" in mention.text
+    await rival.send_in(group, "出售 不锈钢保温杯 起订800个 11元/个 宁波")
+    await group.wait_for_messages(1)  # noted; the buyer's second alert fails too
+    await asyncio.sleep(2)
+    assert sum("Quiet Buyer" in (m.text or "") for m in group.bot_messages()) == 1
+    await buyer.send("/start matches")
+    await alerts(fake, buyer, count=2, timeout=10)  # both matches, now in private
+    assert rejected(fake) == []

@@ -119,6 +119,7 @@ class Tables:
     ratings: dict[int, Rating] = field(default_factory=dict)
     circles: dict[int, Circle] = field(default_factory=dict)
     memberships: dict[tuple[int, int], datetime] = field(default_factory=dict)
+    invitations: dict[tuple[int, int], datetime] = field(default_factory=dict)
     last_ids: dict[str, int] = field(default_factory=dict)
 
     def next_id(self, table: str) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from bot.domain.models import (
     Circle,
@@ -90,6 +90,22 @@ class FakeCirclesRepository(_Repository):
 
     async def is_member(self, circle_id: int, user_id: int) -> bool:
         return (circle_id, user_id) in self._read.memberships
+
+    async def latest_of(self, user_id: int) -> Circle | None:
+        joined = [(at, c) for (c, u), at in self._read.memberships.items() if u == user_id]
+        if not joined:
+            return None
+        return copy.deepcopy(self._read.circles.get(max(joined)[1]))
+
+    async def invite_once_a_day(self, circle_id: int, user_id: int, now: datetime) -> bool:
+        tables = self._write
+        if (circle_id, user_id) not in tables.memberships:
+            return False
+        last = tables.invitations.get((circle_id, user_id))
+        if last is not None and now - last < timedelta(days=1):
+            return False
+        tables.invitations[(circle_id, user_id)] = now
+        return True
 
     async def stats(self, circle_id: int, since: datetime) -> CircleStats:
         tables = self._read

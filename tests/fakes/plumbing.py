@@ -74,6 +74,21 @@ class FakeOutboxRepository(_Repository):
         else:
             record.message.not_before = _utc(retry_at)
 
+    async def retry_failed(self, chat_id: int, error: str, since: datetime) -> int:
+        count = 0
+        for record in self._write.outbox.values():
+            failed = record.failed_at
+            if (
+                record.message.chat_id == chat_id
+                and failed is not None
+                and failed >= since
+                and record.last_error == error
+                and record.sent_at is None
+            ):
+                record.failed_at, record.message.not_before = None, None
+                count += 1
+        return count
+
     async def hold(self, message_id: int, until: datetime) -> None:
         record = self._write.outbox.get(message_id)
         if record is not None:

@@ -318,3 +318,35 @@ async def test_circles_and_their_members(uow_factory: UowFactory) -> None:
         assert again is not None and again.open_to_market and again.created_at == NOW
         assert await uow.circles.is_member(-100, 1) and not await uow.circles.is_member(-100, 2)
         assert await uow.circles.get(-200) is None
+
+
+async def test_circle_invitations_once_a_day_and_held_messages_retried(
+    uow_factory: UowFactory,
+) -> None:
+    from bot.domain.models import Circle
+
+    await _users(uow_factory, 1)
+    async with uow_factory() as uow:
+        await uow.circles.save(Circle(-100, "Cups", created_at=NOW))
+        await uow.circles.save(Circle(-200, "Mugs", created_at=NOW))
+        await uow.circles.add_member(-100, 1, NOW)
+        await uow.circles.add_member(-200, 1, NOW + timedelta(hours=1))
+        message_id = await uow.outbox.add(OutboxMessage(None, 1, "🔔", kind="match.alert"))
+        await uow.commit()
+    async with uow_factory() as uow:
+        latest = await uow.circles.latest_of(1)
+        assert latest is not None and latest.id == -200
+        assert await uow.circles.invite_once_a_day(-200, 1, NOW)
+        assert not await uow.circles.invite_once_a_day(-200, 1, NOW + timedelta(hours=23))
+        assert await uow.circles.invite_once_a_day(-200, 1, NOW + timedelta(hours=25))
+        assert not await uow.circles.invite_once_a_day(-300, 1, NOW)  # not a member
+        await uow.outbox.mark_failed(message_id, "never started the bot", retry_at=None, at=NOW)
+        await uow.commit()
+    async with uow_factory() as uow:
+        assert await uow.outbox.due(NOW, 10) == []
+        assert (
+            await uow.outbox.retry_failed(1, "never started the bot", NOW - timedelta(days=7)) == 1
+        )
+        await uow.commit()
+    async with uow_factory() as uow:
+        assert [m.id for m in await uow.outbox.due(NOW, 10)] == [message_id]
