@@ -126,7 +126,8 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(CallbackQueryHandler(search.turn_page, pattern=page_pattern(search.VIEW)))
     app.add_handler(CallbackQueryHandler(fallback.unknown_button))  # any other button
     # 4. unknown commands, a shared phone number, plain text (a post in plain words, or the
-    #    answer to a pending question), then anything else.
+    #    answer to a pending question; in a trade circle, a member's post), the bot joining
+    #    a group or the group becoming a supergroup, then anything else.
     app.add_handler(MessageHandler(PRIVATE & filters.COMMAND, fallback.unknown_command))
     app.add_handler(MessageHandler(PRIVATE & filters.CONTACT, phone_sharing.shared_contact))
     app.add_handler(MessageHandler(PRIVATE & filters.TEXT, posting.on_text))
@@ -134,6 +135,7 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
         MessageHandler(GROUPS & filters.TEXT & ~filters.COMMAND, circles.group_message)
     )
     app.add_handler(ChatMemberHandler(circles.bot_membership, ChatMemberHandler.MY_CHAT_MEMBER))
+    app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, circles.group_migrated))
     app.add_handler(MessageHandler(PRIVATE, fallback.other_message))
 
     app.add_handler(TypeHandler(Update, users.mark_done), group=AFTER_ALL)

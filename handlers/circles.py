@@ -94,3 +94,13 @@ async def _post(update: Update, context: BotContext, kind: PostKind | None, text
     await message.reply_text(
         text, parse_mode=ParseMode.HTML, link_preview_options=NO_PREVIEW, disable_notification=True
     )
+
+
+async def group_migrated(update: Update, context: BotContext) -> None:
+    """Group -> supergroup: the old group's last message names the new chat id."""
+    message = update.effective_message
+    if message is None or message.migrate_to_chat_id is None:
+        return
+    await circles.migrated(
+        context.services.uow_factory, message.chat.id, message.migrate_to_chat_id
+    )

@@ -155,3 +155,10 @@ async def invite_to_start(
         await outbox.add_to(uow, now, circle.id, text, kind="circle.invite")
         await uow.commit()
         return True
+
+
+async def migrated(uow_factory: UowFactory, old_id: int, new_id: int) -> None:
+    """The group became a supergroup (a new chat id): the circle keeps everything."""
+    async with uow_factory() as uow:
+        await uow.circles.migrate(old_id, new_id)
+        await uow.commit()

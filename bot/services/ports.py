@@ -250,6 +250,10 @@ class CirclesRepository(Protocol):
         """The circle the user joined last (still a member)."""
         ...
 
+    async def migrate(self, old_id: int, new_id: int) -> None:
+        """A group became a supergroup: circle, posts and members move to the new id."""
+        ...
+
     async def invite_once_a_day(self, circle_id: int, user_id: int, now: datetime) -> bool:
         """Record a mention inviting them to start the bot, unless one was made in the last
         24 hours; True if this one may go."""

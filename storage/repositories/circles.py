@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.domain.models import Circle, CircleStats, DealOutcome, Lang
@@ -72,6 +73,26 @@ class SqlCirclesRepository:
     async def is_member(self, circle_id: int, user_id: int) -> bool:
         row = await self._session.get(CircleMembershipRow, (circle_id, user_id))
         return row is not None and row.left_at is None
+
+    async def migrate(self, old_id: int, new_id: int) -> None:
+        """The group became a supergroup: its circle, posts and members move to the new id;
+        the old circle remembers where they went."""
+        old = await self.get(old_id)
+        if old is None or await self.get(new_id) is not None:
+            return
+        await self.save(replace(old, id=new_id, migrated_to=None))
+        session = self._session
+        await session.execute(
+            update(PostRow).where(PostRow.circle_id == old_id).values(circle_id=new_id)
+        )
+        await session.execute(
+            update(CircleMembershipRow)
+            .where(CircleMembershipRow.circle_id == old_id)
+            .values(circle_id=new_id)
+        )
+        await session.execute(
+            update(CircleRow).where(CircleRow.id == old_id).values(migrated_to=new_id)
+        )
 
     async def latest_of(self, user_id: int) -> Circle | None:
         """The circle the user joined last (still a member)."""

@@ -138,3 +138,29 @@ async def test_a_member_who_never_started_the_bot_is_mentioned_once_a_day(
     await buyer.send("/start matches")
     await alerts(fake, buyer, count=2, timeout=10)  # both matches, now in private
     assert rejected(fake) == []
+
+
+async def test_a_supergroup_keeps_the_circle_its_posts_and_settings(
+    fake: FakeTelegram, make_bot: Callable[..., RunningBot]
+) -> None:
+    fake.privacy_mode = False
+    await make_bot().start()
+    seller = await _started(fake, "Wang Seller", "zh-hans")
+    buyer = await _started(fake, "Sam Buyer", "en")
+    group = fake.group("Cups", [seller, buyer])
+    await fake.add_bot_to_group(group, by=seller)
+    await group.wait_for_messages(1)
+    await seller.send_in(group, OFFER)  # posted before the migration
+    await group.wait_for_messages(1)
+    old_id = group.id
+    await fake.migrate_group(group, by=seller)
+    assert group.id != old_id
+    await asyncio.sleep(0.5)
+    await buyer.send_in(group, NEED)  # in the supergroup: the same circle
+    (noted,) = await group.wait_for_messages(1)
+    assert noted.text.startswith("✅ Need noted")
+    await alerts(fake, buyer)  # matched with the offer written before the migration
+    await seller.send_in(group, "/circle")
+    (card,) = await group.wait_for_messages(1)
+    assert "成员 2 · 信息 2 · 匹配 1" in card.text  # the circle speaks its adder's language
+    assert rejected(fake) == []

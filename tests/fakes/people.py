@@ -91,6 +91,22 @@ class FakeCirclesRepository(_Repository):
     async def is_member(self, circle_id: int, user_id: int) -> bool:
         return (circle_id, user_id) in self._read.memberships
 
+    async def migrate(self, old_id: int, new_id: int) -> None:
+        tables = self._write
+        old = tables.circles.get(old_id)
+        if old is None or new_id in tables.circles:
+            return
+        tables.circles[new_id] = dataclasses.replace(copy.deepcopy(old), id=new_id)
+        old.migrated_to = new_id
+        for record in tables.posts.values():
+            if record.post.circle_id == old_id:
+                record.post.circle_id = new_id
+        for circle_id, user_id in list(tables.memberships):
+            if circle_id == old_id:
+                tables.memberships[(new_id, user_id)] = tables.memberships.pop((old_id, user_id))
+        for key in [k for k in tables.invitations if k[0] == old_id]:
+            tables.invitations[(new_id, key[1])] = tables.invitations.pop(key)
+
     async def latest_of(self, user_id: int) -> Circle | None:
         joined = [(at, c) for (c, u), at in self._read.memberships.items() if u == user_id]
         if not joined:
