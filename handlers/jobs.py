@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from bot.context import BotContext
-from bot.services import action_tokens, deals, inbox, publishing, ratings, reminders
+from bot.services import (
+    action_tokens,
+    circle_digest,
+    deals,
+    inbox,
+    publishing,
+    ratings,
+    reminders,
+)
 from bot.services.follow_ups import ReminderContext
 
 
@@ -24,12 +32,14 @@ async def housekeeping(context: BotContext) -> None:
 
 
 async def send_reminders(context: BotContext) -> None:
-    """Stored reminders that fell due, once each (`bot.services.reminders`), and deal
-    claims nobody confirmed in time."""
+    """Stored reminders that fell due, once each (`bot.services.reminders`), deal claims
+    nobody confirmed in time, and trade circles' daily digests."""
     services = context.services
     settings = context.settings
     due = ReminderContext(settings.schedule(), context.matching, settings.quiet_hours)
     sent = await reminders.send_due(services.uow_factory, context.clock, due)
     await deals.expire_claims(services.uow_factory, context.clock)
+    name = context.bot.username
+    sent += await circle_digest.send_digests(services.uow_factory, context.clock, name)
     if sent:
         context.kick_outbox()

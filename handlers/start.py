@@ -5,17 +5,25 @@ from __future__ import annotations
 from telegram import Update
 
 from bot.context import BotContext
-from bot.services import outbox
-from handlers.replies import reply
+from bot.domain.models import Action
+from bot.services import outbox, posts
+from bot.texts import plain
+from bot.texts.cards import post_card
+from handlers.keyboards import post_action_data
+from handlers.replies import reply, reply_html
 
 DEEP_LINK_KEY = "start_payload"
 
 
 async def start(update: Update, context: BotContext) -> None:
     if context.args:
-        # Deep links (t.me/<bot>?start=<payload>) carry a payload that later features act on
-        # (joining a circle, opening a match); keep it for them.
-        context.store[DEEP_LINK_KEY] = context.args[0][:64]
+        # Deep links (t.me/<bot>?start=<payload>) carry a payload: p<id> opens a post (from
+        # a circle's digest); anything else is kept for later features.
+        payload = context.args[0][:64]
+        context.store[DEEP_LINK_KEY] = payload
+        if payload.startswith("p") and payload[1:].isdigit():
+            await _show_post(update, context, int(payload[1:]))
+            return
     user = update.effective_user
     name = user.first_name if user else ""
     await reply(update, context, "start.welcome", name=name)
@@ -23,6 +31,13 @@ async def start(update: Update, context: BotContext) -> None:
         services = context.services
         if await outbox.resend_after_start(services.uow_factory, context.clock, user.id):
             context.kick_outbox()
+
+
+async def _show_post(update: Update, context: BotContext, post_id: int) -> None:
+    post = await posts.open_post(context.services.uow_factory, context.clock, post_id)
+    label = plain(context.lang, "btn.contact")
+    buttons = [[(label, post_action_data(Action.CONTACT_POST_OWNER, post.id))]]
+    await reply_html(update, context, post_card(post, context.lang), buttons)
 
 
 async def help_command(update: Update, context: BotContext) -> None:

@@ -162,6 +162,7 @@ class Circle:
     digest_hour: int | None = None  # the daily digest in the group, local hour; None: off
     timezone: str = "Asia/Shanghai"  # of the digest hour
     stopped: tuple[int, ...] = ()  # members an admin stopped from posting
+    digest_sent_on: str | None = None  # local date (ISO) of the last daily digest
     created_at: datetime | None = None
     migrated_to: int | None = None  # the supergroup it became
 

@@ -250,6 +250,14 @@ class CirclesRepository(Protocol):
         """The circle the user joined last (still a member)."""
         ...
 
+    async def everyone(self) -> list[Circle]:
+        """Every circle still in use (not migrated away)."""
+        ...
+
+    async def new_posts(self, circle_id: int, since: datetime, limit: int) -> list[Post]:
+        """Open posts written in the circle since then, oldest first."""
+        ...
+
     async def migrate(self, old_id: int, new_id: int) -> None:
         """A group became a supergroup: circle, posts and members move to the new id."""
         ...

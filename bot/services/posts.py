@@ -149,3 +149,12 @@ async def list_mine(
             user_id, LISTED_STATUSES, offset=page * page_size, limit=page_size
         )
         return posts, total
+
+
+async def open_post(uow_factory: UowFactory, clock: Clock, post_id: int) -> Post:
+    """A post anyone may see (a link from a circle's digest): open and not expired."""
+    async with uow_factory() as uow:
+        post = await uow.posts.get(post_id)
+    if post is None or post.status is not PostStatus.OPEN or post.expires_at <= clock.now():
+        raise UserFacingError("post.not_found")
+    return post

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
-from bot.domain.models import Circle, CircleStats
-from bot.texts import Html, t
+from collections.abc import Sequence
+
+from bot.domain.models import Circle, CircleStats, Post, PostKind
+from bot.texts import Html, escape, t
+from bot.texts.cards import post_title, price, quantity
+
+MAX_HTML = 4000  # under Telegram's 4,096 characters even before entities are taken out
+MAX_LINES = 30  # a digest a member reads on a phone
 
 
 def circle_settings_text(circle: Circle, stats: CircleStats) -> Html:
@@ -26,3 +32,33 @@ def circle_settings_text(circle: Circle, stats: CircleStats) -> Html:
         matches=stats.matches,
         deals=stats.deals,
     )
+
+
+def circle_digest(circle: Circle, posts: Sequence[Post], bot_username: str) -> Html:
+    """The day's new posts, one line each with a link that opens it privately; as many as
+    fit in one message, then how many more."""
+    lang = circle.language
+    head = str(t(lang, "circle.digest_title", title=circle.title, count=len(posts)))
+    lines: list[str] = []
+    for n, post in enumerate(posts):
+        line = _digest_line(post, circle, bot_username)
+        more = str(t(lang, "circle.digest_more", count=len(posts) - n))
+        too_long = len(head) + sum(len(x) + 1 for x in lines) + len(line) + len(more) + 2
+        if n >= MAX_LINES or too_long > MAX_HTML:
+            lines.append(more)
+            break
+        lines.append(line)
+    return Html("\n".join([head, *lines]))
+
+
+def _digest_line(post: Post, circle: Circle, bot_username: str) -> str:
+    lang = circle.language
+    kind = "🟢" if post.kind is PostKind.OFFER else "🔵"
+    link = f"https://t.me/{bot_username}?start=p{post.id}"
+    parts = [f'{kind} <a href="{link}">{escape(post_title(post, lang)[:60])}</a>']
+    if post.parsed.price:
+        parts.append(escape(price(post.parsed.price, lang)))
+    amount = post.parsed.quantity or post.parsed.moq
+    if amount is not None:
+        parts.append(escape(quantity(amount, lang)))
+    return " · ".join(parts)

@@ -25,4 +25,6 @@ TEXTS: dict[str, str] = {
     "circle.resumed": "{name} can post again.",
     "circle.vouched": "Noted: you vouch for {name} ({count} admin(s) so far; two give L3 on their trust record).",
     "circle.invite": "{mention}, a match for your post is waiting for you. Tap to receive it privately: {link}",
+    "circle.digest_title": "📰 <b>{title}</b>: today's new posts ({count})",
+    "circle.digest_more": "… and {count} more: /search",
 }

@@ -25,4 +25,6 @@ TEXTS: dict[str, str] = {
     "circle.resumed": "{name} 可以重新发布了。",
     "circle.vouched": "已记录：你为 {name} 担保（目前 {count} 位管理员；两位即为信用记录 L3）。",
     "circle.invite": "{mention}，有一条与你的信息匹配的结果在等你。点这里私聊接收：{link}",
+    "circle.digest_title": "📰 <b>{title}</b>：今日新信息（{count}条）",
+    "circle.digest_more": "……还有 {count} 条：/search",
 }

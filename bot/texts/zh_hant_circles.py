@@ -25,4 +25,6 @@ TEXTS: dict[str, str] = {
     "circle.resumed": "{name} 可以重新發布了。",
     "circle.vouched": "已記錄：你為 {name} 擔保（目前 {count} 位管理員；兩位即為信用記錄 L3）。",
     "circle.invite": "{mention}，有一條與你的資訊匹配的結果在等你。點這裡私聊接收：{link}",
+    "circle.digest_title": "📰 <b>{title}</b>：今日新資訊（{count}條）",
+    "circle.digest_more": "……還有 {count} 條：/search",
 }

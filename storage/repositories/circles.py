@@ -8,8 +8,9 @@ from datetime import datetime, timedelta
 from sqlalchemy import func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.domain.models import Circle, CircleStats, DealOutcome, Lang
+from bot.domain.models import Circle, CircleStats, DealOutcome, Lang, Post, PostStatus
 from storage.repositories._sql import dialect_insert, upsert
+from storage.repositories.posts import post_from_row
 from storage.tables import CircleMembershipRow, CircleRow, DealRow, MatchRow, PostRow
 from storage.types import utcnow
 
@@ -27,6 +28,7 @@ def _circle(row: CircleRow) -> Circle:
         digest_hour=settings.get("digest_hour"),
         timezone=str(settings.get("timezone", "Asia/Shanghai")),
         stopped=tuple(int(u) for u in settings.get("stopped", ())),
+        digest_sent_on=settings.get("digest_sent_on"),
         created_at=row.created_at,
         migrated_to=row.migrated_to,
     )
@@ -57,6 +59,7 @@ class SqlCirclesRepository:
                 "digest_hour": circle.digest_hour,
                 "timezone": circle.timezone,
                 "stopped": list(circle.stopped),
+                "digest_sent_on": circle.digest_sent_on,
             },
             "created_at": circle.created_at or utcnow(),
         }
@@ -93,6 +96,27 @@ class SqlCirclesRepository:
         await session.execute(
             update(CircleRow).where(CircleRow.id == old_id).values(migrated_to=new_id)
         )
+
+    async def everyone(self) -> list[Circle]:
+        """Every circle still in use (not migrated away), for the daily digest."""
+        rows = await self._session.scalars(
+            select(CircleRow).where(CircleRow.migrated_to.is_(None)).order_by(CircleRow.id)
+        )
+        return [_circle(row) for row in rows]
+
+    async def new_posts(self, circle_id: int, since: datetime, limit: int) -> list[Post]:
+        """Open posts written in the circle since then, oldest first."""
+        rows = await self._session.scalars(
+            select(PostRow)
+            .where(
+                PostRow.circle_id == circle_id,
+                PostRow.created_at >= since,
+                PostRow.status == PostStatus.OPEN.value,
+            )
+            .order_by(PostRow.created_at, PostRow.id)
+            .limit(limit)
+        )
+        return [post_from_row(row) for row in rows]
 
     async def latest_of(self, user_id: int) -> Circle | None:
         """The circle the user joined last (still a member)."""

@@ -54,7 +54,7 @@ def _values(post: Post) -> dict[str, Any]:
     }
 
 
-def _from_row(row: PostRow) -> Post:
+def post_from_row(row: PostRow) -> Post:
     return Post(
         id=row.id,
         user_id=row.user_id,
@@ -87,7 +87,7 @@ class SqlPostsRepository:
         row = await self._session.scalar(
             select(PostRow).where(PostRow.id == post_id).execution_options(populate_existing=True)
         )
-        return None if row is None else _from_row(row)
+        return None if row is None else post_from_row(row)
 
     async def update(self, post: Post) -> None:
         if post.id is None:
@@ -112,7 +112,7 @@ class SqlPostsRepository:
             .limit(limit)
             .execution_options(populate_existing=True)
         )
-        return [_from_row(row) for row in rows]
+        return [post_from_row(row) for row in rows]
 
     async def count_by_user(self, user_id: int, statuses: Sequence[PostStatus]) -> int:
         count = await self._session.scalar(
@@ -131,7 +131,7 @@ class SqlPostsRepository:
             .limit(limit)
             .execution_options(populate_existing=True)
         )
-        return [_from_row(row) for row in rows]
+        return [post_from_row(row) for row in rows]
 
     async def save_index_entry(
         self, post_id: int, terms: str, labels: str, numbers: bytes
@@ -197,7 +197,7 @@ class SqlPostsRepository:
             )
             if not rows:
                 return
-            batch = [_from_row(row) for row in rows]
+            batch = [post_from_row(row) for row in rows]
             # Rows must not pile up in the identity map across batches.
             for row in rows:
                 self._session.expunge(row)

@@ -164,3 +164,26 @@ async def test_a_supergroup_keeps_the_circle_its_posts_and_settings(
     (card,) = await group.wait_for_messages(1)
     assert "成员 2 · 信息 2 · 匹配 1" in card.text  # the circle speaks its adder's language
     assert rejected(fake) == []
+
+
+async def test_a_digest_link_opens_the_post_privately(
+    fake: FakeTelegram, make_bot: Callable[..., RunningBot]
+) -> None:
+    from tests.e2e.helpers import latest
+
+    fake.privacy_mode = False
+    await make_bot().start()
+    seller = await _started(fake, "Wang Seller", "zh-hans")
+    reader = await _started(fake, "Ann Reader", "en")
+    group = fake.group("Cups", [seller, reader])
+    await fake.add_bot_to_group(group, by=seller)
+    await group.wait_for_messages(1)
+    await seller.send_in(group, OFFER)
+    await group.wait_for_messages(1)
+    await reader.send("/start p1")  # the link under the post in the circle's digest
+    card = await latest(reader, fake, lambda m: (m.text or "").startswith("🟢 OFFER"))
+    assert "vacuum flask" in card.text
+    assert "🤝 Contact" in [b.text for row in card.buttons for b in row]
+    await reader.send("/start p999")
+    await latest(reader, fake, lambda m: "cannot find that post" in (m.text or ""))
+    assert rejected(fake) == []

@@ -12,6 +12,8 @@ from bot.domain.models import (
     CompanyProfile,
     DealOutcome,
     Lang,
+    Post,
+    PostStatus,
     User,
 )
 from tests.fakes.base import (
@@ -106,6 +108,21 @@ class FakeCirclesRepository(_Repository):
                 tables.memberships[(new_id, user_id)] = tables.memberships.pop((old_id, user_id))
         for key in [k for k in tables.invitations if k[0] == old_id]:
             tables.invitations[(new_id, key[1])] = tables.invitations.pop(key)
+
+    async def everyone(self) -> list[Circle]:
+        found = [c for _id, c in sorted(self._read.circles.items()) if c.migrated_to is None]
+        return copy.deepcopy(found)
+
+    async def new_posts(self, circle_id: int, since: datetime, limit: int) -> list[Post]:
+        found = [
+            r.post
+            for r in self._read.posts.values()
+            if r.post.circle_id == circle_id
+            and r.post.created_at >= since
+            and r.post.status is PostStatus.OPEN
+        ]
+        found.sort(key=lambda p: (p.created_at, p.id or 0))
+        return copy.deepcopy(found[:limit])
 
     async def latest_of(self, user_id: int) -> Circle | None:
         joined = [(at, c) for (c, u), at in self._read.memberships.items() if u == user_id]

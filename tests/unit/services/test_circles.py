@@ -101,3 +101,29 @@ def test_scope_rule_and_hashtags() -> None:
     assert kind_from_hashtags("#求购 保温杯") is PostKind.NEED
     assert kind_from_hashtags("hello #Offer") is PostKind.OFFER
     assert kind_from_hashtags("#保温杯") is None
+
+
+async def test_the_daily_digest_comes_once_a_day_at_the_chosen_hour(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    from datetime import timedelta
+
+    from bot.fake_telegram.html_entities import MAX_TEXT_LENGTH, parse_html
+    from bot.services import circle_admin, circle_digest
+
+    index = new_index()  # the clock: 16:30 in Shanghai
+    for n in range(40):  # more than one message holds
+        text = f"出售 {'超长产品名称' * 6}{n}号 起订1000个 12元/个 义乌"
+        await _in_group(uow_factory, clock, index, GROUP, 100 + n, text)
+    await circle_admin.change(uow_factory, clock, GROUP, "digest", "18")
+    assert await circle_digest.send_digests(uow_factory, clock, "bot") == 0  # not 18:00 yet
+    clock.advance(timedelta(hours=2))
+    assert await circle_digest.send_digests(uow_factory, clock, "bot") == 1
+    assert await circle_digest.send_digests(uow_factory, clock, "bot") == 0  # once a day
+    async with uow_factory() as uow:
+        (digest,) = [m for m in await uow.outbox.due(clock.now(), 100) if m.chat_id == GROUP]
+    parsed = parse_html(digest.text)
+    assert len(parsed.text) <= MAX_TEXT_LENGTH and "今日新信息（40条）" in parsed.text
+    assert "start=p" in digest.text and "……还有" in parsed.text
+    clock.advance(timedelta(days=1))
+    assert await circle_digest.send_digests(uow_factory, clock, "bot") == 0  # nothing new
