@@ -41,4 +41,8 @@ async def _show_post(update: Update, context: BotContext, post_id: int) -> None:
 
 
 async def help_command(update: Update, context: BotContext) -> None:
-    await reply(update, context, "help.text")
+    chat = update.effective_chat
+    in_circle = chat is not None and chat.type != "private"
+    await reply(
+        update, context, "help.circle" if in_circle else "help.text", bot=context.bot.username
+    )

@@ -42,7 +42,10 @@ async def trust_command(update: Update, context: BotContext) -> None:
         await reply(update, context, "trust.usage")
         return
     subject = named_member(update, args) or user.id
-    member, summary = await record_of(context.services.uow_factory, context.clock, subject)
+    chat = update.effective_chat
+    circle_id = chat.id if chat is not None and chat.type != "private" else None
+    services = context.services
+    member, summary = await record_of(services.uow_factory, context.clock, subject, circle_id)
     await reply_html(update, context, trust_card(summary, context.lang, own=member == user.id))
 
 

@@ -194,6 +194,8 @@ class TrustSummary:
     followed_up: int = 0  # of them, answered
     fake_inquiries: int = 0  # complaints received of the reason "fake inquiry"
     last_active: datetime | None = None
+    circle_deals: int | None = None  # confirmed deals in the circle the card is shown in
+    circle_vouches: int = 0  # its admins who vouched for the member
 
 
 def summarise(

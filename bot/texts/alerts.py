@@ -102,6 +102,9 @@ def trust_card(summary: TrustSummary, lang: Lang, *, own: bool) -> Html:
         done, asked, fake = summary.followed_up, summary.asked, summary.fake_inquiries
         lines.append(t(lang, "trust.card.follow_through", done=done, asked=asked, fake=fake))
     lines.append(_complaints(summary, lang))
+    if summary.circle_deals is not None:
+        deals, vouches = summary.circle_deals, summary.circle_vouches
+        lines.append(t(lang, "trust.card.circle", deals=deals, vouches=vouches))
     if summary.member_since is not None:
         since = summary.member_since.date().isoformat()
         lines.append(t(lang, "trust.card.since", date=since))

@@ -27,4 +27,11 @@ TEXTS: dict[str, str] = {
     "circle.invite": "{mention}, a match for your post is waiting for you. Tap to receive it privately: {link}",
     "circle.digest_title": "📰 <b>{title}</b>: today's new posts ({count})",
     "circle.digest_more": "… and {count} more: /search",
+    "trust.card.circle": "🏘 In this circle: {deals} confirmed deals · vouched for by {vouches} of its admins",
+    "cmd.group.offer": "Post an offer: /offer words",
+    "cmd.group.need": "Post a need: /need words",
+    "cmd.group.trust": "A member's trust record (reply to them)",
+    "cmd.group.circle": "Circle settings and figures (admins)",
+    "cmd.group.help": "How the bot works here",
+    "help.circle": "<b>TradeCircle in this group</b>\nPost what you sell or need as usual (<code>Selling …</code>, <code>Looking for …</code>, #offer, #need, or <code>/offer@{bot} …</code>). I answer each post with one short line; matches and contact details go to private chats only.\n• <code>/trust</code> as a reply: a member's trust record\n• <code>/circle</code>: settings and figures (admins)\nStart a private chat with @{bot} once to receive your matches.",
 }

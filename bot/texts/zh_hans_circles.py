@@ -27,4 +27,11 @@ TEXTS: dict[str, str] = {
     "circle.invite": "{mention}，有一条与你的信息匹配的结果在等你。点这里私聊接收：{link}",
     "circle.digest_title": "📰 <b>{title}</b>：今日新信息（{count}条）",
     "circle.digest_more": "……还有 {count} 条：/search",
+    "trust.card.circle": "🏘 在本群：已确认成交 {deals} 笔 · {vouches} 位群管理员担保",
+    "cmd.group.offer": "发布供应：/offer 内容",
+    "cmd.group.need": "发布求购：/need 内容",
+    "cmd.group.trust": "成员的信用记录（回复其消息）",
+    "cmd.group.circle": "群设置和数据（管理员）",
+    "cmd.group.help": "机器人在群里怎么用",
+    "help.circle": "<b>TradeCircle 在本群</b>\n像平时一样发供应或求购（<code>出售……</code>、<code>求购……</code>、#供应、#求购，或 <code>/offer@{bot} ……</code>）。每条信息我只回一句；匹配和联系方式只在私聊里发。\n• 回复某人的消息发 <code>/trust</code>：查看其信用记录\n• <code>/circle</code>：群设置和数据（管理员）\n先和 @{bot} 私聊一次，才能收到你的匹配。",
 }

@@ -27,4 +27,11 @@ TEXTS: dict[str, str] = {
     "circle.invite": "{mention}，有一條與你的資訊匹配的結果在等你。點這裡私聊接收：{link}",
     "circle.digest_title": "📰 <b>{title}</b>：今日新資訊（{count}條）",
     "circle.digest_more": "……還有 {count} 條：/search",
+    "trust.card.circle": "🏘 在本群：已確認成交 {deals} 筆 · {vouches} 位群管理員擔保",
+    "cmd.group.offer": "發布供應：/offer 內容",
+    "cmd.group.need": "發布求購：/need 內容",
+    "cmd.group.trust": "成員的信用記錄（回覆其訊息）",
+    "cmd.group.circle": "群設定和資料（管理員）",
+    "cmd.group.help": "機器人在群裡怎麼用",
+    "help.circle": "<b>TradeCircle 在本群</b>\n像平時一樣發供應或求購（<code>出售……</code>、<code>求購……</code>、#供應、#求購，或 <code>/offer@{bot} ……</code>）。每條資訊我只回一句；配對和聯絡方式只在私聊裡發。\n• 回覆某人的訊息發 <code>/trust</code>：查看其信用記錄\n• <code>/circle</code>：群設定和資料（管理員）\n先和 @{bot} 私聊一次，才能收到你的配對。",
 }

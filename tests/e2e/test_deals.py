@@ -165,10 +165,12 @@ async def test_only_deal_partners_rate_and_trust_answers_a_reply(
     # In a trade group: /trust as a reply to the seller's message shows the seller's record.
     group = fake.group("Yiwu cups", [seller, buyer, stranger])
     await fake.add_bot_to_group(group, by=seller)
+    await group.wait_for_messages(2)  # the greeting, and the privacy notice for the admins
     said = await seller.send_in(group, "有现货，欢迎询价")
     await stranger.reply_in(group, said, "/trust")
     (shown,) = await group.wait_for_messages(1)
     assert shown.text.startswith("🛡 Trust record") and "Confirmed deals: 1" in shown.text
+    assert "In this circle: 0 confirmed deals" in shown.text  # their deal was made elsewhere
     assert "Wang" not in shown.text and "yiwu_cups" not in shown.text
 
     # Privately, as a reply to a message forwarded from them; a hidden author is explained.

@@ -34,6 +34,8 @@ LONGEST = TrustSummary(
     followed_up=BIG,
     fake_inquiries=BIG,
     last_active=NOW,
+    circle_deals=BIG,
+    circle_vouches=BIG,
 )
 NEWCOMER = TrustSummary(IdentityLevel.UNKNOWN, 0, 0, 0, None)
 
