@@ -151,7 +151,7 @@ async def invite_to_start(
         name = escape(user.display_name or user.username or str(user_id))
         mention = Html(f'<a href="tg://user?id={user_id}">{name}</a>')
         link = f"https://t.me/{bot_username}?start=matches"
-        text = t(circle.language, "circle.invite", mention=mention, link=link)
+        text = t(user.language, "circle.invite", mention=mention, link=link)  # to them
         await outbox.add_to(uow, now, circle.id, text, kind="circle.invite")
         await uow.commit()
         return True
