@@ -136,6 +136,7 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     )
     app.add_handler(ChatMemberHandler(circles.bot_membership, ChatMemberHandler.MY_CHAT_MEMBER))
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, circles.group_migrated))
+    app.add_handler(MessageHandler(filters.StatusUpdate.NEW_CHAT_MEMBERS, circles.members_joined))
     app.add_handler(MessageHandler(PRIVATE, fallback.other_message))
 
     app.add_handler(TypeHandler(Update, users.mark_done), group=AFTER_ALL)

@@ -4,12 +4,13 @@ the group; alerts and anything multi-step go to private chats."""
 
 from __future__ import annotations
 
-from telegram import ChatMemberUpdated, LinkPreviewOptions, Update
+from telegram import ChatMemberUpdated, LinkPreviewOptions, Message, MessageEntity, Update
 from telegram.constants import ChatMemberStatus, ParseMode
 
 from bot.context import BotContext
 from bot.domain.models import PostKind
 from bot.services import circles
+from bot.services.users import TelegramPerson
 from bot.texts import t
 from bot.texts.cards import post_title
 
@@ -48,9 +49,47 @@ async def bot_membership(update: Update, context: BotContext) -> None:
 
 
 async def group_message(update: Update, context: BotContext) -> None:
-    """A member's message in the group: a post when it reads as one, else left alone."""
+    """A member's message in the group: a post when it reads as one, else left alone; a
+    link from a member who joined today goes to the admins, privately."""
     message = update.effective_message
     await _post(update, context, None, (message.text or "") if message else "")
+    if message is not None and message.from_user is not None and _has_link(message):
+        await _flag_link(context, message)
+
+
+def _has_link(message: Message) -> bool:
+    return any(e.type in (MessageEntity.URL, MessageEntity.TEXT_LINK) for e in message.entities)
+
+
+async def _flag_link(context: BotContext, message: Message) -> None:
+    services, author = context.services, message.from_user
+    assert author is not None
+    circle = await circles.links_to_flag(
+        services.uow_factory, context.clock, message.chat.id, author.id
+    )
+    if circle is None:
+        return
+    admins = await context.bot.get_chat_administrators(message.chat.id)
+    ids = [a.user.id for a in admins if not a.user.is_bot]
+    name, text = author.full_name, message.text or ""
+    if await circles.flag_link(services.uow_factory, context.clock, circle, ids, name, text):
+        context.kick_outbox()
+
+
+async def members_joined(update: Update, context: BotContext) -> None:
+    """Telegram's service message: people joined the group (the bot itself is handled by
+    `bot_membership`)."""
+    message = update.effective_message
+    if message is None:
+        return
+    chat = (message.chat.id, message.chat.title or "")
+    for member in message.new_chat_members or ():
+        if member.is_bot:
+            continue
+        person = TelegramPerson(
+            member.id, member.first_name, member.last_name, member.username, member.language_code
+        )
+        await circles.member_joined(context.services.uow_factory, context.clock, chat, person)
 
 
 async def group_offer(update: Update, context: BotContext) -> None:

@@ -63,6 +63,22 @@ def status_of(state: FakeState, chat: FakeChat, user: FakeUser) -> str:
     return "administrator" if user.id in chat.admins else "member"
 
 
+def chat_administrators(state: FakeState, chat_id: int | str) -> list[dict[str, Any]]:
+    """The creator and the admins of a group (the bot too when it is one)."""
+    chat = state.find_chat(chat_id)
+    if not chat.is_group:
+        raise bad_request("there are no administrators in the private chat")
+    found = []
+    for user_id in chat.members:
+        user = state.users[user_id]
+        status = status_of(state, chat, user)
+        if status in ("creator", "administrator"):
+            found.append(member_json(user, status))
+    if chat.bot_status == "administrator":
+        found.append(member_json(state.bot, "administrator"))
+    return found
+
+
 def chat_member(state: FakeState, chat_id: int | str, user_id: int) -> dict[str, Any]:
     chat = state.find_chat(chat_id)
     user = state.find_user(user_id)

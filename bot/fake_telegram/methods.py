@@ -16,7 +16,12 @@ from typing import Any
 from bot.fake_telegram import messaging
 from bot.fake_telegram.errors import ApiError, bad_request, not_found, unauthorized
 from bot.fake_telegram.limits import FloodLimiter
-from bot.fake_telegram.members import chat_member, full_chat, leave_chat
+from bot.fake_telegram.members import (
+    chat_administrators,
+    chat_member,
+    full_chat,
+    leave_chat,
+)
 from bot.fake_telegram.models import RequestRecord
 from bot.fake_telegram.spec import BotApiSpec, UploadedFile
 from bot.fake_telegram.state import FakeState
@@ -62,6 +67,7 @@ class BotApi:
             "sendChatAction": self.send_chat_action,
             "getChat": lambda p: full_chat(state.find_chat(p["chat_id"])),
             "getChatMember": lambda p: chat_member(state, p["chat_id"], p["user_id"]),
+            "getChatAdministrators": lambda p: chat_administrators(state, p["chat_id"]),
             "leaveChat": lambda p: leave_chat(state, p["chat_id"]),
             "setMyDescription": lambda p: self._set_text(p, "description", 512),
             "getMyDescription": lambda p: {"description": self._get_text(p, "description")},

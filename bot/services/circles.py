@@ -19,6 +19,7 @@ from bot.services import outbox, posts, publishing
 from bot.services.matching import MatchingIndex
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.services.schedule import Schedule
+from bot.services.users import TelegramPerson, register
 from bot.texts import Html, escape, t
 
 
@@ -104,7 +105,8 @@ async def post_in_circle(
     now = clock.now()
     async with uow_factory() as uow:
         circle = await circle_of(uow, chat_id, title, now)
-        await uow.circles.add_member(chat_id, user_id, now)
+        # first seen by a post: there since the bot came, as far as we know
+        await uow.circles.add_member(chat_id, user_id, circle.created_at or now)
         await uow.commit()
         if user_id in circle.stopped:
             return CirclePost("stopped")
@@ -162,3 +164,53 @@ async def migrated(uow_factory: UowFactory, old_id: int, new_id: int) -> None:
     async with uow_factory() as uow:
         await uow.circles.migrate(old_id, new_id)
         await uow.commit()
+
+
+NEW_FOR = timedelta(days=1)  # a member who joined less than a day ago is new
+
+
+async def member_joined(
+    uow_factory: UowFactory, clock: Clock, chat: tuple[int, str], person: TelegramPerson
+) -> None:
+    """Telegram says someone joined the group: they are a member from now."""
+    async with uow_factory() as uow:
+        now = clock.now()
+        await circle_of(uow, chat[0], chat[1], now)
+        user, _ = await register(
+            uow, dataclasses.replace(person, blocked_bot=None), now, Lang.ZH_HANS
+        )
+        await uow.circles.add_member(chat[0], user.id, now)
+        await uow.commit()
+
+
+async def links_to_flag(
+    uow_factory: UowFactory, clock: Clock, chat_id: int, user_id: int
+) -> Circle | None:
+    """The circle, if a link from this member should go to its admins: they joined less
+    than a day ago (members seen only by their posts count as there before the bot)."""
+    async with uow_factory() as uow:
+        circle = await uow.circles.get(chat_id)
+        joined = await uow.circles.joined_at(chat_id, user_id)
+    if circle is None or joined is None or circle.created_at is None:
+        return None
+    new = joined > circle.created_at and clock.now() - joined < NEW_FOR
+    return circle if new else None
+
+
+async def flag_link(
+    uow_factory: UowFactory, clock: Clock, circle: Circle, admins: list[int], name: str, text: str
+) -> int:
+    """Tell each admin who started the bot, privately, of a link a new member posted."""
+    async with uow_factory() as uow:
+        now, told = clock.now(), 0
+        for admin_id in admins:
+            admin = await uow.users.get(admin_id)
+            if admin is None or admin.blocked_bot:
+                continue
+            note = t(
+                admin.language, "circle.link_flag", title=circle.title, name=name, text=text[:200]
+            )
+            await outbox.add_to(uow, now, admin.id, note, kind="circle.link")
+            told += 1
+        await uow.commit()
+        return told

@@ -34,4 +34,5 @@ TEXTS: dict[str, str] = {
     "cmd.group.circle": "Circle settings and figures (admins)",
     "cmd.group.help": "How the bot works here",
     "help.circle": "<b>TradeCircle in this group</b>\nPost what you sell or need as usual (<code>Selling …</code>, <code>Looking for …</code>, #offer, #need, or <code>/offer@{bot} …</code>). I answer each post with one short line; matches and contact details go to private chats only.\n• <code>/trust</code> as a reply: a member's trust record\n• <code>/circle</code>: settings and figures (admins)\nStart a private chat with @{bot} once to receive your matches.",
+    "circle.link_flag": "⚠️ In {title}, {name}, who joined today, posted a link: “{text}”. Check it is not a scam; as an admin you can remove the message.",
 }

@@ -34,4 +34,5 @@ TEXTS: dict[str, str] = {
     "cmd.group.circle": "群设置和数据（管理员）",
     "cmd.group.help": "机器人在群里怎么用",
     "help.circle": "<b>TradeCircle 在本群</b>\n像平时一样发供应或求购（<code>出售……</code>、<code>求购……</code>、#供应、#求购，或 <code>/offer@{bot} ……</code>）。每条信息我只回一句；匹配和联系方式只在私聊里发。\n• 回复某人的消息发 <code>/trust</code>：查看其信用记录\n• <code>/circle</code>：群设置和数据（管理员）\n先和 @{bot} 私聊一次，才能收到你的匹配。",
+    "circle.link_flag": "⚠️ 「{title}」里今天新加入的 {name} 发了一个链接：“{text}”。请确认不是诈骗；管理员可以删除这条消息。",
 }

@@ -34,4 +34,5 @@ TEXTS: dict[str, str] = {
     "cmd.group.circle": "群設定和資料（管理員）",
     "cmd.group.help": "機器人在群裡怎麼用",
     "help.circle": "<b>TradeCircle 在本群</b>\n像平時一樣發供應或求購（<code>出售……</code>、<code>求購……</code>、#供應、#求購，或 <code>/offer@{bot} ……</code>）。每條資訊我只回一句；配對和聯絡方式只在私聊裡發。\n• 回覆某人的訊息發 <code>/trust</code>：查看其信用記錄\n• <code>/circle</code>：群設定和資料（管理員）\n先和 @{bot} 私聊一次，才能收到你的配對。",
+    "circle.link_flag": "⚠️ 「{title}」裡今天新加入的 {name} 發了一個連結：「{text}」。請確認不是詐騙；管理員可以刪除這則訊息。",
 }

@@ -73,6 +73,10 @@ class SqlCirclesRepository:
         )
         await self._session.execute(stmt.on_conflict_do_nothing())
 
+    async def joined_at(self, circle_id: int, user_id: int) -> datetime | None:
+        row = await self._session.get(CircleMembershipRow, (circle_id, user_id))
+        return None if row is None else row.joined_at
+
     async def is_member(self, circle_id: int, user_id: int) -> bool:
         row = await self._session.get(CircleMembershipRow, (circle_id, user_id))
         return row is not None and row.left_at is None

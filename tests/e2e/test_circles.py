@@ -187,3 +187,28 @@ async def test_a_digest_link_opens_the_post_privately(
     await reader.send("/start p999")
     await latest(reader, fake, lambda m: "cannot find that post" in (m.text or ""))
     assert rejected(fake) == []
+
+
+async def test_a_link_from_a_member_who_joined_today_goes_to_the_admins(
+    fake: FakeTelegram, make_bot: Callable[..., RunningBot]
+) -> None:
+    from tests.e2e.helpers import latest
+
+    fake.privacy_mode = False
+    await make_bot().start()
+    owner = await _started(fake, "Lin Owner", "en")
+    old_hand = await _started(fake, "Old Hand", "en")
+    group = fake.group("Cups", [owner, old_hand])
+    await fake.add_bot_to_group(group, by=owner)
+    await group.wait_for_messages(1)
+    await old_hand.send_in(group, "catalogue here https://example.com/cups")  # no flag
+    newcomer = fake.user("New Face", language_code="en")
+    await fake.join_group(group, newcomer)
+    await asyncio.sleep(0.5)
+    await newcomer.send_in(group, "cheap cups, pay here https://pay.example.com/x")
+    flag = await latest(owner, fake, lambda m: "who joined today" in (m.text or ""))
+    assert "New Face" in flag.text and "pay.example.com" in flag.text
+    await asyncio.sleep(1)
+    assert sum("who joined today" in (m.text or "") for m in owner.messages()) == 1
+    assert len(group.bot_messages()) == 1  # the group heard nothing of it
+    assert rejected(fake) == []

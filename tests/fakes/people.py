@@ -90,6 +90,9 @@ class FakeCirclesRepository(_Repository):
         _require(user_id in tables.users, "circle_memberships.user_id")
         tables.memberships.setdefault((circle_id, user_id), at)
 
+    async def joined_at(self, circle_id: int, user_id: int) -> datetime | None:
+        return self._read.memberships.get((circle_id, user_id))
+
     async def is_member(self, circle_id: int, user_id: int) -> bool:
         return (circle_id, user_id) in self._read.memberships
 
