@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from bot.domain.models import Circle, Post, PostKind
+from bot.domain.models import Circle, PostKind
 
 HASHTAGS: dict[str, PostKind] = {
     "供应": PostKind.OFFER,
@@ -29,13 +29,15 @@ def kind_from_hashtags(text: str) -> PostKind | None:
     return None
 
 
-def in_scope(post: Post, circle: Circle | None, other: Post, other_circle: Circle | None) -> bool:
-    """May these two posts match? Within one circle always; otherwise each must be in the
-    open market (no circle, or a circle open to the market)."""
-    if post.circle_id is not None and post.circle_id == other.circle_id:
+def in_scope(
+    circle_id: int | None, circle: Circle | None, other_id: int | None, other: Circle | None
+) -> bool:
+    """May posts written in these circles (None: the open market) match? Within one circle
+    always; otherwise each must be in the open market (no circle, or one open to it)."""
+    if circle_id == other_id:
         return True
 
-    def in_market(p: Post, c: Circle | None) -> bool:
-        return p.circle_id is None or (c is not None and c.open_to_market)
+    def in_market(given: int | None, c: Circle | None) -> bool:
+        return given is None or (c is not None and c.open_to_market)
 
-    return in_market(post, circle) and in_market(other, other_circle)
+    return in_market(circle_id, circle) and in_market(other_id, other)

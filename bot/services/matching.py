@@ -43,6 +43,7 @@ class MatchingIndex:
     def __init__(self, policy: MatchPolicy, engine: MatchingEngine | None = None) -> None:
         self.policy = policy
         self.engine = engine or MatchingEngine()
+        self.circles: dict[int, int] = {}  # post id -> the trade circle it was written in
 
     def add(
         self, post: Post, company_keywords: Sequence[str] = (), trust: float = NEUTRAL_TRUST
@@ -70,11 +71,14 @@ class MatchingIndex:
             post.parsed, post.created_at, post.expires_at, self.policy.rates, trust=trust
         )
         self.engine.add(post.id, post.user_id, post.kind, terms, fields)
+        if post.circle_id is not None:
+            self.circles[post.id] = post.circle_id
         return terms, fields
 
     def remove(self, post_id: int | None) -> None:
         if post_id is not None:
             self.engine.remove(post_id)
+            self.circles.pop(post_id, None)
 
     def sync(
         self, post: Post, company_keywords: Sequence[str] = (), trust: float = NEUTRAL_TRUST
@@ -107,6 +111,8 @@ async def rebuild(uow_factory: UowFactory, clock: Clock, index: MatchingIndex) -
                 if e.terms is not None and e.labels is not None and e.numbers is not None
             )
             for entry in batch:
+                if entry.circle_id is not None:
+                    index.circles[entry.post_id] = entry.circle_id
                 if entry.terms is None or entry.labels is None or entry.numbers is None:
                     post = await uow.posts.get(entry.post_id)
                     if post is not None:
@@ -143,20 +149,16 @@ async def match_post(
         fields,
         user_id=post.user_id,
         now_ts=now.timestamp(),
-        limit=CANDIDATES,
+        limit=CANDIDATES * 4 if index.circles else CANDIDATES,  # room for the scope's cut
         exclude=paired,
     )
+    if index.circles:
+        found = await _in_scope(uow, index, post, found)
     alerted = 0
-    circles: dict[int, Circle | None] = {}
     for result in await _fair_choice(uow, index.policy, post, found, now):
         other = await uow.posts.get(result.post_id)
         if other is None or other.status is not PostStatus.OPEN or other.expires_at <= now:
             continue
-        if post.circle_id is not None or other.circle_id is not None:
-            mine = await _circle(uow, post.circle_id, circles)
-            theirs = await _circle(uow, other.circle_id, circles)
-            if not in_scope(post, mine, other, theirs):
-                continue
         offer, need = (post, other) if post.kind is PostKind.OFFER else (other, post)
         assert offer.id is not None and need.id is not None
         reasons: list[dict[str, object]] = [
@@ -179,6 +181,22 @@ async def match_post(
         await alerts.queue_match_alerts(uow, now, match, offer, need, warning, schedule)
         alerted += 1
     return alerted
+
+
+async def _in_scope(
+    uow: UnitOfWork, index: MatchingIndex, post: Post, found: list[MatchResult]
+) -> list[MatchResult]:
+    """The candidates a post may match given trade circles (`bot.domain.circles.in_scope`),
+    in order; the circles' settings are read once each."""
+    known: dict[int, Circle | None] = {}
+    mine = await _circle(uow, post.circle_id, known)
+    kept = []
+    for result in found:
+        theirs_id = index.circles.get(result.post_id)
+        theirs = await _circle(uow, theirs_id, known)
+        if in_scope(post.circle_id, mine, theirs_id, theirs):
+            kept.append(result)
+    return kept
 
 
 async def _circle(

@@ -155,6 +155,7 @@ class SqlPostsRepository:
             PostRow.index_terms,
             PostRow.index_labels,
             PostRow.index_numbers,
+            PostRow.circle_id,
         )
         while True:
             result = await self._session.execute(

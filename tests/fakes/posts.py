@@ -124,6 +124,7 @@ class FakePostsRepository(_Repository):
                     r.index_terms,
                     r.index_labels,
                     r.index_numbers,
+                    r.post.circle_id,
                 )
                 for r in batch
             ]

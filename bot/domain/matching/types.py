@@ -81,3 +81,4 @@ class IndexEntry:
     terms: str | None
     labels: str | None
     numbers: bytes | None
+    circle_id: int | None = None  # the trade circle it was written in

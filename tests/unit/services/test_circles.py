@@ -84,20 +84,12 @@ async def test_two_admins_vouching_give_l3(uow_factory: UowFactory, clock: Fixed
 
 
 def test_scope_rule_and_hashtags() -> None:
-    from tests.integration.factories import make_post
-
     closed, opened_circle = Circle(2), Circle(3, open_to_market=True)
-    a = make_post(1, kind=PostKind.OFFER)
-    b = make_post(2, kind=PostKind.NEED)
-    assert in_scope(a, None, b, None)
-    a.circle_id, b.circle_id = 2, 2
-    assert in_scope(a, closed, b, closed)
-    b.circle_id = None
-    assert not in_scope(a, closed, b, None)
-    a.circle_id = 3
-    assert in_scope(a, opened_circle, b, None)
-    b.circle_id = 2
-    assert not in_scope(a, opened_circle, b, closed)  # the other circle is closed
+    assert in_scope(None, None, None, None)  # the open market
+    assert in_scope(2, closed, 2, closed)  # one circle
+    assert not in_scope(2, closed, None, None)  # a closed circle keeps to itself
+    assert in_scope(3, opened_circle, None, None)  # an open one reaches the market
+    assert not in_scope(3, opened_circle, 2, closed)  # but not into a closed circle
     assert kind_from_hashtags("#求购 保温杯") is PostKind.NEED
     assert kind_from_hashtags("hello #Offer") is PostKind.OFFER
     assert kind_from_hashtags("#保温杯") is None
@@ -127,3 +119,20 @@ async def test_the_daily_digest_comes_once_a_day_at_the_chosen_hour(
     assert "start=p" in digest.text and "……还有" in parsed.text
     clock.advance(timedelta(days=1))
     assert await circle_digest.send_digests(uow_factory, clock, "bot") == 0  # nothing new
+
+
+async def test_a_circle_post_finds_its_circle_past_many_market_posts_and_after_a_restart(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    from bot.services import matching
+
+    index = new_index()
+    for n in range(40):  # the open market is full of fitting needs
+        await opened(uow_factory, clock, index, 1000 + n, NEED)
+    await _in_group(uow_factory, clock, index, GROUP, 4, NEED)
+    published = await _in_group(uow_factory, clock, index, GROUP, 1, OFFER)
+    assert published.alerted == 1  # the circle's need, not the market's
+    restarted = new_index()
+    await matching.rebuild(uow_factory, clock, restarted)
+    assert published.post is not None and published.post.id is not None
+    assert restarted.circles[published.post.id] == GROUP
