@@ -86,7 +86,9 @@ async def setting_chosen(update: Update, context: BotContext, pressed: Pressed) 
         raise ButtonNotYours()  # no longer an admin
     services = context.services
     what, value = str(pressed.payload["what"]), str(pressed.payload["value"])
-    circle = await circle_admin.change(services.uow_factory, context.clock, chat_id, what, value)
+    circle = await circle_admin.change(
+        services.uow_factory, context.clock, chat_id, what, value, pressed.user_id
+    )
     stats = await circle_admin.week_stats(services.uow_factory, context.clock, chat_id)
     text, rows = await _settings(context, circle, stats, pressed.user_id)
     await query.answer(plain(circle.language, "button.done"))

@@ -106,6 +106,7 @@ async def _post(update: Update, context: BotContext, kind: PostKind | None, text
     chat, user, message = update.effective_chat, update.effective_user, update.effective_message
     if chat is None or user is None or message is None or user.is_bot:
         return
+    text = text.replace(f"@{context.bot.username}", " ")  # a mention lets it through privacy
     result = await circles.post_in_circle(
         context.services.uow_factory,
         context.clock,
@@ -141,5 +142,5 @@ async def group_migrated(update: Update, context: BotContext) -> None:
     if message is None or message.migrate_to_chat_id is None:
         return
     await circles.migrated(
-        context.services.uow_factory, message.chat.id, message.migrate_to_chat_id
+        context.services.uow_factory, context.matching, message.chat.id, message.migrate_to_chat_id
     )

@@ -28,12 +28,18 @@ async def settings_of(uow_factory: UowFactory, clock: Clock, chat_id: int, title
 
 
 async def change(
-    uow_factory: UowFactory, clock: Clock, chat_id: int, what: str, value: str
+    uow_factory: UowFactory,
+    clock: Clock,
+    chat_id: int,
+    what: str,
+    value: str,
+    admin_id: int | None = None,
 ) -> Circle:
     """One setting: language (zh-Hans, zh-Hant, en), open (on/off), digest (off or an
-    hour), limit (posts per member per day)."""
+    hour, in the time zone of the admin who chose it), limit (posts per member per day)."""
     async with uow_factory() as uow:
         circle = await circle_of(uow, chat_id, "", clock.now())
+        admin = await uow.users.get(admin_id) if admin_id is not None else None
         try:
             if what == "language":
                 circle.language = Lang(value)
@@ -44,6 +50,8 @@ async def change(
                 if hour is not None and hour not in DIGEST_HOURS:
                     raise ValueError(value)
                 circle.digest_hour = hour
+                if admin is not None:
+                    circle.timezone = admin.timezone
             elif what == "limit" and int(value) in LIMITS:
                 circle.posts_per_day = int(value)
             else:

@@ -159,11 +159,14 @@ async def invite_to_start(
         return True
 
 
-async def migrated(uow_factory: UowFactory, old_id: int, new_id: int) -> None:
+async def migrated(
+    uow_factory: UowFactory, index: MatchingIndex, old_id: int, new_id: int
+) -> None:
     """The group became a supergroup (a new chat id): the circle keeps everything."""
     async with uow_factory() as uow:
         await uow.circles.migrate(old_id, new_id)
         await uow.commit()
+    index.move_circle(old_id, new_id)
 
 
 NEW_FOR = timedelta(days=1)  # a member who joined less than a day ago is new

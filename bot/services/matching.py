@@ -75,6 +75,12 @@ class MatchingIndex:
             self.circles[post.id] = post.circle_id
         return terms, fields
 
+    def move_circle(self, old_id: int, new_id: int) -> None:
+        """A circle's group became a supergroup: its posts are in the new circle id."""
+        for post_id, circle_id in self.circles.items():
+            if circle_id == old_id:
+                self.circles[post_id] = new_id
+
     def remove(self, post_id: int | None) -> None:
         if post_id is not None:
             self.engine.remove(post_id)

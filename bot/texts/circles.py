@@ -16,7 +16,7 @@ def circle_settings_text(circle: Circle, stats: CircleStats) -> Html:
     lang = circle.language
     scope = t(lang, "circle.scope_open" if circle.open_to_market else "circle.scope_closed")
     digest = (
-        t(lang, "circle.digest_at", hour=f"{circle.digest_hour:02d}:00")
+        t(lang, "circle.digest_at", hour=f"{circle.digest_hour:02d}:00", zone=circle.timezone)
         if circle.digest_hour is not None
         else t(lang, "circle.digest_off")
     )

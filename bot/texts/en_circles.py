@@ -13,7 +13,7 @@ TEXTS: dict[str, str] = {
     "circle.scope_open": "Posts match the whole market",
     "circle.scope_closed": "Posts match within the circle only",
     "circle.digest_off": "off",
-    "circle.digest_at": "every day at {hour}",
+    "circle.digest_at": "every day at {hour} ({zone})",
     "circle.btn.open_on": "🌐 Open to the whole market",
     "circle.btn.open_off": "🔒 Keep within the circle",
     "circle.btn.digest_off": "Digest off",

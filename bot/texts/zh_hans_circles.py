@@ -13,7 +13,7 @@ TEXTS: dict[str, str] = {
     "circle.scope_open": "信息面向整个市场匹配",
     "circle.scope_closed": "信息只在本群内匹配",
     "circle.digest_off": "关闭",
-    "circle.digest_at": "每天 {hour}",
+    "circle.digest_at": "每天 {hour}（{zone}）",
     "circle.btn.open_on": "🌐 向整个市场开放",
     "circle.btn.open_off": "🔒 只在本群内",
     "circle.btn.digest_off": "关闭摘要",

@@ -13,7 +13,7 @@ TEXTS: dict[str, str] = {
     "circle.scope_open": "資訊面向整個市場匹配",
     "circle.scope_closed": "資訊只在本群內匹配",
     "circle.digest_off": "關閉",
-    "circle.digest_at": "每天 {hour}",
+    "circle.digest_at": "每天 {hour}（{zone}）",
     "circle.btn.open_on": "🌐 向整個市場開放",
     "circle.btn.open_off": "🔒 只在本群內",
     "circle.btn.digest_off": "關閉摘要",

@@ -34,7 +34,7 @@ async def test_posts_in_a_group_match_privately_and_the_group_hears_little(
     await seller.send_in(group, OFFER)
     (noted,) = await group.wait_for_messages(1)
     assert noted.text.startswith("✅") and "保温杯" in noted.text and len(noted.text) < 120
-    await buyer.send_in(group, "#求购 不锈钢保温杯 3000个 单价15元以内")
+    await buyer.send_in(group, NEED)  # an ordinary message, as written in any group
     (noted,) = await group.wait_for_messages(1)
     assert noted.text.startswith("✅ Need noted")
     (to_buyer,) = await alerts(fake, buyer)
@@ -65,6 +65,11 @@ async def test_with_privacy_mode_on_the_admins_are_told_and_commands_work(
     assert noted.text.startswith("✅ Need noted")
     await alerts(fake, buyer)
     await alerts(fake, seller)
+    rival = fake.user("Li Rival", language_code="zh-hans")
+    await fake.join_group(group, rival)
+    await rival.send_in(group, f"#供应 不锈钢保温杯 起订500个 11元/个 @{BOT}")  # tag + mention
+    (noted,) = await group.wait_for_messages(1)
+    assert noted.text.startswith("✅ 已记下供应")
     await buyer.send_in(group, f"/need@{BOT}")
     (usage,) = await group.wait_for_messages(1)
     assert "after the command" in usage.text

@@ -107,7 +107,7 @@ async def test_the_daily_digest_comes_once_a_day_at_the_chosen_hour(
     for n in range(40):  # more than one message holds
         text = f"出售 {'超长产品名称' * 6}{n}号 起订1000个 12元/个 义乌"
         await _in_group(uow_factory, clock, index, GROUP, 100 + n, text)
-    await circle_admin.change(uow_factory, clock, GROUP, "digest", "18")
+    await circle_admin.change(uow_factory, clock, GROUP, "digest", "18", admin_id=100)
     assert await circle_digest.send_digests(uow_factory, clock, "bot") == 0  # not 18:00 yet
     clock.advance(timedelta(hours=2))
     assert await circle_digest.send_digests(uow_factory, clock, "bot") == 1
