@@ -24,10 +24,11 @@ from bot.services import matching
 from bot.services.clock import SystemClock
 from bot.services.ports import Clock
 from handlers.commands import publish_commands
+from handlers.durable_bot import DurableBot
 from handlers.jobs import expire_posts, housekeeping, send_reminders
 from handlers.outbox_dispatcher import OutboxDispatcher
 from handlers.persistence import DatabasePersistence
-from handlers.users import replay_unfinished
+from handlers.users import CLAIMED, replay_unfinished
 from storage.migrate import ensure_schema
 from storage.unit_of_work import Database
 
@@ -97,15 +98,18 @@ def build_application(settings: Settings, *, clock: Clock | None = None) -> Trad
     async def post_shutdown(app: TradeApp) -> None:
         await database.dispose()
 
+    bot = DurableBot(
+        token,
+        base_url=settings.telegram_api_base_url,
+        base_file_url=settings.telegram_api_base_url.replace("/bot", "/file/bot", 1),
+        defaults=Defaults(block=True),
+        # Replies wait out a 429 and try again; private chats get short bursts only.
+        rate_limiter=AIORateLimiter(max_retries=REPLY_RETRIES),
+    )
     app: TradeApp = (
         ApplicationBuilder()
-        .token(token)
-        .base_url(settings.telegram_api_base_url)
-        .base_file_url(settings.telegram_api_base_url.replace("/bot", "/file/bot", 1))
+        .bot(bot)
         .context_types(context_types)
-        .defaults(Defaults(block=True))
-        # Replies wait out a 429 and try again; private chats get short bursts only.
-        .rate_limiter(AIORateLimiter(max_retries=REPLY_RETRIES))
         .post_init(post_init)
         .post_shutdown(post_shutdown)
         .persistence(DatabasePersistence(database.uow))
@@ -114,5 +118,6 @@ def build_application(settings: Settings, *, clock: Clock | None = None) -> Trad
     app.bot_data.configure(settings, database.uow, clock or SystemClock())
     app.bot_data.extras["outbox"] = dispatcher
     app.bot_data.extras["matching"] = index
+    bot.keep_in(database.uow, app.bot_data.clock, app.bot_data.extras.setdefault(CLAIMED, set()))
     handlers.register(app)
     return app

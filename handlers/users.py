@@ -10,17 +10,19 @@ from bot.context import BotContext
 from bot.services import inbox
 from bot.services.users import TelegramPerson
 
-REPLAYING = "replaying"  # update ids taken from the inbox at start-up, handled again
+# Update ids this process took to handle, already stored: fetched by `DurableBot` or taken
+# from the inbox at start-up. Any other update id already stored is a duplicate.
+CLAIMED = "claimed"
 
 
 async def replay_unfinished(application: Application) -> int:  # type: ignore[type-arg]
     """Queue the updates a previous process recorded but did not finish."""
     services = application.bot_data
     payloads = await inbox.take_unfinished(services.uow_factory, services.clock)
-    replaying: set[int] = services.extras.setdefault(REPLAYING, set())
+    claimed: set[int] = services.extras.setdefault(CLAIMED, set())
     for payload in payloads:
         update = Update.de_json(payload, application.bot)
-        replaying.add(update.update_id)
+        claimed.add(update.update_id)
         await application.update_queue.put(update)
     return len(payloads)
 
@@ -61,7 +63,7 @@ async def load_user(update: Update, context: BotContext) -> None:
         person_of(update),
         services.settings.default_language,
     )
-    replayed = services.extras.get(REPLAYING, set())
+    replayed = services.extras.get(CLAIMED, set())
     if not fresh and update.update_id not in replayed:
         raise ApplicationHandlerStop  # already handled: Telegram delivered it twice
     replayed.discard(update.update_id)

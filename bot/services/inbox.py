@@ -33,6 +33,23 @@ async def receive(
         return fresh, user
 
 
+async def store_fetched(
+    uow_factory: UowFactory, clock: Clock, payloads: list[dict[str, Any]]
+) -> set[int]:
+    """A batch fetched from Telegram, stored in one transaction before its offset is
+    confirmed (the next getUpdates does that); returns the ids that are new. Ones already
+    stored were fetched before a crash: they are handled from the inbox, not again."""
+    now = clock.now()
+    async with uow_factory() as uow:
+        fresh = {
+            int(p["update_id"])
+            for p in payloads
+            if await uow.inbox.record(int(p["update_id"]), p, now)
+        }
+        await uow.commit()
+        return fresh
+
+
 KEEP = timedelta(days=3)  # Telegram redelivers within hours; ids may restart after a week
 
 

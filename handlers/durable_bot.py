@@ -1,0 +1,35 @@
+"""An ExtBot whose getUpdates stores each fetched batch in the inbox before handing it on.
+
+Telegram drops an update once a later getUpdates confirms its offset, and PTB's updater
+calls getUpdates again right after queueing a batch, long before the batch is handled. So
+the batch is made durable first: a process killed after that finds the updates in the inbox
+at start-up and handles them (`handlers.users.replay_unfinished`); Telegram's own
+redelivery of a batch that was stored but not yet confirmed is filtered out here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from telegram import Update
+from telegram.ext import ExtBot
+
+from bot.services import inbox
+from bot.services.ports import Clock, UowFactory
+
+
+class DurableBot(ExtBot[Any]):
+    __slots__ = ("_keep",)
+
+    def keep_in(self, uow_factory: UowFactory, clock: Clock, claimed: set[int]) -> None:
+        """Where fetched updates go: the inbox, and this process's set of claimed ids."""
+        self._keep = (uow_factory, clock, claimed)
+
+    async def get_updates(self, *args: Any, **kwargs: Any) -> tuple[Update, ...]:
+        updates = await super().get_updates(*args, **kwargs)
+        keep = getattr(self, "_keep", None)
+        if not updates or keep is None:
+            return updates
+        uow_factory, clock, claimed = keep
+        fresh = await inbox.store_fetched(uow_factory, clock, [u.to_dict() for u in updates])
+        claimed.update(fresh)
+        return tuple(update for update in updates if update.update_id in fresh)
