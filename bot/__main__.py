@@ -98,14 +98,17 @@ def _run(settings: Settings, *, webhook: bool) -> int:
         return 3
     app = build_application(settings)
     if webhook:
-        assert settings.webhook_url is not None
-        app.run_webhook(
+        from handlers.webhook import run_webhook
+
+        assert settings.webhook_url is not None and secret is not None
+        run_webhook(
+            app,
             listen=settings.webhook_listen,
             port=settings.webhook_port,
             # serve the path Telegram will post to, so a proxy can pass requests through as-is
             url_path=urlsplit(settings.webhook_url).path.strip("/"),
             webhook_url=settings.webhook_url,
-            secret_token=secret,
+            secret=secret,
         )
     else:
         app.run_polling(drop_pending_updates=False)

@@ -207,6 +207,13 @@ async def test_webhook_mode_answers_updates_with_the_secret_only(
                 assert accepted.status == 200
         (welcome,) = await user.wait_for_messages(1, timeout=15)
         assert "TradeCircle" in welcome.text
+        async with aiohttp.ClientSession() as http:  # Telegram delivers it again: one effect
+            async with http.post(url, json=update, headers=headers) as again:
+                assert again.status == 200
+            async with http.post(url, data=b"{not json", headers=headers) as garbage:
+                assert garbage.status == 400
+        await asyncio.sleep(1)
+        assert len(user.messages()) == 1
         (hook,) = fake.requests("setWebhook")
         assert hook.params["url"] == "https://bot.example.invalid/hooks/tc"
     finally:
