@@ -12,13 +12,22 @@ import logging
 import time
 from typing import Any
 
+from telegram import Message
 from telegram.constants import ParseMode
-from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
+from telegram.error import (
+    BadRequest,
+    ChatMigrated,
+    Forbidden,
+    NetworkError,
+    RetryAfter,
+    TimedOut,
+)
 from telegram.ext import Application, JobQueue
 
 from bot.context import BotContext
 from bot.domain.models import OutboxMessage
 from bot.services import circles, outbox
+from bot.texts import as_plain
 from handlers.keyboards import markup, tokens_as_data
 
 log = logging.getLogger(__name__)
@@ -82,13 +91,21 @@ class OutboxDispatcher:
         return True
 
     async def _send(self, context: BotContext, message: OutboxMessage) -> outbox.Outcome:
+        chat_id, text, html = message.chat_id, message.text, message.parse_mode == "HTML"
         try:
-            sent = await context.bot.send_message(
-                message.chat_id,
-                message.text,
-                parse_mode=ParseMode.HTML if message.parse_mode == "HTML" else None,
-                reply_markup=markup(tokens_as_data(message.buttons)),
-            )
+            try:
+                sent = await self._post(context, chat_id, text, html, message)
+            except ChatMigrated as moved:  # the group became a supergroup: its new id, once
+                services = context.services
+                await circles.migrated(
+                    services.uow_factory, context.matching, chat_id, moved.new_chat_id
+                )
+                sent = await self._post(context, moved.new_chat_id, text, html, message)
+            except BadRequest as exc:
+                if not (html and "parse entities" in exc.message):
+                    raise
+                log.error("outbox message %s: %s; sent as plain text", message.id, exc.message)
+                sent = await self._post(context, chat_id, as_plain(text), False, message)
         except RetryAfter as exc:
             retry = exc.retry_after
             seconds = retry if isinstance(retry, int | float) else retry.total_seconds()
@@ -105,6 +122,17 @@ class OutboxDispatcher:
         except NetworkError as exc:
             return outbox.Outcome(error=exc.message, retryable=True)
         return outbox.Outcome(sent_message_id=sent.message_id)
+
+    @staticmethod
+    async def _post(
+        context: BotContext, chat_id: int, text: str, html: bool, message: OutboxMessage
+    ) -> Message:
+        return await context.bot.send_message(
+            chat_id,
+            text,
+            parse_mode=ParseMode.HTML if html else None,
+            reply_markup=markup(tokens_as_data(message.buttons)),
+        )
 
 
 def attach(application: Application, interval: float) -> OutboxDispatcher:  # type: ignore[type-arg]

@@ -61,7 +61,12 @@ def placeholders(template: str) -> frozenset[str]:
 def plain(lang: Lang | str, key: str, /, **values: object) -> str:
     """The text as plain characters, for places that are not HTML (button labels, command
     descriptions, callback answers): tags dropped, entities decoded."""
-    return html.unescape(_TAG.sub("", t(lang, key, **values)))
+    return as_plain(t(lang, key, **values))
+
+
+def as_plain(text: str) -> str:
+    """Telegram HTML as plain characters: tags dropped, entities decoded."""
+    return html.unescape(_TAG.sub("", text))
 
 
 _TAG = re.compile(r"<[^>]+>")

@@ -69,3 +69,41 @@ async def test_a_403_marks_a_user_gone_when_no_update_said_so(
         lambda: any(r.status == 403 for r in fake.requests("sendMessage")), 5
     )
     assert await _eventually_blocked(bot, seller.id)
+
+
+async def _queue(bot: RunningBot, chat_id: int, text: str) -> None:
+    from bot.services import outbox
+    from bot.services.clock import SystemClock
+
+    database = Database.from_url(bot.settings.database_url)
+    try:
+        await outbox.enqueue(database.uow, SystemClock(), chat_id, text, kind="notice")
+    finally:
+        await database.dispose()
+
+
+async def test_broken_markup_goes_out_as_plain_text_once(
+    fake: FakeTelegram, bot: RunningBot
+) -> None:
+    user = fake.user("Plain", language_code="en")
+    await user.send("/start")
+    await user.wait_for_messages(1)
+    await _queue(bot, user.id, "<b>Price & terms</b> <unknown>tag")  # a bug's output
+    (message,) = await user.wait_for_messages(1, timeout=10)
+    assert message.text == "Price & terms tag" and not message.entities
+
+
+async def test_a_message_to_a_group_that_became_a_supergroup_follows_it(
+    fake: FakeTelegram, bot: RunningBot
+) -> None:
+    admin = fake.user("Admin", language_code="en")
+    await admin.send("/start")
+    await admin.wait_for_messages(1)
+    group = fake.group("Cups", [admin])
+    await fake.add_bot_to_group(group, by=admin)
+    await group.wait_for_messages(2)  # greeting and privacy notice
+    old_id = group.id
+    new = await fake.migrate_group(group, by=admin)
+    await _queue(bot, old_id, "📰 digest for the old id")
+    (moved,) = await new.wait_for_messages(1, timeout=10)
+    assert moved.text == "📰 digest for the old id"
