@@ -214,6 +214,10 @@ class Post:
     def allows(self, action: Action, user_id: int) -> bool:
         return action in self.allowed_actions(user_id)
 
+    def is_live(self, now: datetime) -> bool:
+        """Open and not yet past its expiry (the sweep may not have marked it yet)."""
+        return self.status is PostStatus.OPEN and self.expires_at > now
+
 
 @dataclass(slots=True)
 class OutboxMessage:

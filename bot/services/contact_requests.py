@@ -13,6 +13,7 @@ from bot.domain.models import (
     Lang,
     Post,
     TrustEvent,
+    User,
 )
 from bot.services import deals, follow_ups, outbox
 from bot.services.action_tokens import add_tokens, answer_buttons
@@ -116,18 +117,29 @@ async def _ask(
     owner = await recipient(uow, target.user_id)
     if owner is not None:
         lang = owner.language
-        buttons = await answer_buttons(
-            uow,
-            now + ALERT_BUTTON_TTL,
-            owner.id,
-            lang,
-            [[(Action.ACCEPT_CONTACT, "btn.accept"), (Action.DECLINE_CONTACT, "btn.decline")]],
-            {"request": request.id},
-        )
-        buttons.append(await trust_button(uow, now + ALERT_BUTTON_TTL, owner.id, lang, user_id))
+        buttons = await request_buttons(uow, now, owner, request)
         text = contact_request(lang, target, mine, await summary_of(uow, user_id, now))
         await outbox.add_to(uow, now, owner.id, text, buttons=buttons, kind="contact.request")
     return "contact.sent"
+
+
+async def request_buttons(
+    uow: UnitOfWork, now: datetime, owner: User, request: ContactRequest
+) -> list[list[tuple[str, str]]]:
+    """Under a contact request, for its owner: Accept / Decline, and the asker's record."""
+    buttons = await answer_buttons(
+        uow,
+        now + ALERT_BUTTON_TTL,
+        owner.id,
+        owner.language,
+        [[(Action.ACCEPT_CONTACT, "btn.accept"), (Action.DECLINE_CONTACT, "btn.decline")]],
+        {"request": request.id},
+    )
+    asker = request.from_user_id
+    buttons.append(
+        await trust_button(uow, now + ALERT_BUTTON_TTL, owner.id, owner.language, asker)
+    )
+    return buttons
 
 
 async def accept(

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.domain.models import Action, ContactStatus, Post, PostStatus, Reminder, User
+from bot.domain.models import ContactRequest, ContactStatus, Post, Reminder, User
 from bot.services import outbox
-from bot.services.action_tokens import answer_buttons
-from bot.services.alerts import ALERT_BUTTON_TTL, alert_message, recipient, trust_button
-from bot.services.contact_requests import match_sides
+from bot.services.alerts import alert_message, recipient
+from bot.services.contact_requests import match_sides, request_buttons
 from bot.services.errors import UserFacingError
 from bot.services.follow_ups import Ending, ReminderContext, cancelled
 from bot.services.ports import UnitOfWork
@@ -18,10 +17,6 @@ from bot.services.trust import summary_of
 from bot.texts import Html, t
 from bot.texts.cards import post_title
 from bot.texts.contacts import contact_request
-
-
-def _open(post: Post | None, now: datetime) -> bool:
-    return post is not None and post.status is PostStatus.OPEN and post.expires_at > now
 
 
 async def alert_follow_up(
@@ -36,7 +31,7 @@ async def alert_follow_up(
         mine, theirs = await match_sides(uow, match.id, user.id)
     except UserFacingError:
         return cancelled("match gone")
-    if not (_open(mine, now) and _open(theirs, now)):
+    if not (mine.is_live(now) and theirs.is_live(now)):
         return cancelled("post closed")
     if match.offer_dismissed if mine.id == match.offer_id else match.need_dismissed:
         return cancelled("dismissed")
@@ -54,32 +49,35 @@ async def alert_follow_up(
     return None
 
 
-async def request_follow_up(
-    uow: UnitOfWork, now: datetime, reminder: Reminder, user: User, _context: ReminderContext
-) -> Ending | None:
-    """The owner has not answered a contact request: the request again, with its buttons."""
+async def _waiting(
+    uow: UnitOfWork, now: datetime, reminder: Reminder
+) -> tuple[ContactRequest, Post] | Ending:
+    """The contact request a reminder is about and its post, while both still wait."""
     request = await uow.contact_requests.get(int(str(reminder.payload.get("request", 0))))
     if request is None or request.status is not ContactStatus.PENDING:
         return cancelled("answered")
     about = await uow.posts.get(request.post_id or -1)
-    if about is None or not _open(about, now):
+    if about is None or not about.is_live(now):
         return cancelled("post closed")
+    return request, about
+
+
+async def request_follow_up(
+    uow: UnitOfWork, now: datetime, reminder: Reminder, user: User, _context: ReminderContext
+) -> Ending | None:
+    """The owner has not answered a contact request: the request again, with its buttons."""
+    waiting = await _waiting(uow, now, reminder)
+    if isinstance(waiting, Ending):
+        return waiting
+    request, about = waiting
     their_post = None
     if request.match_id is not None:
         _mine, their_post = await match_sides(uow, request.match_id, user.id)
     lang = user.language
-    buttons = await answer_buttons(
-        uow,
-        now + ALERT_BUTTON_TTL,
-        user.id,
-        lang,
-        [[(Action.ACCEPT_CONTACT, "btn.accept"), (Action.DECLINE_CONTACT, "btn.decline")]],
-        {"request": request.id},
-    )
-    asker = request.from_user_id
-    buttons.append(await trust_button(uow, now + ALERT_BUTTON_TTL, user.id, lang, asker))
+    buttons = await request_buttons(uow, now, user, request)
     hours = max(1, round((now - request.created_at).total_seconds() / 3600))
-    asked = contact_request(lang, about, their_post, await summary_of(uow, asker, now))
+    asker = await summary_of(uow, request.from_user_id, now)
+    asked = contact_request(lang, about, their_post, asker)
     text = Html(f"{t(lang, 'reminder.request_follow_up', hours=hours)}\n\n{asked}")
     await outbox.add_to(uow, now, user.id, text, buttons=buttons, kind="contact.follow_up")
     return None
@@ -89,12 +87,10 @@ async def request_unanswered(
     uow: UnitOfWork, now: datetime, reminder: Reminder, user: User, _context: ReminderContext
 ) -> Ending | None:
     """The asker hears that the request is still unanswered (and was followed up)."""
-    request = await uow.contact_requests.get(int(str(reminder.payload.get("request", 0))))
-    if request is None or request.status is not ContactStatus.PENDING:
-        return cancelled("answered")
-    about = await uow.posts.get(request.post_id or -1)
-    if about is None or not _open(about, now):
-        return cancelled("post closed")
+    waiting = await _waiting(uow, now, reminder)
+    if isinstance(waiting, Ending):
+        return waiting
+    _request, about = waiting
     product = post_title(about, user.language)
     text = t(user.language, "reminder.request_unanswered", product=product, query=product[:40])
     await outbox.add_to(uow, now, user.id, text, kind="contact.unanswered")

@@ -163,7 +163,7 @@ async def match_post(
     alerted = 0
     for result in await _fair_choice(uow, index.policy, post, found, now):
         other = await uow.posts.get(result.post_id)
-        if other is None or other.status is not PostStatus.OPEN or other.expires_at <= now:
+        if other is None or not other.is_live(now):
             continue
         offer, need = (post, other) if post.kind is PostKind.OFFER else (other, post)
         assert offer.id is not None and need.id is not None

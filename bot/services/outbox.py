@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from bot.domain.models import OutboxMessage
+from bot.domain.models import OutboxMessage, User
 from bot.domain.quiet_hours import held_until
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 
@@ -51,8 +51,11 @@ async def due(
     async with uow_factory() as uow:
         now = clock.now()
         ready = []
+        readers: dict[int, User | None] = {}  # a burst to one reader: one lookup
         for message in await uow.outbox.due(now, limit):
-            reader = await uow.users.get(message.chat_id) if quiet_hours else None
+            if quiet_hours and message.chat_id not in readers:
+                readers[message.chat_id] = await uow.users.get(message.chat_id)
+            reader = readers.get(message.chat_id)
             wait = (
                 held_until(now, reader.timezone, message.kind, reader.alerts_wait)
                 if reader is not None

@@ -14,7 +14,7 @@ from bot.domain.advice import (
     written_like,
 )
 from bot.domain.matching.terms import extract_terms
-from bot.domain.models import Action, Post, PostKind, PostStatus, Reminder, User
+from bot.domain.models import Action, Post, PostKind, Reminder, User
 from bot.services import outbox
 from bot.services.action_tokens import add_tokens
 from bot.services.follow_ups import Ending, ReminderContext, cancelled, expired
@@ -29,16 +29,12 @@ RELATED = 20  # posts of the other side looked at for advice
 MAX_GROUPS = 3
 
 
-def _open(post: Post | None, now: datetime) -> bool:
-    return post is not None and post.status is PostStatus.OPEN and post.expires_at > now
-
-
 async def expiry_warning(
     uow: UnitOfWork, now: datetime, reminder: Reminder, user: User, context: ReminderContext
 ) -> Ending | None:
     """Renew or close, with what the post achieved so far."""
     post = await uow.posts.get(reminder.post_id or -1)
-    if post is None or not _open(post, now):
+    if post is None or not post.is_live(now):
         return expired("post already ended")
     assert post.id is not None
     alerts = len(await uow.matches.for_post(post.id))
@@ -61,7 +57,7 @@ async def no_interest(
 ) -> Ending | None:
     """Advice from the market for a post nobody asked to contact about."""
     post = await uow.posts.get(reminder.post_id or -1)
-    if post is None or not _open(post, now):
+    if post is None or not post.is_live(now):
         return cancelled("post closed")
     assert post.id is not None
     if await _has_interest(uow, post):
@@ -134,7 +130,7 @@ async def _others(uow: UnitOfWork, index: MatchingIndex, post: Post, now: dateti
         if result.user_id == post.user_id:
             continue
         candidate = await uow.posts.get(result.post_id)
-        if candidate is not None and _open(candidate, now):
+        if candidate is not None and candidate.is_live(now):
             posts.append(candidate)
     return posts
 

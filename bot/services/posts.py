@@ -155,6 +155,6 @@ async def open_post(uow_factory: UowFactory, clock: Clock, post_id: int) -> Post
     """A post anyone may see (a link from a circle's digest): open and not expired."""
     async with uow_factory() as uow:
         post = await uow.posts.get(post_id)
-    if post is None or post.status is not PostStatus.OPEN or post.expires_at <= clock.now():
+    if post is None or not post.is_live(clock.now()):
         raise UserFacingError("post.not_found")
     return post

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.domain.matching.terms import query_terms
-from bot.domain.models import Post, PostStatus
+from bot.domain.models import Post
 from bot.services.matching import MatchingIndex
 from bot.services.ports import Clock, UowFactory
 
@@ -28,6 +28,6 @@ async def search(
     async with uow_factory() as uow:
         for result in found[:page_size]:
             post = await uow.posts.get(result.post_id)
-            if post is not None and post.status is PostStatus.OPEN and post.expires_at > now:
+            if post is not None and post.is_live(now):
                 posts.append(post)
     return posts, len(found) > page_size
