@@ -9,6 +9,7 @@ import socket
 import sqlite3
 import sys
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 
@@ -16,6 +17,19 @@ from bot.fake_telegram import FakeTelegram
 from tests.e2e.helpers import TOKEN, rejected
 
 ROOT = Path(__file__).parents[2]
+
+
+async def bot_command(
+    cwd: Path,
+    env: dict[str, str],
+    *args: str,
+    stdout: Any = asyncio.subprocess.PIPE,
+    stderr: Any = asyncio.subprocess.PIPE,
+) -> asyncio.subprocess.Process:
+    """`python -m bot <args>` as a subprocess in `cwd` with `env`."""
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", *args, cwd=cwd, env=env, stdout=stdout, stderr=stderr
+    )
 
 
 def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
@@ -29,15 +43,8 @@ async def test_runs_polls_answers_and_stops_cleanly(fake: FakeTelegram, tmp_path
     # The DEBUG log goes to a file: a pipe nobody reads fills up and stalls the bot.
     log_path = tmp_path / "bot.log"
     with log_path.open("wb") as log_file:
-        process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            "run",
-            cwd=tmp_path,
-            env=env,
-            stdout=asyncio.subprocess.DEVNULL,
-            stderr=log_file,
+        process = await bot_command(
+            tmp_path, env, "run", stdout=asyncio.subprocess.DEVNULL, stderr=log_file
         )
     try:
         await fake.wait_polling(timeout=30)
@@ -60,16 +67,7 @@ async def test_without_a_token_it_opens_the_playground(tmp_path: Path) -> None:
         if _free(8080):
             busy.bind(("127.0.0.1", 8080))
             busy.listen()
-        process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            "run",
-            cwd=tmp_path,
-            env=_env(tmp_path),
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-        )
+        process = await bot_command(tmp_path, _env(tmp_path), "run")
         try:
             assert process.stdout is not None
             lines = []
@@ -110,17 +108,7 @@ async def _rest(process: asyncio.subprocess.Process) -> list[bytes]:
 
 async def test_webhook_mode_refuses_to_start_without_a_secret(tmp_path: Path) -> None:
     env = _env(tmp_path, TELEGRAM_BOT_TOKEN=TOKEN, WEBHOOK_URL="https://example.invalid/hook")
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        "run",
-        "--webhook",
-        cwd=tmp_path,
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
+    process = await bot_command(tmp_path, env, "run", "--webhook")
     _, stderr = await asyncio.wait_for(process.communicate(), timeout=60)
     assert process.returncode == 2
     assert "WEBHOOK_SECRET_TOKEN" in stderr.decode()
@@ -128,16 +116,7 @@ async def test_webhook_mode_refuses_to_start_without_a_secret(tmp_path: Path) ->
 
 async def test_migrate_then_refuse_a_database_from_a_newer_version(tmp_path: Path) -> None:
     env = _env(tmp_path)
-    migrate = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        "migrate",
-        cwd=tmp_path,
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
+    migrate = await bot_command(tmp_path, env, "migrate")
     out, err = await asyncio.wait_for(migrate.communicate(), timeout=60)
     assert migrate.returncode == 0, err.decode()
     assert "up to date" in out.decode()
@@ -145,16 +124,7 @@ async def test_migrate_then_refuse_a_database_from_a_newer_version(tmp_path: Pat
     with sqlite3.connect(tmp_path / "bot.db") as connection:
         connection.execute("UPDATE alembic_version SET version_num = '9999_from_the_future'")
     env.update(TELEGRAM_BOT_TOKEN=TOKEN, TELEGRAM_API_BASE_URL="http://127.0.0.1:9/bot")
-    run = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        "run",
-        cwd=tmp_path,
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
+    run = await bot_command(tmp_path, env, "run")
     _, err = await asyncio.wait_for(run.communicate(), timeout=60)
     assert run.returncode == 3
     assert "Refusing to run" in err.decode()
@@ -177,16 +147,8 @@ async def test_webhook_mode_answers_updates_with_the_secret_only(
     )
     log_path = tmp_path / "bot.log"
     with log_path.open("wb") as log_file:  # a file, not a pipe nobody reads (see above)
-        process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            "run",
-            "--webhook",
-            cwd=tmp_path,
-            env=env,
-            stdout=asyncio.subprocess.DEVNULL,
-            stderr=log_file,
+        process = await bot_command(
+            tmp_path, env, "run", "--webhook", stdout=asyncio.subprocess.DEVNULL, stderr=log_file
         )
     user = fake.user("Hook", language_code="en")
     await user.send("/start")  # Telegram would post this update to the webhook

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import signal
-import sys
 from pathlib import Path
 
 from bot.fake_telegram import FakeTelegram
 from tests.e2e.helpers import OFFER, TOKEN, alerts, latest, post_and_publish, rejected
-from tests.e2e.test_entrypoint import _env
+from tests.e2e.test_entrypoint import _env, bot_command
 
 ASK_AFTER_SECONDS = 3
 
@@ -30,15 +29,8 @@ async def _start(
         QUIET_HOURS="false",
         **settings,
     )
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        "run",
-        cwd=tmp_path,
-        env=env,
-        stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.DEVNULL,
+    process = await bot_command(
+        tmp_path, env, "run", stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL
     )
     await fake.wait_polling(timeout=30)
     return process
