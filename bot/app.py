@@ -25,7 +25,7 @@ from bot.services.clock import SystemClock
 from bot.services.ports import Clock
 from handlers.commands import publish_commands
 from handlers.durable_bot import DurableBot
-from handlers.jobs import expire_posts, housekeeping, send_reminders
+from handlers.jobs import expire_posts, housekeeping, send_circle_digests, send_reminders
 from handlers.outbox_dispatcher import OutboxDispatcher
 from handlers.persistence import DatabasePersistence
 from handlers.users import CLAIMED, replay_unfinished
@@ -35,6 +35,7 @@ from storage.unit_of_work import Database
 log = logging.getLogger(__name__)
 
 REPLY_RETRIES = 3
+DIGEST_CHECK = 300.0  # seconds: a circle's digest goes out within 5 minutes of its hour
 TradeApp = Application[Any, BotContext, Any, Any, BotServices, Any]
 
 
@@ -91,6 +92,9 @@ def build_application(settings: Settings, *, clock: Clock | None = None) -> Trad
                 interval=settings.reminder_tick.total_seconds(),
                 first=1.0,
                 name="reminders",
+            )
+            app.job_queue.run_repeating(
+                send_circle_digests, interval=DIGEST_CHECK, first=5.0, name="circle-digests"
             )
             app.job_queue.run_repeating(housekeeping, interval=3600, first=60, name="housekeeping")
         log.info("TradeCircle is up as @%s", app.bot.username)

@@ -9,9 +9,8 @@ from telegram import Message, Update
 from telegram.constants import ChatMemberStatus, ParseMode
 
 from bot.context import BotContext
-from bot.domain.models import Action, Circle, CircleStats
+from bot.domain.models import Circle, CircleStats
 from bot.services import circle_admin
-from bot.services.action_tokens import add_tokens
 from bot.services.errors import ButtonNotYours
 from bot.texts import plain
 from bot.texts.circles import circle_settings_text
@@ -65,16 +64,9 @@ async def _settings(
         + [("digest", str(h), f"{h:02d}:00") for h in circle_admin.DIGEST_HOURS],
         [("limit", str(n), plain(lang, "circle.btn.limit", count=n)) for n in circle_admin.LIMITS],
     ]
-    async with context.services.uow_factory() as uow:
-        payloads = [
-            (Action.CIRCLE_SETTING, {"circle": circle.id, "what": what, "value": value})
-            for row in choices
-            for what, value, _label in row
-        ]
-        expires = context.clock.now() + circle_admin.WEEK
-        tokens = iter(await add_tokens(uow, expires, admin_id, payloads))
-        await uow.commit()
-    rows = [[(label, next(tokens)) for _w, _v, label in row] for row in choices]
+    rows = await circle_admin.setting_buttons(
+        context.services.uow_factory, context.clock, circle.id, admin_id, choices
+    )
     return circle_settings_text(circle, stats), tokens_as_data(rows)
 
 

@@ -32,14 +32,19 @@ async def housekeeping(context: BotContext) -> None:
 
 
 async def send_reminders(context: BotContext) -> None:
-    """Stored reminders that fell due, once each (`bot.services.reminders`), deal claims
-    nobody confirmed in time, and trade circles' daily digests."""
+    """Stored reminders that fell due, once each (`bot.services.reminders`), and deal
+    claims nobody confirmed in time."""
     services = context.services
     settings = context.settings
     due = ReminderContext(settings.schedule(), context.matching, settings.quiet_hours)
     sent = await reminders.send_due(services.uow_factory, context.clock, due)
     await deals.expire_claims(services.uow_factory, context.clock)
-    name = context.bot.username
-    sent += await circle_digest.send_digests(services.uow_factory, context.clock, name)
     if sent:
+        context.kick_outbox()
+
+
+async def send_circle_digests(context: BotContext) -> None:
+    """Trade circles' daily digests that are due (the hour is checked every few minutes)."""
+    name = context.bot.username
+    if await circle_digest.send_digests(context.services.uow_factory, context.clock, name):
         context.kick_outbox()

@@ -7,8 +7,17 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot.domain.models import Circle, CircleStats, Lang, Post, PostStatus, TrustEvent
+from bot.domain.models import (
+    Action,
+    Circle,
+    CircleStats,
+    Lang,
+    Post,
+    PostStatus,
+    TrustEvent,
+)
 from bot.services import publishing
+from bot.services.action_tokens import add_tokens
 from bot.services.circles import circle_of, without_kind_tags
 from bot.services.errors import ButtonExpired, UserFacingError
 from bot.services.matching import MatchingIndex
@@ -25,6 +34,26 @@ async def settings_of(uow_factory: UowFactory, clock: Clock, chat_id: int, title
         circle = await circle_of(uow, chat_id, title, clock.now())
         await uow.commit()
         return circle
+
+
+async def setting_buttons(
+    uow_factory: UowFactory,
+    clock: Clock,
+    chat_id: int,
+    admin_id: int,
+    choices: list[list[tuple[str, str, str]]],
+) -> list[list[tuple[str, str]]]:
+    """(label, token) rows for the /circle card: each (setting, value, label) choice a
+    token bound to the admin who opened it (rights are asked again when pressed)."""
+    payloads = [
+        (Action.CIRCLE_SETTING, {"circle": chat_id, "what": what, "value": value})
+        for row in choices
+        for what, value, _label in row
+    ]
+    async with uow_factory() as uow:
+        tokens = iter(await add_tokens(uow, clock.now() + WEEK, admin_id, payloads))
+        await uow.commit()
+    return [[(label, next(tokens)) for _what, _value, label in row] for row in choices]
 
 
 async def change(
