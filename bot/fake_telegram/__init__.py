@@ -6,6 +6,7 @@ driver. See ``FakeTelegram`` and docs in the module docstrings (state.py, method
 
 from bot.fake_telegram.driver import GroupHandle, NoReplyError, UserHandle
 from bot.fake_telegram.fake import FakeTelegram
+from bot.fake_telegram.faults import FaultInjector, FaultPlan, FaultRates
 from bot.fake_telegram.limits import FloodLimits, Window
 from bot.fake_telegram.models import Button, CallbackQueryRecord, RequestRecord, StoredMessage
 from bot.fake_telegram.simulate import SimulationError
@@ -14,6 +15,9 @@ __all__ = [
     "Button",
     "CallbackQueryRecord",
     "FakeTelegram",
+    "FaultInjector",
+    "FaultPlan",
+    "FaultRates",
     "FloodLimits",
     "GroupHandle",
     "NoReplyError",

@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.fake_telegram import simulate
 from bot.fake_telegram.driver import GroupHandle, UserHandle
+from bot.fake_telegram.faults import FaultInjector, FaultPlan
 from bot.fake_telegram.limits import FloodLimiter, FloodLimits
 from bot.fake_telegram.methods import BotApi
 from bot.fake_telegram.models import RequestRecord
@@ -39,7 +40,8 @@ class FakeTelegram:
         self.state = FakeState(token, bot_username, bot_name)
         self.limiter = FloodLimiter(limits or FloodLimits())
         self.api = BotApi(self.state, spec or default_spec(), self.limiter)
-        self.server = FakeServer(self.api, host, port)
+        self.faults = FaultInjector()
+        self.server = FakeServer(self.api, host, port, self.faults)
 
     # -- lifecycle ----------------------------------------------------------------------
     @property
@@ -133,6 +135,12 @@ class FakeTelegram:
     def set_limits(self, limits: FloodLimits) -> None:
         """Switch flood limits (e.g. ``FloodLimits.strict()`` or ``FloodLimits.off()``)."""
         self.limiter.reset(limits)
+
+    def inject_faults(self, plan: FaultPlan) -> FaultInjector:
+        """Answer calls with faults from now on (see faults.py); ``fake.faults`` keeps what
+        was injected and the calls that came too early after a 429."""
+        self.faults.use(plan)
+        return self.faults
 
     # -- inspection ---------------------------------------------------------------------
     def requests(self, method: str | None = None) -> list[RequestRecord]:

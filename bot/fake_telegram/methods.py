@@ -94,10 +94,10 @@ class BotApi:
         except ApiError as exc:
             status, body = exc.code, exc.to_json()
         except asyncio.CancelledError:
-            entry = self.state.record(name, _loggable(raw), 499, {"ok": False})
+            entry = self.state.record(name, loggable(raw), 499, {"ok": False})
             entry.cancelled = True
             raise
-        return self.state.record(name, _loggable(raw), status, body)
+        return self.state.record(name, loggable(raw), status, body)
 
     async def _call(self, token: str, name: str, raw: dict[str, Any], from_json: bool) -> Any:
         if token != self.state.token or self.state.logged_out:
@@ -252,7 +252,7 @@ class BotApi:
         return True
 
 
-def _loggable(raw: dict[str, Any]) -> dict[str, Any]:
+def loggable(raw: dict[str, Any]) -> dict[str, Any]:
     """Request parameters as JSON-safe values (files shown by name and size)."""
     out: dict[str, Any] = {}
     for key, value in raw.items():

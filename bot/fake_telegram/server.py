@@ -1,18 +1,21 @@
 """HTTP front of the fake: aiohttp on loopback, ``{base_url}{token}/{method}`` like Telegram.
 
 Accepts GET query strings, ``application/x-www-form-urlencoded``, ``multipart/form-data`` (file
-parts become ``UploadedFile``) and JSON bodies, and hands them to ``BotApi``.
+parts become ``UploadedFile``) and JSON bodies, and hands them to ``BotApi``. A
+``FaultInjector`` (faults.py) may answer a call with an error, late, or not at all.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
 from aiohttp import web
 
 from bot.fake_telegram.errors import ApiError, bad_request, not_found
-from bot.fake_telegram.methods import BotApi
+from bot.fake_telegram.faults import Fault, FaultInjector, error_body
+from bot.fake_telegram.methods import BotApi, loggable
 from bot.fake_telegram.spec import UploadedFile
 
 # stop() wakes long polls first, so handlers finish at once; this only bounds stragglers
@@ -49,8 +52,15 @@ async def _read_params(request: web.Request) -> tuple[dict[str, Any], bool]:
 class FakeServer:
     """Serves one ``BotApi`` on 127.0.0.1 (port 0 picks a free port)."""
 
-    def __init__(self, api: BotApi, host: str = "127.0.0.1", port: int = 0) -> None:
+    def __init__(
+        self,
+        api: BotApi,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        faults: FaultInjector | None = None,
+    ) -> None:
         self.api = api
+        self.faults = faults or FaultInjector()
         self.host, self.port = host, port
         self._runner: web.AppRunner | None = None
         self.app = web.Application()
@@ -83,10 +93,37 @@ class FakeServer:
             raw, from_json = await _read_params(request)
         except ApiError as exc:
             return web.json_response(exc.to_json(), status=exc.code, dumps=_dumps)
+        name = self.api.spec.canonical_name(method) or method
+        fault = self.faults.arrive(name, raw) if token == self.api.state.token else None
+        if fault is not None and not fault.after_handling:
+            return await self._fail_before(request, name, raw, fault)
         entry = await self.api.handle(token, method, raw, from_json)
+        if entry.status == 429:  # the flood limits refused it
+            self.faults.answered_429(raw, entry.response["parameters"]["retry_after"])
+        if fault is not None:
+            self.faults.handled(name, raw, fault, entry.ok)
+            if fault.kind == "reset_after":
+                return _reset(request)
+            await asyncio.sleep(fault.seconds)  # slow, or longer than the client waits
         if request.transport is None or request.transport.is_closing():
             entry.cancelled = True
         return web.json_response(entry.response, status=entry.status, dumps=_dumps)
 
+    async def _fail_before(
+        self, request: web.Request, name: str, raw: dict[str, Any], fault: Fault
+    ) -> web.Response:
+        if fault.kind == "reset_before":
+            return _reset(request)
+        body = error_body(fault)
+        self.api.state.record(name, loggable(raw), fault.status, body)
+        return web.json_response(body, status=fault.status, dumps=_dumps)
+
     async def _not_found(self, _request: web.Request) -> web.Response:
         return web.json_response(not_found().to_json(), status=404, dumps=_dumps)
+
+
+def _reset(request: web.Request) -> web.Response:
+    """Drop the connection: the client sees it closed without an answer."""
+    if request.transport is not None:
+        request.transport.abort()
+    return web.Response()
