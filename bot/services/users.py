@@ -11,6 +11,8 @@ from bot.domain.phones import format_phone
 from bot.services.errors import UserFacingError
 from bot.services.ports import UnitOfWork, UowFactory
 
+MAX_USERNAME = 32  # Telegram's; /trust may be followed by a word of any length
+
 
 @dataclass(frozen=True, slots=True)
 class TelegramPerson:
@@ -124,7 +126,8 @@ async def member_of(uow: UnitOfWork, subject: int | str) -> User:
         name = subject.removeprefix("@")
         user = await uow.users.by_username(name)
         if user is None:
-            raise UserFacingError("trust.unknown_user", username=name)
+            shown = name if len(name) <= MAX_USERNAME else name[: MAX_USERNAME - 1] + "…"
+            raise UserFacingError("trust.unknown_user", username=shown)
         return user
     user = await uow.users.get(subject)
     if user is None:

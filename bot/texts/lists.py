@@ -8,6 +8,8 @@ from bot.domain.models import Lang, Post
 from bot.texts import Html, t
 from bot.texts.cards import post_card, post_line
 
+MAX_QUERY = 100  # characters of the search words shown; the search reads no more of them
+
 
 def my_posts_page(lang: Lang, posts: Sequence[Post], page: int, pages: int, first: int) -> Html:
     """`page` is 0-based; `first` is the number shown for the first post."""
@@ -21,6 +23,8 @@ def my_posts_page(lang: Lang, posts: Sequence[Post], page: int, pages: int, firs
 def search_page(
     lang: Lang, query: str, posts: Sequence[Post], page: int, pages: int, first: int
 ) -> Html:
+    if len(query) > MAX_QUERY:
+        query = query[: MAX_QUERY - 1] + "…"
     if not posts:
         return t(lang, "search.empty", query=query)
     blocks = [t(lang, "search.header", query=query, page=page + 1, pages=pages)]

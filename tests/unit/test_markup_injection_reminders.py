@@ -1,0 +1,120 @@
+"""Markup injection, the renderers of follow-ups, advice, /settings and trade circles (the
+others and the oracle's description: `test_markup_injection_renderers.py`): adversarial
+user text in every field, every language; accepted by the fake Telegram, no entity beyond
+the template's."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.domain.advice import PricePosition
+from bot.domain.models import CircleStats, Lang
+from bot.texts import (
+    advice,
+    circles,
+    reminders,
+    user_settings,
+)
+from tests.unit import markup_attacks as limit
+from tests.unit.markup_attacks import Words, each_language, fuzz
+from tests.unit.markup_domain import (
+    NOW,
+    ZONES,
+    CircleShape,
+    PostShape,
+    RelatedShape,
+    UserShape,
+    circle_shapes,
+    counts,
+    make_circle,
+    make_post,
+    make_related,
+    make_user,
+    missing_fields,
+    post_shapes,
+    price_positions,
+    related_shapes,
+    user_shapes,
+)
+
+EXAMPLES = 30
+
+
+@fuzz(EXAMPLES)
+@given(st.data(), post_shapes, st.lists(post_shapes, max_size=5), counts, counts, counts)
+def test_reminders(
+    data: st.DataObject, post: PostShape, fresh: list[PostShape], a: int, b: int, c: int
+) -> None:
+    zone = ZONES[a % len(ZONES)]
+    each_language(
+        data,
+        lambda lang, w: reminders.expiry_warning_text(lang, make_post(post, w), a, b, zone, c),
+    )
+    each_language(
+        data,
+        lambda lang, w: reminders.digest_text(lang, [make_post(p, w) for p in fresh], a, b, c),
+    )
+
+
+@fuzz(EXAMPLES)
+@given(st.data(), post_shapes, st.none() | price_positions, missing_fields)
+def test_offer_advice(
+    data: st.DataObject, post: PostShape, position: PricePosition | None, missing: list[str]
+) -> None:
+    days, others = data.draw(st.integers(1, 60)), data.draw(st.integers(0, 3))
+
+    def render(lang: Lang, w: Words) -> str:
+        mine, words = make_post(post, w), [w(limit.WORD) for _ in range(others)]
+        return advice.offer_advice(lang, mine, days, position, missing, words)
+
+    each_language(data, render)
+
+
+@fuzz(EXAMPLES)
+@given(st.data(), post_shapes, st.integers(1, 60), related_shapes, missing_fields)
+def test_need_advice(
+    data: st.DataObject,
+    post: PostShape,
+    days: int,
+    related: list[RelatedShape],
+    missing: list[str],
+) -> None:
+    def render(lang: Lang, w: Words) -> str:
+        mine, rows = make_post(post, w), make_related(related, w)
+        return advice.need_advice(lang, mine, days, rows, missing)
+
+    each_language(data, render)
+
+
+@fuzz(EXAMPLES)
+@given(st.data(), user_shapes, st.none() | st.sampled_from(["shanghai", "london", "utc"]))
+def test_user_settings(data: st.DataObject, user: UserShape, city: str | None) -> None:
+    each_language(
+        data,
+        lambda lang, w: user_settings.settings_text(
+            make_user(replace(user, language=lang), w), NOW, city
+        ),
+    )
+
+
+@fuzz(EXAMPLES)
+@given(st.data(), circle_shapes, st.tuples(counts, counts, counts, counts))
+def test_circle_settings(data: st.DataObject, circle: CircleShape, stats: tuple) -> None:
+    def render(lang: Lang, w: Words) -> str:
+        shown = make_circle(replace(circle, language=lang), w)
+        return circles.circle_settings_text(shown, CircleStats(*stats))
+
+    each_language(data, render)
+
+
+@fuzz(EXAMPLES)
+@given(st.data(), circle_shapes, st.lists(post_shapes, max_size=35))
+def test_circle_digest(data: st.DataObject, circle: CircleShape, posts: list[PostShape]) -> None:
+    def render(lang: Lang, w: Words) -> str:
+        shown = make_circle(replace(circle, language=lang), w)
+        return circles.circle_digest(shown, [make_post(p, w) for p in posts], "TradeCircleBot")
+
+    each_language(data, render)

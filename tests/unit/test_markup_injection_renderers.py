@@ -1,0 +1,220 @@
+"""Markup injection, renderers: every public function of `bot/texts` that returns a message
+(`Html`), in all three languages, on domain objects whose every user-provided string
+(product, specs, places, terms, keywords, contacts, the text as written, names, usernames,
+phones, comments, complaint answers, profile fields, circle titles, search words, words in
+a match's reasons and in advice) is adversarial: the message is accepted by the fake
+Telegram (valid HTML, at most 4096 characters once parsed) and has no entity beyond those
+of the same message with harmless letters (oracle: `markup_attacks.py`; what it does and
+does not guarantee: `test_markup_injection_keys.py`). `test_every_renderer_is_fuzzed` keeps
+the list whole. No renderer makes a caption (the bot sends no media): 1024 never applies.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+import bot.texts
+from bot.domain.models import Lang
+from bot.texts import (
+    advice,
+    alerts,
+    cards,
+    circles,
+    contacts,
+    deals,
+    lists,
+    profile,
+    reasons,
+    reminders,
+    t,
+    user_settings,
+)
+from tests.unit import markup_attacks as limit
+from tests.unit.markup_attacks import Words, each_language, fuzz
+from tests.unit.markup_domain import (
+    PostShape,
+    SummaryShape,
+    UserShape,
+    make_post,
+    make_profile,
+    make_reasons,
+    make_summary,
+    make_user,
+    post_shapes,
+    reason_kinds,
+    summary_shapes,
+    user_shapes,
+)
+
+FUZZED = {  # each has a test below or in test_markup_injection_reminders.py
+    advice.need_advice,
+    advice.offer_advice,
+    alerts.match_alert,
+    alerts.trust_card,
+    alerts.trust_line,
+    cards.card_message,
+    cards.expiry_notice,
+    cards.field_lines,
+    cards.post_card,
+    cards.post_line,
+    circles.circle_digest,
+    circles.circle_settings_text,
+    contacts.contact_card,
+    contacts.contact_declined,
+    contacts.contact_request,
+    deals.deal_message,
+    lists.my_posts_page,
+    lists.search_page,
+    profile.profile_card,
+    profile.profile_saved,
+    reasons.render_reasons,
+    reminders.digest_text,
+    reminders.expiry_warning_text,
+    user_settings.settings_text,
+}
+PART = "✉ "  # before what is only a part of a message (card lines, reasons)
+EXAMPLES = 30
+
+
+@fuzz(EXAMPLES)
+@given(st.data(), post_shapes, st.booleans(), st.integers(1, 999))
+def test_cards(data: st.DataObject, post: PostShape, status: bool, number: int) -> None:
+    intro, note = t(Lang.EN, "post.edited"), t(Lang.EN, "post.renewed", date="2026-03-02")
+    each_language(data, lambda lang, w: cards.post_card(make_post(post, w), lang, status=status))
+    each_language(
+        data, lambda lang, w: cards.card_message(make_post(post, w), lang, intro=intro, note=note)
+    )
+    each_language(
+        data, lambda lang, w: PART + "\n".join(cards.field_lines(make_post(post, w).parsed, lang))
+    )
+    each_language(data, lambda lang, w: cards.expiry_notice(make_post(post, w), lang))
+    each_language(data, lambda lang, w: cards.post_line(make_post(post, w), lang, number))
+
+
+@fuzz(EXAMPLES)
+@given(
+    st.data(),
+    post_shapes,
+    st.none() | summary_shapes(),
+    reason_kinds,
+    st.booleans(),
+)
+def test_alerts(
+    data: st.DataObject,
+    post: PostShape,
+    them: SummaryShape | None,
+    kinds: list[str],
+    too_good: bool,
+) -> None:
+    def alert(lang: Lang, w: Words) -> str:
+        their_post, summary = make_post(post, w), make_summary(them, w) if them else None
+        return alerts.match_alert(
+            lang, their_post, summary, make_reasons(kinds, w), too_good=too_good
+        )
+
+    each_language(data, alert)
+    each_language(
+        data, lambda lang, w: PART + reasons.render_reasons(make_reasons(kinds, w), lang)
+    )
+    if them is not None:
+        each_language(data, lambda lang, w: alerts.trust_line(make_summary(them, w), lang))
+        each_language(
+            data, lambda lang, w: alerts.trust_card(make_summary(them, w), lang, own=True)
+        )
+        each_language(
+            data, lambda lang, w: alerts.trust_card(make_summary(them, w), lang, own=False)
+        )
+
+
+@fuzz(EXAMPLES)
+@given(
+    st.data(),
+    post_shapes,
+    st.none() | post_shapes,
+    st.none() | summary_shapes(),
+    user_shapes,
+    st.integers(0, 6),
+)
+def test_contacts(
+    data: st.DataObject,
+    about: PostShape,
+    theirs: PostShape | None,
+    them: SummaryShape | None,
+    of: UserShape,
+    written: int,
+) -> None:
+    def request(lang: Lang, w: Words) -> str:
+        their_post = make_post(theirs, w) if theirs else None
+        summary = make_summary(them, w) if them else None
+        return contacts.contact_request(lang, make_post(about, w), their_post, summary)
+
+    def card(lang: Lang, w: Words) -> str:
+        numbers = tuple(w(limit.CONTACT) for _ in range(written))
+        return contacts.contact_card(make_user(of, w), make_post(about, w), lang, numbers)
+
+    each_language(data, request)
+    each_language(data, card)
+    each_language(data, lambda lang, w: contacts.contact_declined(lang, make_post(about, w)))
+
+
+@fuzz(EXAMPLES)
+@given(st.data(), st.lists(post_shapes, max_size=3), st.integers(0, 500), st.integers(1, 9999))
+def test_lists(data: st.DataObject, posts: list[PostShape], page: int, first: int) -> None:
+    def mine(lang: Lang, w: Words) -> str:
+        return lists.my_posts_page(lang, [make_post(p, w) for p in posts], page, page + 1, first)
+
+    def found(lang: Lang, w: Words) -> str:
+        query, shown = w(limit.QUERY), [make_post(p, w) for p in posts]
+        return lists.search_page(lang, query, shown, page, page + 2, first)
+
+    each_language(data, mine)
+    each_language(data, found)
+
+
+@fuzz(EXAMPLES)
+@given(st.data(), st.integers(0, 8))
+def test_profile(data: st.DataObject, keywords: int) -> None:
+    each_language(data, lambda lang, w: profile.profile_card(make_profile(keywords, w), lang))
+    each_language(data, lambda lang, w: profile.profile_saved(make_profile(keywords, w), lang))
+
+
+@fuzz(EXAMPLES)
+@given(
+    st.data(),
+    st.sampled_from(["deal.question", "deal.claim", "deal.confirmed_other", "deal.denied_other"]),
+    st.none() | user_shapes,
+    st.none() | post_shapes,
+)
+def test_deals(
+    data: st.DataObject, key: str, other: UserShape | None, about: PostShape | None
+) -> None:
+    def render(lang: Lang, w: Words) -> str:
+        person = make_user(other, w) if other else None
+        return deals.deal_message(lang, key, person, make_post(about, w) if about else None)
+
+    each_language(data, render)
+
+
+def test_every_renderer_is_fuzzed() -> None:
+    """Every public function of a `bot/texts` module that returns `Html` is in `FUZZED`: a
+    new renderer fails here until it has a test above."""
+    modules = [
+        importlib.import_module(f"bot.texts.{info.name}")
+        for info in pkgutil.iter_modules(bot.texts.__path__)
+    ]
+    rendering = {
+        function
+        for module in modules
+        for name, function in inspect.getmembers(module, inspect.isfunction)
+        if function.__module__ == module.__name__
+        and not name.startswith("_")
+        and "Html" in str(inspect.signature(function).return_annotation)
+    }
+    assert rendering, "no renderers found"
+    names = sorted(f"{f.__module__}.{f.__name__}" for f in rendering ^ FUZZED)
+    assert rendering == FUZZED, names
