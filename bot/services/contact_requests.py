@@ -95,11 +95,15 @@ async def _ask(
         raise UserFacingError("contact.gone")
     assert target.id is not None
     earlier = await uow.contact_requests.find(user_id, target.user_id, target.id, match_id)
-    if earlier is not None and earlier.status is ContactStatus.PENDING:
+    if earlier is not None and _waiting(earlier, now):
         return "contact.already_sent"
     mine_id = mine.id if mine else None
     mutual = await uow.contact_requests.find(target.user_id, user_id, mine_id, match_id)
-    if mutual is not None and mutual.status is ContactStatus.PENDING:
+    if (
+        mutual is not None
+        and _waiting(mutual, now)
+        and await recipient(uow, target.user_id) is not None
+    ):
         await _accept(uow, now, mutual, schedule)  # both pressed Contact: both agree
         return "contact.accepted_you"
     request = ContactRequest(
@@ -151,8 +155,11 @@ async def accept(
 ) -> str:
     """The asked side agrees: both get the other's contact card."""
     async with uow_factory() as uow:
-        request = await _pending_to(uow, request_id, user_id)
-        await _accept(uow, clock.now(), request, schedule)
+        now = clock.now()
+        request = await _pending_to(uow, request_id, user_id, now)
+        if await recipient(uow, request.from_user_id) is None:
+            raise UserFacingError("button.expired")  # the asker stopped the bot since
+        await _accept(uow, now, request, schedule)
         await uow.commit()
         return "contact.accepted_you"
 
@@ -161,7 +168,7 @@ async def decline(uow_factory: UowFactory, clock: Clock, request_id: int, user_i
     """The asked side says no: the asker is told, and sees nothing of them."""
     now = clock.now()
     async with uow_factory() as uow:
-        request = await _pending_to(uow, request_id, user_id)
+        request = await _pending_to(uow, request_id, user_id, now)
         request.status, request.responded_at = ContactStatus.DECLINED, now
         await uow.contact_requests.update(request)
         await follow_ups.after_request_answered(uow, now, request, "declined")
@@ -174,13 +181,22 @@ async def decline(uow_factory: UowFactory, clock: Clock, request_id: int, user_i
         return "contact.declined_you"
 
 
-async def _pending_to(uow: UnitOfWork, request_id: int, user_id: int) -> ContactRequest:
+async def _pending_to(
+    uow: UnitOfWork, request_id: int, user_id: int, now: datetime
+) -> ContactRequest:
     request = await uow.contact_requests.get(request_id)
     if request is None or request.to_user_id != user_id:
         raise UserFacingError("button.not_yours")
-    if request.status is not ContactStatus.PENDING:
+    if not _waiting(request, now):
         raise UserFacingError("button.expired")
     return request
+
+
+def _waiting(request: ContactRequest, now: datetime) -> bool:
+    """Pending and not past its expiry: the asker's consent still holds."""
+    return request.status is ContactStatus.PENDING and (
+        request.expires_at is None or now < request.expires_at
+    )
 
 
 async def _accept(
