@@ -30,6 +30,7 @@ from handlers import (
     phone_sharing,
     post_edits,
     posting,
+    privacy,
     profile,
     ratings,
     search,
@@ -88,6 +89,9 @@ BUTTON_ACTIONS: dict[Action, ActionHandler] = {
     Action.REPORT_PROBLEM: complaints.report_problem,
     Action.FILE_COMPLAINT: complaints.file_complaint,
     Action.ANSWER_COMPLAINT: complaints.answer_complaint,
+    # under /forget: the presser's own data
+    Action.FORGET_ME: privacy.forget_me,
+    Action.KEEP_ME: privacy.keep_me,
 }
 
 # Handler groups run in ascending order; within a group the first matching handler wins.
@@ -117,6 +121,7 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(CommandHandler("need", circles.group_need, filters=GROUPS))
     app.add_handler(CommandHandler("circle", circle_admin.circle_command, filters=GROUPS))
     app.add_handler(CommandHandler("verify", trust.verify_command, filters=PRIVATE))
+    app.add_handler(CommandHandler("forget", privacy.forget_command, filters=PRIVATE))
     app.add_handler(CommandHandler("cancel", cancel.cancel))
     # 3. buttons: action buttons change data (BUTTON_ACTIONS), page buttons only redraw;
     on_button = route_buttons(BUTTON_ACTIONS)

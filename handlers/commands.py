@@ -25,6 +25,7 @@ COMMANDS = (
     "profile",
     "settings",
     "language",
+    "forget",
     "help",
     "cancel",
 )

@@ -55,6 +55,7 @@ def _blocked_bot(update: Update) -> bool | None:
 
 async def load_user(update: Update, context: BotContext) -> None:
     services = context.services
+    replayed = services.extras.get(CLAIMED, set())
     fresh, user = await inbox.receive(
         services.uow_factory,
         services.clock,
@@ -62,8 +63,8 @@ async def load_user(update: Update, context: BotContext) -> None:
         update.to_dict(),
         person_of(update),
         services.settings.default_language,
+        claimed=update.update_id in replayed,
     )
-    replayed = services.extras.get(CLAIMED, set())
     if not fresh and update.update_id not in replayed:
         raise ApplicationHandlerStop  # already handled: Telegram delivered it twice
     replayed.discard(update.update_id)

@@ -18,6 +18,7 @@ from bot.services.ports import (
     CirclesRepository,
     ContactRequestsRepository,
     DealsRepository,
+    ErasureRepository,
     InboxRepository,
     MatchesRepository,
     OutboxRepository,
@@ -35,6 +36,7 @@ from storage.repositories import (
     SqlCirclesRepository,
     SqlContactRequestsRepository,
     SqlDealsRepository,
+    SqlErasureRepository,
     SqlInboxRepository,
     SqlMatchesRepository,
     SqlOutboxRepository,
@@ -68,6 +70,7 @@ class SqlAlchemyUnitOfWork:
     reminders: RemindersRepository
     ratings: RatingsRepository
     circles: CirclesRepository
+    erasure: ErasureRepository
 
     def __init__(self, session_factory: async_sessionmaker[AsyncSession]) -> None:
         self._session_factory = session_factory
@@ -99,6 +102,7 @@ class SqlAlchemyUnitOfWork:
         self.reminders = SqlRemindersRepository(session)
         self.ratings = SqlRatingsRepository(session)
         self.circles = SqlCirclesRepository(session)
+        self.erasure = SqlErasureRepository(session)
         return self
 
     async def __aexit__(

@@ -69,6 +69,8 @@ class Action(StrEnum):
     CHOOSE_TIMEZONE = "settings.zones"  # shows the cities
     SET_TIMEZONE = "settings.zone"
     CIRCLE_SETTING = "circle.setting"  # an admin's choice under /circle (re-checked when pressed)
+    FORGET_ME = "user.forget"  # /forget confirmed: the presser's data is deleted
+    KEEP_ME = "user.keep"  # /forget cancelled
 
 
 # The post rules: what the owner may do with a post in each status. Cards, /my and the
@@ -148,6 +150,8 @@ class User:
     reminders_off: tuple[str, ...] = ()  # reminder topics turned off in /settings
     digest: bool = False  # the weekly digest, opt-in
     alerts_wait: bool = False  # alerts wait through quiet hours too (reminders always do)
+    # Set on a tombstone (/forget) and on a deleted user's stand-in: shown as "deleted user".
+    deleted_at: datetime | None = None
 
 
 @dataclass(slots=True)

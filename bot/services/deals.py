@@ -94,6 +94,7 @@ async def ask_outcome(
         return cancelled("deal settled")
     other = await uow.users.get(deal.other(user.id))
     about = await uow.posts.get(reminder.post_id) if reminder.post_id else None
+    about = about or await _about(uow, deal)  # their post may be gone (/forget)
     lang = user.language
     buttons = await answer_buttons(
         uow,
@@ -146,11 +147,14 @@ async def claim_choices(
         deals = [
             d for d in await uow.deals.about_post(post_id, user_id) if d.outcome in OPEN_TO_CLAIM
         ]
-        chosen = deals[::-1][:MAX_CHOICES]
-        labels = []
-        for deal in chosen:
+        chosen, labels = [], []
+        for deal in deals[::-1]:
             other = await uow.users.get(deal.other(user_id))
+            if other is not None and other.deleted_at is not None:
+                continue  # a deleted user could not confirm it
+            chosen.append(deal)
             labels.append(f"✅ {(other.display_name if other else '') or '?'}"[:40])
+        chosen, labels = chosen[:MAX_CHOICES], labels[:MAX_CHOICES]
         payloads = [(Action.DEAL_DONE, {"deal": d.id, "card": True}) for d in chosen]
         tokens = await add_tokens(uow, now + BUTTON_TTL, user_id, payloads, once=True)
         await uow.commit()
@@ -158,6 +162,9 @@ async def claim_choices(
 
 
 async def _claim(uow: UnitOfWork, now: datetime, deal: Deal, user_id: int) -> str:
+    partner = await uow.users.get(deal.other(user_id))
+    if partner is not None and partner.deleted_at is not None:
+        return "deal.partner_gone"  # nobody could confirm it: it would count against them
     deal.said_done(user_id, now)
     deal.outcome, deal.closed_at = DealOutcome.CLAIMED, None
     await uow.deals.update(deal)

@@ -19,15 +19,24 @@ async def receive(
     payload: dict[str, Any],
     person: TelegramPerson | None,
     default: Lang,
+    *,
+    claimed: bool = False,
 ) -> tuple[bool, User | None]:
     """Record an update and register its sender, in one transaction. The flag is False for
-    a duplicate that must not be handled again."""
+    a duplicate that must not be handled again; `claimed`: stored already by this process
+    to be handled (fetched or replayed), so not a redelivery. An update that leaves its
+    sender forgotten (/forget) keeps only its id."""
     now = clock.now()
     async with uow_factory() as uow:
         fresh = await uow.inbox.record(update_id, payload, now)
         user, changed = (
-            await users.register(uow, person, now, default) if person else (None, False)
+            await users.register(uow, person, now, default, new=fresh or claimed)
+            if person
+            else (None, False)
         )
+        if user is not None and user.deleted_at is not None:
+            await uow.erasure.blank_update(update_id)
+            changed = True
         if fresh or changed:
             await uow.commit()
         return fresh, user

@@ -269,6 +269,20 @@ class CirclesRepository(Protocol):
         ...
 
 
+class ErasureRepository(Protocol):
+    async def forget(
+        self, user_id: int, stand_in: int, words: Collection[str], at: datetime
+    ) -> list[int]:
+        """Delete what is theirs, hand what others' records keep to `stand_in`, drop the
+        messages and stored updates that name them (their id or one of `words`); returns
+        the ids of their posts, now gone (bot.services.privacy has the whole policy)."""
+        ...
+
+    async def blank_update(self, update_id: int) -> None:
+        """Keep nothing of a stored update but its id (still a duplicate if redelivered)."""
+        ...
+
+
 class UnitOfWork(Protocol):
     users: UsersRepository
     profiles: ProfilesRepository
@@ -284,6 +298,7 @@ class UnitOfWork(Protocol):
     reminders: RemindersRepository
     ratings: RatingsRepository
     circles: CirclesRepository
+    erasure: ErasureRepository
 
     async def __aenter__(self) -> Self: ...
     async def __aexit__(

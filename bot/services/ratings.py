@@ -15,6 +15,7 @@ from bot.services.errors import UserFacingError
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.services.users import member_of
 from bot.texts import Html, t
+from bot.texts.people import person_name
 
 BUTTON_TTL = timedelta(days=30)
 
@@ -37,7 +38,7 @@ async def _stars(
     tokens = await add_tokens(uow, now + BUTTON_TTL, rater.id, choices, once=True)
     buttons = [[(f"{n}⭐", token) for n, token in enumerate(tokens, start=1)]]
     other = await uow.users.get(deal.other(rater.id))
-    return t(rater.language, "rating.ask", name=_name(other)), buttons
+    return t(rater.language, "rating.ask", name=person_name(other, rater.language)), buttons
 
 
 async def stars_for(
@@ -114,12 +115,9 @@ async def _reveal(uow: UnitOfWork, now: datetime, *ratings: Rating) -> None:
         told = await recipient(uow, rating.ratee_id)
         if told is not None:
             rater = await uow.users.get(rating.rater_id)
-            text = t(told.language, "rating.revealed", name=_name(rater), stars=rating.stars)
+            name = person_name(rater, told.language)
+            text = t(told.language, "rating.revealed", name=name, stars=rating.stars)
             await outbox.add_to(uow, now, told.id, text, kind="rating.revealed")
-
-
-def _name(user: User | None) -> str:
-    return (user.display_name or str(user.id)) if user else "?"
 
 
 MAX_COMMENT = 200

@@ -41,14 +41,20 @@ ACTIVE_EVERY = timedelta(hours=1)  # "last active" is kept to the hour: no write
 
 
 async def register(
-    uow: UnitOfWork, person: TelegramPerson, now: datetime, default: Lang
+    uow: UnitOfWork, person: TelegramPerson, now: datetime, default: Lang, *, new: bool = True
 ) -> tuple[User, bool]:
     """Register a user on first contact and keep name and username current, inside the
     caller's transaction; True when something was written. The language follows Telegram's
     language code until the user picks one with /language. Writing or pressing (not a
-    member update) marks them active, at most once an hour."""
+    member update) marks them active, at most once an hour. Someone who used /forget comes
+    back as a new user, unless this update is a redelivery (`new` False) or says they
+    blocked the bot: then the tombstone is returned as it is."""
     active = person.blocked_bot is False
     user = await uow.users.get(person.id)
+    if user is not None and user.deleted_at is not None:
+        if person.blocked_bot or not new:
+            return user, False
+        user = None
     telegram_language = (
         language_from_telegram_code(person.language_code) if person.language_code else None
     )
@@ -130,6 +136,6 @@ async def member_of(uow: UnitOfWork, subject: int | str) -> User:
             raise UserFacingError("trust.unknown_user", username=shown)
         return user
     user = await uow.users.get(subject)
-    if user is None:
+    if user is None or user.deleted_at is not None:
         raise UserFacingError("trust.unknown_person")
     return user

@@ -15,19 +15,32 @@ from bot.domain.models import Lang
 from bot.texts import (
     en,
     en_circles,
+    en_privacy,
     en_reminders,
     zh_hans,
     zh_hans_circles,
+    zh_hans_privacy,
     zh_hans_reminders,
     zh_hant,
     zh_hant_circles,
+    zh_hant_privacy,
     zh_hant_reminders,
 )
 
 CATALOGUES: Mapping[Lang, Mapping[str, str]] = {
-    Lang.ZH_HANS: {**zh_hans.TEXTS, **zh_hans_reminders.TEXTS, **zh_hans_circles.TEXTS},
-    Lang.ZH_HANT: {**zh_hant.TEXTS, **zh_hant_reminders.TEXTS, **zh_hant_circles.TEXTS},
-    Lang.EN: {**en.TEXTS, **en_reminders.TEXTS, **en_circles.TEXTS},
+    Lang.ZH_HANS: {
+        **zh_hans.TEXTS,
+        **zh_hans_reminders.TEXTS,
+        **zh_hans_circles.TEXTS,
+        **zh_hans_privacy.TEXTS,
+    },
+    Lang.ZH_HANT: {
+        **zh_hant.TEXTS,
+        **zh_hant_reminders.TEXTS,
+        **zh_hant_circles.TEXTS,
+        **zh_hant_privacy.TEXTS,
+    },
+    Lang.EN: {**en.TEXTS, **en_reminders.TEXTS, **en_circles.TEXTS, **en_privacy.TEXTS},
 }
 
 

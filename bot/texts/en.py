@@ -32,6 +32,7 @@ TEXTS: dict[str, str] = {
         "/verify – add your business registration (L2)\n"
         "/profile – your company profile\n"
         "/settings – reminders, weekly digest, time zone\n"
+        "/forget – delete all your data\n"
         "/language – change language\n"
         "/cancel – stop what you are doing"
     ),

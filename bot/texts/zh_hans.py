@@ -32,6 +32,7 @@ TEXTS: dict[str, str] = {
         "/verify – 登记企业信息（L2）\n"
         "/profile – 公司资料\n"
         "/settings – 提醒、每周摘要、时区\n"
+        "/forget – 删除我的全部数据\n"
         "/language – 切换语言\n"
         "/cancel – 取消当前操作"
     ),

@@ -32,6 +32,7 @@ TEXTS: dict[str, str] = {
         "/verify – 登記企業資訊（L2）\n"
         "/profile – 公司資料\n"
         "/settings – 提醒、每週摘要、時區\n"
+        "/forget – 刪除我的全部資料\n"
         "/language – 切換語言\n"
         "/cancel – 取消當前操作"
     ),

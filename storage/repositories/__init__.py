@@ -4,6 +4,7 @@ from storage.repositories.action_tokens import SqlActionTokensRepository
 from storage.repositories.circles import SqlCirclesRepository
 from storage.repositories.contact_requests import SqlContactRequestsRepository
 from storage.repositories.deals import SqlDealsRepository, SqlRatingsRepository
+from storage.repositories.erasure import SqlErasureRepository
 from storage.repositories.inbox import SqlInboxRepository
 from storage.repositories.matches import SqlMatchesRepository
 from storage.repositories.outbox import SqlOutboxRepository
@@ -18,6 +19,7 @@ __all__ = [
     "SqlCirclesRepository",
     "SqlContactRequestsRepository",
     "SqlDealsRepository",
+    "SqlErasureRepository",
     "SqlInboxRepository",
     "SqlMatchesRepository",
     "SqlOutboxRepository",

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from sqlalchemy import func, select, update
+from typing import Any
+
+from sqlalchemy import case, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.domain.models import CompanyProfile, Lang, User
-from storage.repositories._sql import upsert
+from storage.repositories._sql import dialect_insert, upsert
 from storage.tables import CompanyProfileRow, UserRow
 from storage.types import utcnow
 
@@ -26,6 +28,7 @@ def _user_from_row(row: UserRow) -> User:
         reminders_off=tuple(row.reminders_off or ()),
         digest=row.digest,
         alerts_wait=row.alerts_wait,
+        deleted_at=row.deleted_at,
     )
 
 
@@ -49,7 +52,9 @@ class SqlUsersRepository:
         return None if row is None else _user_from_row(row)
 
     async def upsert(self, user: User) -> None:
-        """Insert or overwrite every field; `created_at` is kept from the first insert."""
+        """Insert or overwrite every field; `created_at` is kept from the first insert,
+        except to or from a tombstone (/forget): it keeps no date of the person, and one
+        who comes back starts afresh."""
         now = utcnow()
         values = {
             "id": user.id,
@@ -65,10 +70,17 @@ class SqlUsersRepository:
             "reminders_off": list(user.reminders_off),
             "digest": user.digest,
             "alerts_wait": user.alerts_wait,
+            "deleted_at": user.deleted_at,
             "updated_at": now,
         }
+        stmt = dialect_insert(self._session, UserRow).values(**values)
+        tombstone = or_(UserRow.deleted_at.is_not(None), stmt.excluded.deleted_at.is_not(None))
+        changes: dict[str, Any] = {name: stmt.excluded[name] for name in values if name != "id"}
+        changes["created_at"] = case(
+            (tombstone, stmt.excluded.created_at), else_=UserRow.created_at
+        )
         await self._session.execute(
-            upsert(self._session, UserRow, values, key=["id"], keep=["created_at"])
+            stmt.on_conflict_do_update(index_elements=["id"], set_=changes)
         )
 
     async def set_language(self, user_id: int, language: Lang, *, chosen: bool) -> None:

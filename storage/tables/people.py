@@ -41,6 +41,8 @@ class UserRow(Base):
     updated_at: Mapped[datetime] = mapped_column(
         UTCDateTime(), nullable=False, default=utcnow, onupdate=utcnow
     )
+    # /forget: the row stays as a tombstone (id and this, everything else blank).
+    deleted_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
 
 
 class CompanyProfileRow(Base):

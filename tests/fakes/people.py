@@ -37,10 +37,14 @@ class FakeUsersRepository(_Repository):
         return copy.deepcopy(found[0]) if found else None
 
     async def upsert(self, user: User) -> None:
-        """Insert or overwrite every field; `created_at` is kept from the first insert."""
+        """Insert or overwrite every field; `created_at` is kept from the first insert,
+        except to or from a tombstone (/forget)."""
         tables = self._write
         existing = tables.users.get(user.id)
-        created = existing.created_at if existing else None
+        tombstone = existing is not None and (
+            existing.deleted_at is not None or user.deleted_at is not None
+        )
+        created = existing.created_at if existing and not tombstone else None
         stored = dataclasses.replace(
             copy.deepcopy(user), created_at=_utc(created or user.created_at or self._now())
         )

@@ -13,6 +13,7 @@ from bot.services.ports import (
     Clock,
     ContactRequestsRepository,
     DealsRepository,
+    ErasureRepository,
     InboxRepository,
     MatchesRepository,
     OutboxRepository,
@@ -29,6 +30,7 @@ from tests.fakes.base import (
     Tables,
 )
 from tests.fakes.deals import FakeDealsRepository, FakeRatingsRepository
+from tests.fakes.erasure import FakeErasureRepository
 from tests.fakes.people import (
     FakeCirclesRepository,
     FakeProfilesRepository,
@@ -89,6 +91,7 @@ class InMemoryUnitOfWork:
     reminders: RemindersRepository
     ratings: RatingsRepository
     circles: CirclesRepository
+    erasure: ErasureRepository
 
     def __init__(self, store: InMemoryStore) -> None:
         self.store = store
@@ -109,6 +112,7 @@ class InMemoryUnitOfWork:
         self.reminders = FakeRemindersRepository(self)
         self.ratings = FakeRatingsRepository(self)
         self.circles = FakeCirclesRepository(self)
+        self.erasure = FakeErasureRepository(self)
 
     @property
     def tables(self) -> Tables:

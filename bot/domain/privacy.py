@@ -1,0 +1,72 @@
+"""What names one person in stored text and JSON (/forget): their Telegram id and the words
+that identify them (name, username, phone, company). Pure functions, shared by storage and
+its in-memory fake.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from bot.domain.models import CompanyProfile, User
+
+MIN_WORD = 2  # a one-letter name would match every message
+
+
+def words_naming(user: User, profile: CompanyProfile | None) -> tuple[str, ...]:
+    """The words that identify a member to others: the link to their chat, display name,
+    username, phone number (as shown and as digits) and company name."""
+    words = [f"tg://user?id={user.id}", user.display_name]
+    if user.username:
+        words += [user.username, f"@{user.username}"]
+    if user.phone:
+        digits = re.sub(r"\D", "", user.phone)
+        national = user.phone.split(" ", 1)[1] if user.phone.startswith("+") else ""
+        words += [user.phone, digits, re.sub(r"\D", "", national)]
+    if profile is not None:
+        words.append(profile.company_name)
+    return tuple(dict.fromkeys(w.strip() for w in words if len(w.strip()) >= MIN_WORD))
+
+
+class Mentions:
+    """Does a text or a JSON document name this person? An ASCII word counts only whole
+    ("Sam" is not in "Samsung"); Chinese words count anywhere."""
+
+    def __init__(self, user_id: int, words: Iterable[str] = ()) -> None:
+        self.user_id = user_id
+        self.words = tuple(words)
+        alternatives = "|".join(re.escape(w) for w in (str(user_id), *self.words))
+        self._pattern = re.compile(
+            rf"(?<![0-9A-Za-z_])(?:{alternatives})(?![0-9A-Za-z_])", re.IGNORECASE
+        )
+
+    def in_text(self, text: str) -> bool:
+        return self._pattern.search(text) is not None
+
+    def in_json(self, value: Any) -> bool:
+        """An integer equal to their id anywhere, or a string that names them."""
+        if isinstance(value, bool):
+            return False
+        if isinstance(value, int):
+            return value == self.user_id
+        if isinstance(value, str):
+            return self.in_text(value)
+        if isinstance(value, dict):
+            return any(self.in_json(k) or self.in_json(v) for k, v in value.items())
+        if isinstance(value, list | tuple):
+            return any(self.in_json(v) for v in value)
+        return False
+
+
+def replace_id(value: Any, old: int, new: int) -> Any:
+    """A JSON document with every integer `old` replaced by `new`."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return new if value == old else value
+    if isinstance(value, dict):
+        return {k: replace_id(v, old, new) for k, v in value.items()}
+    if isinstance(value, list):
+        return [replace_id(v, old, new) for v in value]
+    return value
