@@ -29,15 +29,24 @@ class DatabasePersistence(BasePersistence[dict[Any, Any], dict[Any, Any], dict[A
             update_interval=FLUSH_INTERVAL,
         )
         self._uow_factory = uow_factory
+        # What the database holds, as JSON: PTB hands back every user an update touched,
+        # changed or not, and a transaction per user per update for nothing is costly.
+        self._stored: dict[tuple[str, str], str] = {}
 
     async def _load(self, namespace: str) -> dict[str, Any]:
         async with self._uow_factory() as uow:
-            return await uow.persistence.load(namespace)
+            loaded = await uow.persistence.load(namespace)
+        self._stored.update(((namespace, k), _json(v)) for k, v in loaded.items())
+        return loaded
 
     async def _save(self, namespace: str, key: str, value: Any | None) -> None:
+        stored = _json(value)
+        if self._stored.get((namespace, key), _json(None)) == stored:
+            return
         async with self._uow_factory() as uow:
             await uow.persistence.save(namespace, key, value)
             await uow.commit()
+        self._stored[(namespace, key)] = stored
 
     async def get_user_data(self) -> dict[int, dict[Any, Any]]:
         return {int(k): dict(v) for k, v in (await self._load(USER_DATA)).items()}
@@ -90,3 +99,7 @@ class DatabasePersistence(BasePersistence[dict[Any, Any], dict[Any, Any], dict[A
 
     async def flush(self) -> None:
         """Every write is committed as it happens."""
+
+
+def _json(value: Any | None) -> str:
+    return json.dumps(value, sort_keys=True, default=str) if value else "null"

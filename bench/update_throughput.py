@@ -1,0 +1,153 @@
+"""Updates per second and reply latency: our bot beside a bare PTB echo bot, one run.
+
+Usage:  python -m bench.update_throughput [--users 50] [--posts 4] [--database URL]
+
+Starts the fake Telegram (flood limits off) in this process, then, one after the other,
+a bare python-telegram-bot echo bot (bench/echo_bot.py) and TradeCircle (`python -m bot run`,
+durable inbox on, a fresh SQLite file unless --database names another) as subprocesses
+polling it. Each gets the same burst: `users` people each send `posts` plain-words posts at
+once. A reply is the bot's next message in that person's chat (a card for us, the echo for
+the echo bot). Prints updates per second (first send to last reply) and reply p50 / p95 /
+max in ms, and the ratio to the echo bot. Exit status 1 under a quarter of the echo bot's
+rate (the issue's floor).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bot.fake_telegram import FakeTelegram, FloodLimits, UserHandle  # noqa: E402
+
+TOKEN = "4242:BENCH-token"
+POSTS = [
+    "出售 304不锈钢保温杯 500ml 起订1000个 12元/个 义乌发货",
+    "求购 不锈钢保温杯 3000个 单价15元以内 送到上海",
+    "Looking for LED bulbs 9W, 2000 pcs, under $1",
+    "Selling cotton T-shirts, MOQ 500 pcs, $2.5 each, from Guangzhou",
+    "求購 保溫杯 5000隻 10元以內",
+    "供应 镀锌螺丝 M6 起订10000个 0.05元/个 宁波",
+]
+
+
+@dataclass
+class Result:
+    name: str
+    updates: int
+    seconds: float
+    latencies: list[float]
+    cpu_seconds: float  # the bot process's CPU time during the burst
+
+    @property
+    def per_second(self) -> float:
+        return self.updates / self.seconds
+
+    def line(self) -> str:
+        ms = sorted(x * 1000 for x in self.latencies)
+        p95 = ms[min(len(ms) - 1, int(len(ms) * 0.95))]
+        return (
+            f"{self.name:<12} {self.updates:>5} updates in {self.seconds:6.2f} s = "
+            f"{self.per_second:7.1f}/s   reply p50 {statistics.median(ms):6.0f} ms  "
+            f"p95 {p95:6.0f} ms  max {ms[-1]:6.0f} ms   "
+            f"CPU {self.cpu_seconds / self.updates * 1000:5.1f} ms/update"
+        )
+
+
+def _env(fake: FakeTelegram, folder: Path, database: str | None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "DATABASE_"))}
+    env.update(
+        TELEGRAM_BOT_TOKEN=TOKEN,
+        TELEGRAM_API_BASE_URL=fake.base_url,
+        DATABASE_URL=database or f"sqlite:///{folder / 'bench.db'}",
+        QUIET_HOURS="false",
+        LOG_LEVEL="WARNING",
+        PYTHONPATH=str(ROOT),
+    )
+    return env
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def _burst(fake: FakeTelegram, name: str, users: int, posts: int, pid: int) -> Result:
+    people = [fake.user(f"{name} {n}", language_code="en") for n in range(users)]
+    sent: dict[tuple[int, int], float] = {}
+    answered: dict[tuple[int, int], float] = {}
+
+    def observe() -> bool:
+        now = time.perf_counter()
+        for person in people:
+            replies = sum(1 for m in person.messages() if m.from_bot)
+            for n in range(min(replies, posts)):
+                answered.setdefault((person.id, n), now)
+        return len(answered) == users * posts
+
+    async def write(person: UserHandle, first: int) -> None:
+        for n in range(posts):
+            sent[(person.id, n)] = time.perf_counter()
+            await person.send(POSTS[(first + n) % len(POSTS)])
+
+    start, cpu = time.perf_counter(), _cpu_seconds(pid)
+    await asyncio.gather(*(write(p, i) for i, p in enumerate(people)))
+    if not await fake.wait_until(observe, timeout=300):
+        raise SystemExit(f"{name}: only {len(answered)} of {users * posts} answered")
+    seconds = max(answered.values()) - start
+    latencies = [answered[k] - sent[k] for k in sent]
+    return Result(name, users * posts, seconds, latencies, _cpu_seconds(pid) - cpu)
+
+
+async def _run_one(
+    fake: FakeTelegram, name: str, argv: list[str], env: dict[str, str], users: int, posts: int
+) -> Result:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        *argv,
+        env=env,
+        cwd=str(ROOT),
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.DEVNULL,
+    )
+    try:
+        await fake.wait_polling(timeout=60)
+        await asyncio.sleep(1.0)  # warm-up done (jieba, index) before the burst
+        return await _burst(fake, name, users, posts, process.pid)
+    finally:
+        process.terminate()
+        await asyncio.wait_for(process.wait(), timeout=30)
+
+
+async def main(users: int, posts: int, database: str | None) -> int:
+    with tempfile.TemporaryDirectory() as folder:
+        async with FakeTelegram(token=TOKEN, limits=FloodLimits.off()) as fake:
+            env = _env(fake, Path(folder), database)
+            echo = await _run_one(fake, "echo bot", ["-m", "bench.echo_bot"], env, users, posts)
+            ours = await _run_one(fake, "TradeCircle", ["-m", "bot", "run"], env, users, posts)
+    print(f"{users} users x {posts} posts at once, flood limits off, {database or 'SQLite'}")
+    print(echo.line())
+    print(ours.line())
+    ratio = ours.per_second / echo.per_second
+    print(f"TradeCircle / echo bot: {ratio:.2f} (target >= 0.50, floor 0.25)")
+    return 0 if ratio >= 0.25 else 1
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--users", type=int, default=50)
+    parser.add_argument("--posts", type=int, default=4)
+    parser.add_argument("--database", help="DATABASE_URL for our bot (default: a new SQLite)")
+    options = parser.parse_args()
+    sys.exit(asyncio.run(main(options.users, options.posts, options.database)))
