@@ -21,6 +21,7 @@ from bot.fake_telegram import (
     UserHandle,
     Window,
 )
+from bot.services.ports import Clock
 
 TOKEN = "4242:TEST-token-never-logged"
 
@@ -37,8 +38,11 @@ NEED = "求购 不锈钢保温杯 3000个 单价15元以内 送到上海"
 class RunningBot:
     """Starts and stops our Application against the fake; `restart()` keeps the database."""
 
-    def __init__(self, fake: FakeTelegram, database: Path, **overrides: Any) -> None:
+    def __init__(
+        self, fake: FakeTelegram, database: Path, clock: Clock | None = None, **overrides: Any
+    ) -> None:
         self.fake = fake
+        self.clock = clock  # the system clock unless a test moves time (MovableClock)
         self.settings = Settings(
             telegram_bot_token=TOKEN,
             telegram_api_base_url=fake.base_url,
@@ -53,7 +57,7 @@ class RunningBot:
 
     async def start(self) -> None:
         await prepare_database(self.settings)
-        self.app = build_application(self.settings)
+        self.app = build_application(self.settings, clock=self.clock)
         await self.app.initialize()
         if self.app.post_init:
             await self.app.post_init(self.app)
