@@ -5,6 +5,7 @@ its in-memory fake.
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -16,7 +17,7 @@ MIN_WORD = 2  # a one-letter name would match every message
 
 def words_naming(user: User, profile: CompanyProfile | None) -> tuple[str, ...]:
     """The words that identify a member to others: the link to their chat, display name,
-    username, phone number (as shown and as digits) and company name."""
+    username, phone number (as shown and as digits) and company name, also HTML-escaped."""
     words = [f"tg://user?id={user.id}", user.display_name]
     if user.username:
         words += [user.username, f"@{user.username}"]
@@ -26,20 +27,20 @@ def words_naming(user: User, profile: CompanyProfile | None) -> tuple[str, ...]:
         words += [user.phone, digits, re.sub(r"\D", "", national)]
     if profile is not None:
         words.append(profile.company_name)
+    words += [html.escape(w, quote=False) for w in words]  # as messages show them
     return tuple(dict.fromkeys(w.strip() for w in words if len(w.strip()) >= MIN_WORD))
 
 
 class Mentions:
-    """Does a text or a JSON document name this person? An ASCII word counts only whole
-    ("Sam" is not in "Samsung"); Chinese words count anywhere."""
+    """Does a text or a JSON document name this person? A word counts as written (names
+    are shown as they are stored): an ASCII word only whole ("Sam" is not in "Samsung",
+    nor "Trade" in "trade records"), a Chinese word anywhere."""
 
     def __init__(self, user_id: int, words: Iterable[str] = ()) -> None:
         self.user_id = user_id
         self.words = tuple(words)
         alternatives = "|".join(re.escape(w) for w in (str(user_id), *self.words))
-        self._pattern = re.compile(
-            rf"(?<![0-9A-Za-z_])(?:{alternatives})(?![0-9A-Za-z_])", re.IGNORECASE
-        )
+        self._pattern = re.compile(rf"(?<![0-9A-Za-z_])(?:{alternatives})(?![0-9A-Za-z_])")
 
     def in_text(self, text: str) -> bool:
         return self._pattern.search(text) is not None
