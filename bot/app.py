@@ -23,11 +23,13 @@ from bot.domain.matching.scoring import Thresholds
 from bot.services import matching
 from bot.services.clock import SystemClock
 from bot.services.ports import Clock
+from handlers.chat_order import ChatOrderedProcessor
 from handlers.commands import publish_commands
 from handlers.durable_bot import DurableBot
 from handlers.jobs import expire_posts, housekeeping, send_circle_digests, send_reminders
 from handlers.outbox_dispatcher import OutboxDispatcher
 from handlers.persistence import DatabasePersistence
+from handlers.rate_limits import RATE_LIMITS, new_rate_limits
 from handlers.users import CLAIMED, replay_unfinished
 from storage.migrate import ensure_schema
 from storage.unit_of_work import Database
@@ -114,6 +116,7 @@ def build_application(settings: Settings, *, clock: Clock | None = None) -> Trad
         ApplicationBuilder()
         .bot(bot)
         .context_types(context_types)
+        .concurrent_updates(ChatOrderedProcessor())
         .post_init(post_init)
         .post_shutdown(post_shutdown)
         .persistence(DatabasePersistence(database.uow))
@@ -122,6 +125,9 @@ def build_application(settings: Settings, *, clock: Clock | None = None) -> Trad
     app.bot_data.configure(settings, database.uow, clock or SystemClock())
     app.bot_data.extras["outbox"] = dispatcher
     app.bot_data.extras["matching"] = index
+    app.bot_data.extras[RATE_LIMITS] = new_rate_limits(
+        settings.rate_limit_burst, settings.rate_limit_per_second
+    )
     bot.keep_in(database.uow, app.bot_data.clock, app.bot_data.extras.setdefault(CLAIMED, set()))
     handlers.register(app)
     return app

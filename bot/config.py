@@ -11,6 +11,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.domain import money
 from bot.domain.models import Lang
+from bot.services.rate_limits import BURST, RATE
 from bot.services.schedule import Schedule
 
 DEFAULT_API_BASE_URL = "https://api.telegram.org/bot"
@@ -88,6 +89,9 @@ class Settings(BaseSettings):
     sweep_interval: float = 60.0  # seconds between sweeps for expired posts
     max_alerts_per_need: int = Field(default=5, ge=1, le=50)
     max_alerts_per_day: int = Field(default=20, ge=1, le=1000)
+    # one person's messages and taps: this many at once, then this many a second
+    rate_limit_burst: int = Field(default=BURST, ge=1, le=1000)
+    rate_limit_per_second: float = Field(default=RATE, gt=0, le=1000)
     currency_rates: str = ""  # "USD=7.2,EUR=7.8": CNY per unit, over built-in defaults
     match_alert_threshold: float | None = Field(default=None, ge=0, le=1)
 

@@ -32,6 +32,7 @@ from handlers import (
     posting,
     privacy,
     profile,
+    rate_limits,
     ratings,
     search,
     start,
@@ -95,13 +96,15 @@ BUTTON_ACTIONS: dict[Action, ActionHandler] = {
 }
 
 # Handler groups run in ascending order; within a group the first matching handler wins.
-BEFORE_ALL = -1  # dedupe + user/language loading; may stop the update
+BEFORE_ALL = -2  # dedupe + user/language loading; may stop the update
+LIMITS = -1  # per-person rate limits; may stop the update
 MAIN = 0
 AFTER_ALL = 100  # bookkeeping once every handler is done
 
 
 def register(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(TypeHandler(Update, users.load_user), group=BEFORE_ALL)
+    app.add_handler(TypeHandler(Update, rate_limits.hold_back), group=LIMITS)
 
     # Order matters (first match wins):
     # 1. conversations first, so that while a flow runs its answers and /cancel reach it;

@@ -42,6 +42,7 @@ TEXTS: dict[str, str] = {
     "cancel.nothing": "There is nothing to cancel. Write an offer or a need any time.",
     "error.generic": "😕 Sorry, something went wrong on our side. Please try again in a moment.",
     "error.admin_report": "⚠️ Error while handling an update:\n<pre>{error}</pre>",
+    "rate_limit.slow_down": "✋ You are sending faster than I can follow, so I skipped some of it. Wait a few seconds, then go on.",
     "button.expired": "This button has expired. Please start again.",
     "button.not_yours": "This button is not for you.",
     "button.done": "Done.",

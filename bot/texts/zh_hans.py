@@ -42,6 +42,7 @@ TEXTS: dict[str, str] = {
     "cancel.nothing": "现在没有可取消的操作。随时可以发出售或求购信息。",
     "error.generic": "😕 抱歉，我们这边出了点问题，请稍后再试。",
     "error.admin_report": "⚠️ 处理更新时出错：\n<pre>{error}</pre>",
+    "rate_limit.slow_down": "✋ 你发得太快了，我跳过了一部分。请等几秒再继续。",
     "button.expired": "这个按钮已过期，请重新开始。",
     "button.not_yours": "这个按钮不是给你的。",
     "button.done": "好了。",

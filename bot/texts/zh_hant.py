@@ -42,6 +42,7 @@ TEXTS: dict[str, str] = {
     "cancel.nothing": "現在沒有可取消的操作。隨時可以發出售或求購資訊。",
     "error.generic": "😕 抱歉，我們這邊出了點問題，請稍後再試。",
     "error.admin_report": "⚠️ 處理更新時出錯：\n<pre>{error}</pre>",
+    "rate_limit.slow_down": "✋ 你發得太快了，我跳過了一部分。請等幾秒再繼續。",
     "button.expired": "這個按鈕已過期，請重新開始。",
     "button.not_yours": "這個按鈕不是給你的。",
     "button.done": "好了。",

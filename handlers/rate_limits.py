@@ -1,0 +1,48 @@
+"""Per-person rate limits (`bot.services.rate_limits`): runs right after the inbox and user
+loading. An update over the limit is recorded as handled and goes no further; the person
+hears about it at most once a minute (privately, or on the button they pressed), never in
+a group."""
+
+from __future__ import annotations
+
+import time
+
+from telegram import Update
+from telegram.constants import ChatType
+from telegram.ext import ApplicationHandlerStop
+
+from bot.context import BotContext
+from bot.services import inbox
+from bot.services.rate_limits import RateLimits
+from bot.texts import plain
+from handlers.replies import reply
+
+RATE_LIMITS = "rate_limits"
+
+
+def new_rate_limits(burst: int, per_second: float) -> RateLimits:
+    return RateLimits(burst=burst, rate=per_second)
+
+
+async def hold_back(update: Update, context: BotContext) -> None:
+    person = update.effective_user
+    if (
+        person is None
+        or person.is_bot
+        or (update.message is None and update.callback_query is None)
+    ):
+        return  # only what people send or press counts
+    limits: RateLimits = context.services.extras[RATE_LIMITS]
+    now = time.monotonic()
+    if limits.allow(person.id, now):
+        return
+    services = context.services
+    await inbox.mark_done(services.uow_factory, services.clock, update.update_id)
+    notice = limits.should_notice(person.id, now)
+    if update.callback_query is not None:
+        await update.callback_query.answer(
+            plain(context.lang, "rate_limit.slow_down") if notice else None
+        )
+    elif notice and update.effective_chat and update.effective_chat.type == ChatType.PRIVATE:
+        await reply(update, context, "rate_limit.slow_down")
+    raise ApplicationHandlerStop
