@@ -34,6 +34,15 @@ FAST_USERS = FloodLimits(private_chat=Window(20, 3.0))
 OFFER = "出售 304不锈钢保温杯 500ml 起订1000个 12元/个 义乌发货"
 NEED = "求购 不锈钢保温杯 3000个 单价15元以内 送到上海"
 
+# Tests run at any hour of the day (no quiet hours), and their people tap far faster than
+# people do: the per-person rate limit is roomier (test_flood.py runs the real one).
+TEST_SETTINGS: dict[str, Any] = {
+    "quiet_hours": False,
+    "reminder_tick": timedelta(seconds=0.5),
+    "rate_limit_burst": 200,
+    "rate_limit_per_second": 50.0,
+}
+
 
 class RunningBot:
     """Starts and stops our Application against the fake; `restart()` keeps the database."""
@@ -49,9 +58,7 @@ class RunningBot:
             database_url=f"sqlite:///{database}",
             outbox_interval=0.2,
             sweep_interval=0.5,
-            **(
-                {"quiet_hours": False, "reminder_tick": timedelta(seconds=0.5)} | overrides
-            ),  # tests run at any hour of the day
+            **(TEST_SETTINGS | overrides),
         )
         self.app: Any = None
 

@@ -7,8 +7,10 @@ from __future__ import annotations
 import asyncio
 import statistics
 import time
+from collections.abc import Callable
 
 from bot.fake_telegram import FakeTelegram, FloodLimits, UserHandle
+from bot.services.rate_limits import BURST, RATE
 from tests.e2e.helpers import RunningBot
 
 OTHERS = 20
@@ -35,9 +37,10 @@ async def _everyone_chats(fake: FakeTelegram, people: list[UserHandle]) -> list[
 
 
 async def test_a_flooder_is_held_back_and_nobody_else_is_slowed(
-    fake: FakeTelegram, bot: RunningBot
+    fake: FakeTelegram, make_bot: Callable[..., RunningBot]
 ) -> None:
     fake.set_limits(FloodLimits.off())
+    await make_bot(rate_limit_burst=BURST, rate_limit_per_second=RATE).start()
     others = [fake.user(f"Merchant {n}", language_code="en") for n in range(OTHERS)]
     flooder = fake.user("Flooder", language_code="en")
     await _everyone_chats(fake, others)  # warm-up: everyone known, whatever is lazy loaded
