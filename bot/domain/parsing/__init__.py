@@ -39,7 +39,15 @@ from bot.domain.parsing.validation import PROBLEMS, validate
 from bot.domain.parsing.validity import extract_validity
 from bot.domain.text import looks_garbled
 
-__all__ = ["FIELD_WINDOW", "MAX_LENGTH", "PROBLEMS", "parse_post", "validate", "warm_up"]
+__all__ = [
+    "FIELD_WINDOW",
+    "MAX_LENGTH",
+    "MAX_PRODUCT",
+    "PROBLEMS",
+    "parse_post",
+    "validate",
+    "warm_up",
+]
 
 MAX_LENGTH = 4096  # Telegram's own limit for a text message
 # Fields are read from the start of a message: a post names its goods, amounts and prices
@@ -51,6 +59,9 @@ _log = logging.getLogger(__name__)
 
 
 MAX_PLACE = 60  # characters: a place is a city or a port, never a paragraph
+# characters of a product with the tags written around it; past this (tags repeated to fill
+# a message) it is kept without them: it must fit its column and a card
+MAX_PRODUCT = 120
 
 
 def _clip(place: str | None) -> str | None:
@@ -65,7 +76,8 @@ def parse_post(text: str, *, today: date | None = None) -> ParsedPost:
         parsed = _parse(stripped, today or date.today())
         if len(stripped) != len(text) and parsed.product:
             product = markup.restore(text, stripped, origin, parsed.product)
-            parsed = replace(parsed, product=product)
+            if len(product) <= MAX_PRODUCT:
+                parsed = replace(parsed, product=product)
         return parsed
     except Exception:  # a parser bug must not take the bot down; log and shrug
         _log.exception("parse_post failed")
