@@ -19,7 +19,7 @@ from bot.context import BotContext
 from bot.domain.models import Action
 from bot.services import action_tokens
 from bot.services.errors import ButtonExpired, ButtonNotYours
-from handlers.keyboards import decode
+from handlers.keyboards import decode, number
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,8 +31,12 @@ class Pressed:
     payload: Mapping[str, object] = field(default_factory=dict)
 
     def id_arg(self, name: str) -> int:
-        """An id the button was made for ("post", "match", "request")."""
-        return int(str(self.payload[name]))
+        """An id the button was made for ("post", "match", "request"); a button without it
+        (forged, or drawn by an older version) has expired."""
+        value = number(str(self.payload.get(name, "")))
+        if value is None:
+            raise ButtonExpired()
+        return value
 
 
 ActionHandler = Callable[[Update, BotContext, Pressed], Coroutine[Any, Any, None]]

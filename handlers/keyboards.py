@@ -21,6 +21,8 @@ from bot.domain.models import Action
 
 VERSION = "v1"
 MAX_BYTES = 64
+MAX_ID = 2**63 - 1  # a BIGINT column; a larger number names nothing
+MAX_PAGE = 100_000
 
 
 class CallbackDataError(ValueError):
@@ -48,6 +50,28 @@ def decode(data: str) -> CallbackData:
     if len(parts) < 2 or parts[0] != VERSION:
         raise CallbackDataError(f"unknown callback data: {data!r}")
     return CallbackData(kind=parts[1], args=tuple(parts[2:]))
+
+
+def number(text: str, maximum: int = MAX_ID) -> int | None:
+    """An id or a page as this codec writes it ("42", "-100123": ASCII digits, an optional
+    minus), within +-`maximum`; None for anything else ("٣", "²", "1e3", " 7", "")."""
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > len(str(maximum)):
+        return None
+    value = int(text)
+    return value if abs(value) <= maximum else None
+
+
+def page_of(data: str) -> int | None:
+    """The page a paging button (`v1:p:<view>:<page>`) turns to; None if it names none."""
+    try:
+        parsed = decode(data)
+    except CallbackDataError:
+        return None
+    if parsed.kind != "p" or len(parsed.args) != 2:
+        return None
+    page = number(parsed.args[1], MAX_PAGE)
+    return page if page is not None and page >= 0 else None
 
 
 def action_data(action: Action, **args: str | int) -> str:

@@ -9,9 +9,10 @@ from telegram.constants import ParseMode
 
 from bot.context import BotContext
 from bot.services import posts
+from bot.services.errors import ButtonExpired
 from bot.texts import Html, plain
 from bot.texts.lists import my_posts_page
-from handlers.keyboards import decode, markup, page_data
+from handlers.keyboards import markup, page_data, page_of
 from handlers.post_cards import Buttons, post_buttons
 
 PAGE_SIZE = 3
@@ -29,7 +30,9 @@ async def my_posts(update: Update, context: BotContext) -> None:
 async def turn_page(update: Update, context: BotContext) -> None:
     query = update.callback_query
     assert query is not None and query.data is not None
-    page = int(decode(query.data).args[1])
+    page = page_of(query.data)
+    if page is None:
+        raise ButtonExpired()
     text, buttons = await _page(context, query.from_user.id, page)
     await query.answer()
     await query.edit_message_text(text, parse_mode=ParseMode.HTML, reply_markup=markup(buttons))

@@ -8,10 +8,11 @@ from telegram.constants import ParseMode
 from bot.context import BotContext
 from bot.domain.models import Action
 from bot.services import contact_requests, search
+from bot.services.errors import ButtonExpired
 from bot.texts import Html, plain
 from bot.texts.lists import search_page
 from handlers.buttons import Pressed
-from handlers.keyboards import decode, markup, page_data, post_action_data
+from handlers.keyboards import markup, page_data, page_of, post_action_data
 from handlers.post_cards import Buttons
 from handlers.replies import reply
 
@@ -36,8 +37,10 @@ async def search_command(update: Update, context: BotContext) -> None:
 async def turn_page(update: Update, context: BotContext) -> None:
     query = update.callback_query
     assert query is not None and query.data is not None
-    words = str(context.store.get(QUERY_KEY) or "")
-    text, buttons = await _page(context, words, int(decode(query.data).args[1]))
+    words, page = str(context.store.get(QUERY_KEY) or ""), page_of(query.data)
+    if page is None:
+        raise ButtonExpired()
+    text, buttons = await _page(context, words, page)
     await query.answer()
     await query.edit_message_text(text, parse_mode=ParseMode.HTML, reply_markup=markup(buttons))
 

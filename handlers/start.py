@@ -9,7 +9,7 @@ from bot.domain.models import Action
 from bot.services import outbox, posts
 from bot.texts import plain
 from bot.texts.cards import post_card
-from handlers.keyboards import post_action_data
+from handlers.keyboards import number, post_action_data
 from handlers.replies import reply, reply_html
 
 DEEP_LINK_KEY = "start_payload"
@@ -21,8 +21,9 @@ async def start(update: Update, context: BotContext) -> None:
         # a circle's digest); anything else is kept for later features.
         payload = context.args[0][:64]
         context.store[DEEP_LINK_KEY] = payload
-        if payload.startswith("p") and payload[1:].isdigit():
-            await _show_post(update, context, int(payload[1:]))
+        post_id = number(payload[1:]) if payload.startswith("p") else None
+        if post_id is not None and post_id > 0:
+            await _show_post(update, context, post_id)
             return
     user = update.effective_user
     name = user.first_name if user else ""
