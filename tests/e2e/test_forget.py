@@ -155,6 +155,10 @@ async def test_forget_leaves_only_a_tombstone_and_the_partner_keeps_working(
 
     await a.send("/forget")
     ask = await latest(a, fake, _has("Delete all your data?"))
+    await a.wait_answer(await a.press(ask, "✖️ Cancel"))
+    await latest(a, fake, _has("Nothing was deleted"))
+    await a.send("/forget")
+    ask = await latest(a, fake, lambda m: "Delete all your data?" in (m.text or "") and m.buttons)
     await a.wait_answer(await a.press(ask, "🗑 Delete everything"))
     await latest(a, fake, _has("Your data is deleted"))
     await bot.stop()  # PTB's last flush of user_data and conversations included
