@@ -55,12 +55,13 @@ async def forget(
                 deal.outcome, deal.closed_at = DealOutcome.NONE, now  # only they could confirm
                 await uow.deals.update(deal)
         stand_in = await _new_stand_in(uow, user, now)
-        for post_id in await uow.erasure.forget(user_id, stand_in, words, now):
-            index.remove(post_id)
+        posts = await uow.erasure.forget(user_id, stand_in, words, now)
         # Any language will do: nobody reads a tombstone's.
         tombstone = User(user_id, Lang.ZH_HANS, blocked_bot=True, created_at=now, deleted_at=now)
         await uow.users.upsert(tombstone)
         try:
+            for post_id in posts:
+                index.remove(post_id)
             await uow.commit()
         except BaseException:  # the index gets back what the database still has
             for post in live:

@@ -7,10 +7,12 @@ import dataclasses
 from datetime import timedelta
 from typing import Any
 
+import pytest
+
 from bot.domain.models import Circle, Lang, User
 from bot.services import contact_requests, deals, identity, inbox, privacy, profiles, ratings
 from bot.services.matching import MatchingIndex
-from bot.services.ports import UowFactory
+from bot.services.ports import UnitOfWork, UowFactory
 from bot.services.trust import summary_of
 from bot.services.users import TelegramPerson, set_phone
 from tests.fakes import FixedClock, InMemoryStore
@@ -152,3 +154,24 @@ async def test_a_redelivery_or_a_block_leaves_the_tombstone_and_a_new_message_st
     assert (user.display_name, user.phone, user.created_at) == (NAME, None, clock.now())
     async with factory() as uow:
         assert await uow.deals.of_user(A) == [] and await uow.profiles.get(A) is None
+
+
+async def test_a_failed_commit_leaves_the_index_as_the_database_has_it(
+    store: InMemoryStore, clock: FixedClock
+) -> None:
+    index = new_index()
+    *_, posts = await rich(store.uow_factory, clock, index)
+
+    def failing() -> UnitOfWork:
+        uow = store.uow_factory()
+
+        async def commit() -> None:
+            raise OSError("disk full")
+
+        uow.commit = commit  # type: ignore[method-assign]
+        return uow
+
+    with pytest.raises(OSError):
+        await privacy.forget(failing, clock, index, A)
+    assert store.tables.users[A].deleted_at is None
+    assert [index.engine.terms_of(post_id) is not None for post_id in posts] == [True, True]
