@@ -66,8 +66,8 @@ class SqlErasureRepository:
                 )
             )
         )
-        # Others' records keep the deals, the ratings they were given and their own trust
-        # events, naming the stand-in instead.
+        # What others' records rest on stays, with the stand-in in their place: deals, the
+        # stars they gave (not their words), others' trust events about them.
         await run(update(DealRow).where(DealRow.seller_id == user_id).values(seller_id=stand_in))
         await run(update(DealRow).where(DealRow.buyer_id == user_id).values(buyer_id=stand_in))
         await run(update(DealRow).where(DealRow.match_id.in_(matches)).values(match_id=None))
