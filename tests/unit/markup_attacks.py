@@ -18,11 +18,12 @@ from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 
 from bot.domain.models import Lang
+from bot.domain.parsing import MAX_PRODUCT
 from bot.fake_telegram.html_entities import MAX_TEXT_LENGTH, ParsedText, parse_message_text
 
 # Where a user-provided string comes from, and the most characters of it a renderer can get
 # (what Telegram or our own code lets through; the tests generate up to these lengths).
-PRODUCT = 120  # parser: 80; an Edit or guided answer is cut to 120 (services/post_edits.py)
+PRODUCT = MAX_PRODUCT  # parser, tags kept around it; an Edit is cut to 120 (post_edits.py)
 SPEC = 80  # parser
 PLACE = 60  # parser (MAX_PLACE) and an Edit answer
 TERM = 20  # a trade term the parser read (FOB, CIF, ...)
