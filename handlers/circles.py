@@ -116,6 +116,7 @@ async def _post(update: Update, context: BotContext, kind: PostKind | None, text
         user.id,
         text,
         kind,
+        update.update_id,
     )
     if result.outcome == "chatter" and kind is not None:  # a command with nothing after it
         usage = t(context.lang, "circle.post_usage", bot=context.bot.username)

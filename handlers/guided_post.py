@@ -93,6 +93,7 @@ async def _finish(update: Update, context: BotContext) -> int:
         update.effective_user.id,
         guided.raw_text(answers),
         parsed=guided.compose(kind, answers),
+        update_id=update.update_id,
     )
     await show_card(update, context, drafted.post)
     return ConversationHandler.END

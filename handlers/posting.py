@@ -54,7 +54,12 @@ async def on_text(update: Update, context: BotContext) -> None:
         )
     try:
         drafted = await posts.draft(
-            context.services.uow_factory, context.clock, context.settings.post_ttl, user.id, text
+            context.services.uow_factory,
+            context.clock,
+            context.settings.post_ttl,
+            user.id,
+            text,
+            update_id=update.update_id,
         )
     except KindUnclear as unclear:
         await _ask_kind(update, context, text, unclear)
@@ -98,6 +103,7 @@ async def choose_kind(update: Update, context: BotContext, pressed: Pressed) -> 
         pressed.user_id,
         text,
         kind=PostKind(kind),
+        update_id=update.update_id,
     )
     await query.answer()
     await query.edit_message_reply_markup(reply_markup=None)

@@ -93,9 +93,15 @@ async def post_in_circle(
     user_id: int,
     text: str,
     kind: PostKind | None = None,
+    update_id: int | None = None,
 ) -> CirclePost:
     """A member's message in the circle, published as their post if it reads as one
-    (a hashtag or a command may say which kind) and the circle's rules allow it."""
+    (a hashtag or a command may say which kind) and the circle's rules allow it. The
+    message handled again after a crash (`update_id`) finishes what it started, once."""
+    if update_id is not None and (earlier := await _posted_by(uow_factory, update_id)):
+        if earlier.status is PostStatus.DRAFT:
+            return await _publish(uow_factory, clock, schedule, index, earlier)
+        return CirclePost("published", earlier, 0)
     kind = kind or kind_from_hashtags(text)
     words = without_kind_tags(text).strip()
     parsed = read_post(words, kind)
@@ -117,11 +123,30 @@ async def post_in_circle(
     if sum(1 for p in here if p.created_at > now - DAY) >= circle.posts_per_day:
         return CirclePost("limit")
     drafted = await posts.draft(
-        uow_factory, clock, schedule.post_ttl, user_id, words, parsed=parsed, circle_id=chat_id
+        uow_factory,
+        clock,
+        schedule.post_ttl,
+        user_id,
+        words,
+        parsed=parsed,
+        circle_id=chat_id,
+        update_id=update_id,
     )
-    assert drafted.post.id is not None
+    return await _publish(uow_factory, clock, schedule, index, drafted.post)
+
+
+async def _posted_by(uow_factory: UowFactory, update_id: int) -> Post | None:
+    async with uow_factory() as uow:
+        post_id = await uow.inbox.drafted(update_id)
+        return await uow.posts.get(post_id) if post_id is not None else None
+
+
+async def _publish(
+    uow_factory: UowFactory, clock: Clock, schedule: Schedule, index: MatchingIndex, draft: Post
+) -> CirclePost:
+    assert draft.id is not None
     post, alerted = await publishing.publish(
-        uow_factory, clock, schedule, index, drafted.post.id, user_id
+        uow_factory, clock, schedule, index, draft.id, draft.user_id
     )
     return CirclePost("published", post, alerted)
 

@@ -28,7 +28,8 @@ async def receive(
     sender forgotten (/forget) keeps only its id."""
     now = clock.now()
     async with uow_factory() as uow:
-        fresh = await uow.inbox.record(update_id, payload, now)
+        # a claimed update is stored already: recording it again would only cost time
+        fresh = False if claimed else await uow.inbox.record(update_id, payload, now)
         user, changed = (
             await users.register(uow, person, now, default, new=fresh or claimed)
             if person

@@ -80,9 +80,18 @@ async def draft(
     kind: PostKind | None = None,
     parsed: ParsedPost | None = None,
     circle_id: int | None = None,
+    update_id: int | None = None,
 ) -> Drafted:
     """Save what was understood as a draft; nothing is public until `publish`. A post
-    written in a trade circle keeps the circle's id."""
+    written in a trade circle keeps the circle's id. The update it came from (`update_id`)
+    records the draft in the same transaction, so the update handled again after a crash
+    gets that draft back instead of a second one."""
+    if update_id is not None:
+        async with uow_factory() as uow:
+            earlier = await uow.inbox.drafted(update_id)
+            post = await uow.posts.get(earlier) if earlier is not None else None
+        if post is not None:
+            return Drafted(post, needs_product=not post.parsed.product)
     parsed = parsed or understand(text, kind=kind)
     now = clock.now()
     post = Post(
@@ -99,6 +108,8 @@ async def draft(
     )
     async with uow_factory() as uow:
         post.id = await uow.posts.add(post)
+        if update_id is not None:
+            await uow.inbox.note_drafted(update_id, post.id)
         await uow.commit()
     return Drafted(post, needs_product=not parsed.product)
 

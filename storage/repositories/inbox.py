@@ -27,6 +27,18 @@ class SqlInboxRepository:
         inserted = (await self._session.execute(stmt)).scalar_one_or_none()
         return inserted is not None
 
+    async def drafted(self, update_id: int) -> int | None:
+        return (
+            await self._session.execute(
+                select(InboxRow.post_id).where(InboxRow.update_id == update_id)
+            )
+        ).scalar_one_or_none()
+
+    async def note_drafted(self, update_id: int, post_id: int) -> None:
+        await self._session.execute(
+            update(InboxRow).where(InboxRow.update_id == update_id).values(post_id=post_id)
+        )
+
     async def mark_done(self, update_id: int, at: datetime) -> None:
         await self._session.execute(
             update(InboxRow)

@@ -28,6 +28,9 @@ class InboxRow(Base):
     payload: Mapped[dict[str, Any]] = mapped_column(JSONDoc, nullable=False)
     received_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False)
     done_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    # the draft this update made, written with it: handled again after a crash, the update
+    # shows that draft instead of making a second one
+    post_id: Mapped[int | None] = mapped_column(BigInteger)
 
 
 class OutboxRow(Base):

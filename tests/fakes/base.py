@@ -98,6 +98,7 @@ class InboxRecord:
     payload: dict[str, Any]
     received_at: datetime
     done_at: datetime | None = None
+    post_id: int | None = None
 
 
 @dataclass(slots=True)

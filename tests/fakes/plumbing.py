@@ -135,6 +135,15 @@ class FakeInboxRepository(_Repository):
         tables.inbox[update_id] = InboxRecord(update_id, _json(payload), _utc(at))
         return True
 
+    async def drafted(self, update_id: int) -> int | None:
+        record = self._read.inbox.get(update_id)
+        return record.post_id if record is not None else None
+
+    async def note_drafted(self, update_id: int, post_id: int) -> None:
+        record = self._write.inbox.get(update_id)
+        if record is not None:
+            record.post_id = post_id
+
     async def mark_done(self, update_id: int, at: datetime) -> None:
         record = self._write.inbox.get(update_id)
         if record is not None and record.done_at is None:

@@ -6,11 +6,13 @@ from datetime import timedelta
 from typing import Any
 
 from bot.domain.models import Lang
-from bot.services import inbox
+from bot.services import inbox, posts
 from bot.services.ports import UowFactory
 from bot.services.users import TelegramPerson
 from tests.fakes import FixedClock, InMemoryStore
+from tests.unit.services.world import TTL
 
+NEED = "求购 不锈钢保温杯 3000个 单价15元以内 送到上海"
 BUYER = TelegramPerson(2002, "Sam", username="sam_buys", language_code="en")
 
 
@@ -111,3 +113,18 @@ async def test_purge_forgets_only_handled_updates_past_keep(
     assert (await _receive(uow_factory, clock, 1, BUYER))[0]  # forgotten: new again
     assert not (await _receive(uow_factory, clock, 2, BUYER))[0]  # kept for replay
     assert not (await _receive(uow_factory, clock, 3, BUYER))[0]
+
+
+async def test_an_update_handled_again_gets_its_draft_back(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    """Killed after the draft was saved and before the update was marked done: handled
+    again at start-up, the same message shows the same draft, not a second one."""
+    await _receive(uow_factory, clock, 7, BUYER)
+    first = await posts.draft(uow_factory, clock, TTL, BUYER.id, NEED, update_id=7)
+    again = await posts.draft(uow_factory, clock, TTL, BUYER.id, NEED, update_id=7)
+    other = await posts.draft(uow_factory, clock, TTL, BUYER.id, NEED, update_id=None)
+    assert again.post.id == first.post.id != other.post.id
+    assert (await posts.list_mine(uow_factory, BUYER.id, 0, 10))[1] == 0  # drafts only
+    async with uow_factory() as uow:
+        assert await uow.inbox.drafted(7) == first.post.id
