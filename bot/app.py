@@ -10,7 +10,7 @@ import logging
 import warnings
 from typing import Any
 
-from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, ContextTypes, Defaults
+from telegram.ext import Application, ApplicationBuilder, ContextTypes, Defaults
 from telegram.warnings import PTBUserWarning
 
 import handlers
@@ -30,6 +30,7 @@ from handlers.jobs import expire_posts, housekeeping, send_circle_digests, send_
 from handlers.outbox_dispatcher import OutboxDispatcher
 from handlers.persistence import DatabasePersistence
 from handlers.rate_limits import RATE_LIMITS, new_rate_limits
+from handlers.send_guard import SendGuard
 from handlers.users import CLAIMED, replay_unfinished
 from storage.migrate import ensure_schema
 from storage.unit_of_work import Database
@@ -109,8 +110,9 @@ def build_application(settings: Settings, *, clock: Clock | None = None) -> Trad
         base_url=settings.telegram_api_base_url,
         base_file_url=settings.telegram_api_base_url.replace("/bot", "/file/bot", 1),
         defaults=Defaults(block=True),
-        # Replies wait out a 429 and try again; private chats get short bursts only.
-        rate_limiter=AIORateLimiter(max_retries=REPLY_RETRIES),
+        # One call at a time per chat; a 429 is waited out for that chat and tried again;
+        # 5xx and dropped connections are tried again; read time-outs are not.
+        rate_limiter=SendGuard(retries=REPLY_RETRIES),
     )
     app: TradeApp = (
         ApplicationBuilder()

@@ -7,7 +7,7 @@ import traceback
 
 from telegram import Update
 from telegram.constants import ParseMode
-from telegram.error import Forbidden
+from telegram.error import Forbidden, TimedOut
 
 from bot.context import BotContext
 from bot.services import outbox, users
@@ -35,6 +35,11 @@ async def on_error(update: object, context: BotContext) -> None:
     if isinstance(error, Forbidden) and user is not None:
         # They blocked the bot while we were answering: nothing to report, just remember.
         await users.set_blocked(context.services.uow_factory, user.id)
+        return
+    if isinstance(error, TimedOut):
+        # Telegram's answer did not come in time, but the reply may well have arrived: an
+        # apology could follow a reply that worked. The send guard does not retry it either.
+        log.warning("a reply timed out (it may have arrived): %s", error)
         return
     log.error("error while handling an update", exc_info=error)
     if isinstance(update, Update):

@@ -1,0 +1,170 @@
+"""Every call the bot makes to Telegram but getUpdates passes here (PTB's rate-limiter hook).
+
+- One call at a time per chat, so a 429 for a chat is known before its next call leaves.
+- After a 429 nothing goes to that chat until its retry_after has run out. The call waits
+  and tries again, at most `retries` times; a caller passing `rate_limit_args=0` gets the
+  RetryAfter at once instead (the outbox: it has other chats to serve meanwhile).
+- A 5xx, a connection refused or dropped, a pool or connect time-out: tried again after
+  0.5, 1, 2 s. A connection dropped after the request went out may have delivered it, so
+  that retry can send a message twice; losing a reply would be worse. If the retry is refused
+  because the first call took effect (an edit "not modified", a callback already answered),
+  the call is done.
+- A read time-out is not retried: the message may have arrived (the caller records it).
+- About 30 calls/s overall and 20/min per group, as PTB's AIORateLimiter.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator, Callable, Coroutine
+from typing import Any
+
+import httpx
+from aiolimiter import AsyncLimiter
+from telegram.error import BadRequest, NetworkError, RetryAfter, TimedOut
+from telegram.ext import BaseRateLimiter
+
+log = logging.getLogger(__name__)
+
+Result = bool | dict[str, Any] | list[dict[str, Any]]
+Callback = Callable[..., Coroutine[Any, Any, Result]]
+Chat = int | str
+
+BACKOFF = (0.5, 1.0, 2.0)  # seconds before each retry of a call that failed in transit
+MARGIN = 0.1  # seconds past retry_after, for the clocks of two machines
+# a refusal that says an earlier attempt of the same call already took effect
+ALREADY_DONE = ("message is not modified", "query is too old")
+# httpx errors raised before the request left: resending cannot duplicate anything
+NOT_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
+
+
+class SendGuard(BaseRateLimiter[int]):
+    def __init__(
+        self,
+        retries: int = 3,
+        backoff: tuple[float, ...] = BACKOFF,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.retries, self.backoff, self.clock = retries, backoff, clock
+        self._overall = AsyncLimiter(30, 1)
+        self._groups: dict[Chat, AsyncLimiter] = {}
+        self._locks: dict[Chat, asyncio.Lock] = {}
+        self._waiting: dict[Chat, int] = {}
+        self._retry_until: dict[Chat, float] = {}
+
+    async def initialize(self) -> None:
+        return None
+
+    async def shutdown(self) -> None:
+        return None
+
+    def paused_for(self, chat: Chat) -> float:
+        """Seconds until a 429 stops forbidding calls to this chat (0: none is in force)."""
+        return max(0.0, self._retry_until.get(chat, 0.0) - self.clock())
+
+    async def process_request(
+        self,
+        callback: Callback,
+        args: Any,
+        kwargs: dict[str, Any],
+        endpoint: str,
+        data: dict[str, Any],
+        rate_limit_args: int | None,
+    ) -> Result:
+        retries = self.retries if rate_limit_args is None else rate_limit_args
+        chat = _chat_of(data)
+        if chat is None:
+            return await self._attempts(callback, args, kwargs, endpoint, None, retries)
+        async with self._one_at_a_time(chat):
+            return await self._attempts(callback, args, kwargs, endpoint, chat, retries)
+
+    async def _attempts(
+        self,
+        callback: Callback,
+        args: Any,
+        kwargs: dict[str, Any],
+        endpoint: str,
+        chat: Chat | None,
+        retries: int,
+    ) -> Result:
+        failures = 0
+        maybe_done = False  # an earlier attempt may have taken effect
+        while True:
+            if chat is not None and (wait := self.paused_for(chat)) > 0:
+                await asyncio.sleep(wait)
+            try:
+                async with self._limits(chat):
+                    return await callback(*args, **kwargs)
+            except RetryAfter as exc:
+                after = exc.retry_after
+                wait = float(after if isinstance(after, int | float) else after.total_seconds())
+                if chat is not None:
+                    self._retry_until[chat] = self.clock() + wait + MARGIN
+                if retries <= 0:
+                    raise
+                retries -= 1
+                log.info("%s: 429, trying again in %.0f s", endpoint, wait)
+                if chat is None:
+                    await asyncio.sleep(wait + MARGIN)
+            except BadRequest as exc:
+                if maybe_done and any(text in exc.message.lower() for text in ALREADY_DONE):
+                    return True
+                raise
+            except NetworkError as exc:
+                if not _in_transit(exc) or failures >= len(self.backoff):
+                    raise
+                maybe_done = maybe_done or not isinstance(exc.__cause__, NOT_SENT)
+                log.warning(
+                    "%s failed (%s); trying again in %.1f s",
+                    endpoint,
+                    exc.message,
+                    self.backoff[failures],
+                )
+                await asyncio.sleep(self.backoff[failures])
+                failures += 1
+
+    @contextlib.asynccontextmanager
+    async def _one_at_a_time(self, chat: Chat) -> AsyncIterator[None]:
+        lock = self._locks.setdefault(chat, asyncio.Lock())
+        self._waiting[chat] = self._waiting.get(chat, 0) + 1
+        try:
+            async with lock:
+                yield
+        finally:
+            self._waiting[chat] -= 1
+            if not self._waiting[chat]:  # nobody else queued for this chat: forget it
+                del self._waiting[chat], self._locks[chat]
+                if self.paused_for(chat) == 0:
+                    self._retry_until.pop(chat, None)
+
+    @contextlib.asynccontextmanager
+    async def _limits(self, chat: Chat | None) -> AsyncIterator[None]:
+        if chat is None:
+            yield
+            return
+        async with contextlib.AsyncExitStack() as stack:
+            if isinstance(chat, str) or chat < 0:
+                group = self._groups.setdefault(chat, AsyncLimiter(20, 60))
+                await stack.enter_async_context(group)
+            await stack.enter_async_context(self._overall)
+            yield
+
+
+def _chat_of(data: dict[str, Any]) -> Chat | None:
+    chat = data.get("chat_id")
+    if chat is None:
+        return None
+    with contextlib.suppress(TypeError, ValueError):
+        return int(chat)
+    return str(chat)
+
+
+def _in_transit(exc: NetworkError) -> bool:
+    """A 5xx or a connection failure (PTB raises a bare NetworkError for both), or a time-out
+    before the request went out; not a read time-out, nor a refusal (BadRequest)."""
+    if isinstance(exc, TimedOut):
+        return isinstance(exc.__cause__, NOT_SENT)
+    return type(exc) is NetworkError
