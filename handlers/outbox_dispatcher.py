@@ -1,8 +1,10 @@
 """Drains the outbox within Telegram's limits.
 
-About 30 messages/s overall, 1/s per private chat, 20/min per group. A 429 pauses every send
-for `retry_after`; a 403 marks the recipient as gone; a read time-out is never retried blindly
-(the message may have arrived); only errors before sending are retried, with back-off.
+About 30 messages/s overall, 1/s per private chat, 20/min per group. A 429 pauses that chat
+for `retry_after` (its message keeps its place) while the other chats are served; a 403 marks
+the recipient as gone; a read time-out is never retried blindly (the message may have
+arrived); 5xx and connection failures are retried, first by the bot's send guard
+(handlers/send_guard.py), then here with back-off.
 """
 
 from __future__ import annotations
@@ -34,14 +36,17 @@ log = logging.getLogger(__name__)
 
 PRIVATE_INTERVAL = 1.0  # seconds between two messages to one private chat
 GROUP_INTERVAL = 3.0  # 20 per minute in a group
-BATCH = 25  # per sweep; sweeps run about once a second, under the ~30/s global limit
+BATCH = 25  # messages in flight at most; the send guard keeps to ~30 calls/s overall
+LOOK_AHEAD = 4  # due rows read per sweep, in batches: a backlog for a few chats must not hide
+# the others' messages (one message per chat at a time)
 
 
 class OutboxDispatcher:
     def __init__(self, interval: float) -> None:
         self.interval = interval
         self._last_sent: dict[int, float] = {}
-        self._paused_until = 0.0
+        self._paused_until: dict[int, float] = {}  # by chat, after a 429
+        self._in_flight: set[int] = set()  # chats with a message being sent
         self._lock = asyncio.Lock()
 
     def start(self, job_queue: JobQueue[BotContext]) -> None:
@@ -59,34 +64,48 @@ class OutboxDispatcher:
             await self.drain(context)
 
     async def drain(self, context: BotContext) -> int:
-        if time.monotonic() < self._paused_until:
-            return 0
+        """Start sending what is due: one message per chat at a time, each chat in a task of
+        its own, so a chat whose sends are slow or failing holds nobody else up. The tasks
+        are PTB's (`create_task`): stopping the application waits for them."""
         services = context.services
-        sent = 0
         quiet = services.settings.quiet_hours
-        for message in await outbox.due(
-            services.uow_factory, services.clock, BATCH, quiet_hours=quiet
-        ):
-            if not self._ready(message.chat_id):
+        due = await outbox.due(
+            services.uow_factory, services.clock, BATCH * LOOK_AHEAD, quiet_hours=quiet
+        )
+        started = 0
+        for message in due:
+            if len(self._in_flight) >= BATCH:
+                break
+            if message.chat_id in self._in_flight or not self._ready(message.chat_id):
                 continue
+            self._in_flight.add(message.chat_id)
+            context.application.create_task(self._deliver(context, message), name="outbox-send")
+            started += 1
+        return started
+
+    async def _deliver(self, context: BotContext, message: OutboxMessage) -> None:
+        services = context.services
+        try:
             result = await self._send(context, message)
             await outbox.record_outcome(services.uow_factory, services.clock, message, result)
+            if result.retry_after is not None:
+                self._paused_until[message.chat_id] = time.monotonic() + result.retry_after
             if result.never_started:  # a circle member: one mention in the group, daily at most
                 name = context.bot.username
                 await circles.invite_to_start(
                     services.uow_factory, services.clock, message.chat_id, name
                 )
-            if result.retry_after is not None:
-                self._paused_until = time.monotonic() + result.retry_after
-                break
-            sent += result.sent_message_id is not None
-        return sent
+        finally:
+            self._in_flight.discard(message.chat_id)
 
     def _ready(self, chat_id: int) -> bool:
         gap = GROUP_INTERVAL if chat_id < 0 else PRIVATE_INTERVAL
         now = time.monotonic()
         if now - self._last_sent.get(chat_id, -gap) < gap:
             return False
+        if now < self._paused_until.get(chat_id, 0.0):
+            return False
+        self._paused_until.pop(chat_id, None)
         self._last_sent[chat_id] = now
         return True
 
@@ -132,6 +151,9 @@ class OutboxDispatcher:
             text,
             parse_mode=ParseMode.HTML if html else None,
             reply_markup=markup(tokens_as_data(message.buttons)),
+            # a 429 comes back at once (send_guard): other chats go first. The context's
+            # bot is typed without rate-limiter arguments.
+            rate_limit_args=0,  # type: ignore[arg-type]
         )
 
 
