@@ -7,6 +7,7 @@ from telegram import Update
 from bot.context import BotContext
 from bot.domain.models import Action, Lang
 from bot.services import users
+from bot.services.errors import ButtonExpired
 from bot.texts import plain
 from handlers.buttons import Pressed
 from handlers.commands import set_chat_commands
@@ -27,7 +28,10 @@ async def choose_language(update: Update, context: BotContext) -> None:
 async def language_chosen(update: Update, context: BotContext, pressed: Pressed) -> None:
     query = update.callback_query
     assert query is not None
-    lang = Lang(str(pressed.payload["lang"]))
+    try:
+        lang = Lang(str(pressed.payload.get("lang")))
+    except ValueError:
+        raise ButtonExpired() from None  # not a language any version of the buttons offered
     await users.set_language(context.services.uow_factory, pressed.user_id, lang)
     context.lang = lang
     await query.answer(plain(lang, "button.done"))

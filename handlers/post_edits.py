@@ -9,6 +9,7 @@ from telegram.constants import ParseMode
 from bot.context import BotContext
 from bot.domain.models import Action
 from bot.services import post_edits, posts, publishing
+from bot.services.errors import ButtonExpired
 from bot.texts import plain, t
 from handlers import pending_question
 from handlers.buttons import Pressed
@@ -41,7 +42,7 @@ async def ask_field(update: Update, context: BotContext, pressed: Pressed) -> No
     assert query is not None
     field = str(pressed.payload.get("field"))
     if field not in post_edits.EDITABLE_FIELDS:
-        raise LookupError(f"not an editable field: {field!r}")
+        raise ButtonExpired()  # not a field any version of the menu offered
     post = await posts.post_to_edit(
         context.services.uow_factory, pressed.id_arg("post"), pressed.user_id
     )

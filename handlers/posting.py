@@ -92,9 +92,11 @@ async def _ask_kind(update: Update, context: BotContext, text: str, unclear: Kin
 async def choose_kind(update: Update, context: BotContext, pressed: Pressed) -> None:
     query = update.callback_query
     assert query is not None
-    text = pending_question.take_kind_text(context)
     kind = str(pressed.payload.get("kind"))
-    if not text or kind not in {k.value for k in PostKind}:
+    if kind not in {k.value for k in PostKind}:
+        raise ButtonExpired()  # checked before the waiting message is taken
+    text = pending_question.take_kind_text(context)
+    if not text:
         raise ButtonExpired()
     drafted = await posts.draft(
         context.services.uow_factory,
