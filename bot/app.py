@@ -37,7 +37,7 @@ from storage.unit_of_work import Database
 
 log = logging.getLogger(__name__)
 
-REPLY_RETRIES = 3
+REPLY_RETRIES = 5  # 429s in a row a reply waits out before it gives up
 DIGEST_CHECK = 300.0  # seconds: a circle's digest goes out within 5 minutes of its hour
 TradeApp = Application[Any, BotContext, Any, Any, BotServices, Any]
 

@@ -5,7 +5,7 @@
   and tries again, at most `retries` times; a caller passing `rate_limit_args=0` gets the
   RetryAfter at once instead (the outbox: it has other chats to serve meanwhile).
 - A 5xx, a connection refused or dropped, a pool or connect time-out: tried again after
-  0.5, 1, 2 s. A connection dropped after the request went out may have delivered it, so
+  0.5, 1, 2, 4 s. A connection dropped after the request went out may have delivered it, so
   that retry can send a message twice; losing a reply would be worse. If the retry is refused
   because the first call took effect (an edit "not modified", a callback already answered),
   the call is done.
@@ -33,7 +33,7 @@ Result = bool | dict[str, Any] | list[dict[str, Any]]
 Callback = Callable[..., Coroutine[Any, Any, Result]]
 Chat = int | str
 
-BACKOFF = (0.5, 1.0, 2.0)  # seconds before each retry of a call that failed in transit
+BACKOFF = (0.5, 1.0, 2.0, 4.0)  # seconds before each retry of a call that failed in transit
 MARGIN = 0.1  # seconds past retry_after, for the clocks of two machines
 # a refusal that says an earlier attempt of the same call already took effect
 ALREADY_DONE = ("message is not modified", "query is too old")

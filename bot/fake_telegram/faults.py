@@ -9,6 +9,9 @@ A ``FaultPlan`` gives, per method, the share of calls that get each fault:
 - ``reset_before`` / ``reset_after``: the connection is closed without an answer, before or
   after the call was handled (and a message recorded).
 
+The last three hit only calls that took effect: an error answer (a 429 from the flood limits,
+a 400) is never lost, so the bot hears of every refusal.
+
 Chats in ``blocked`` answer every send with 403 ``Forbidden: bot was blocked by the user``.
 Methods the plan does not name (getUpdates unless asked) are never faulted.
 
@@ -32,7 +35,7 @@ from typing import Any
 from bot.fake_telegram.limits import SENDING_METHODS
 
 KINDS = ("too_many", "server_error", "slow", "lost_answer", "reset_before", "reset_after")
-# faults after which the call was handled: a message may exist that the bot never heard of
+# faults after handling, given only to calls that took effect
 AFTER_HANDLING = frozenset({"slow", "lost_answer", "reset_after"})
 # calls a 429 for a chat forbids until its retry_after ran out
 CHAT_WRITES = SENDING_METHODS | {
@@ -87,13 +90,12 @@ class Fault:
 
 @dataclass(frozen=True)
 class Injected:
-    """A fault the fake gave; ``handled`` says whether the call took effect anyway."""
+    """A fault the fake gave."""
 
     fault: Fault
     method: str
     chat: int | str | None
     at: float
-    handled: bool = False
 
 
 @dataclass(frozen=True)
@@ -148,9 +150,10 @@ class FaultInjector:
                 self.answered_429(params, fault.retry_after)
         return fault
 
-    def handled(self, method: str, params: dict[str, Any], fault: Fault, ok: bool) -> None:
-        """A fault after handling is about to hit a call that was handled (``ok``) or not."""
-        self.injected.append(Injected(fault, method, chat_of(params), self.clock(), ok))
+    def handled(self, method: str, params: dict[str, Any], fault: Fault) -> None:
+        """A fault after handling is about to hit a call that took effect."""
+        self.injected.append(Injected(fault, method, chat_of(params), self.clock()))
+        self._lost_answers += fault.kind == "lost_answer"
 
     def answered_429(self, params: dict[str, Any], retry_after: int) -> None:
         chat = chat_of(params)
@@ -159,22 +162,14 @@ class FaultInjector:
             self.retry_until[chat] = max(until, self.retry_until.get(chat, 0.0))
 
     def counts(self) -> Counter[str]:
-        """Faults given so far, by kind; ``lost_answer``/``reset_after`` count only calls
-        that took effect under a ``*_handled`` key too."""
-        counts: Counter[str] = Counter(i.fault.kind for i in self.injected)
-        for item in self.injected:
-            if item.fault.after_handling and item.handled:
-                counts[f"{item.fault.kind}_handled"] += 1
-        return counts
+        """Faults given so far, by kind."""
+        return Counter(i.fault.kind for i in self.injected)
 
     def answers_lost_after_handling(self, method: str = "sendMessage") -> int:
         """Calls of ``method`` that took effect but whose answer never reached the bot: each
         may legitimately be sent again."""
-        return sum(
-            1
-            for i in self.injected
-            if i.method == method and i.handled and i.fault.kind in ("lost_answer", "reset_after")
-        )
+        lost = ("lost_answer", "reset_after")
+        return sum(1 for i in self.injected if i.method == method and i.fault.kind in lost)
 
     def _draw(self, method: str, key: Any) -> Fault | None:
         rates = self.plan.rates.get(method)
@@ -202,7 +197,6 @@ class FaultInjector:
         if kind == "lost_answer":
             if plan.max_lost_answers is not None and self._lost_answers >= plan.max_lost_answers:
                 return None
-            self._lost_answers += 1
             return Fault(kind, seconds=plan.lost_answer_seconds)
         return Fault(kind)
 

@@ -100,8 +100,8 @@ class FakeServer:
         entry = await self.api.handle(token, method, raw, from_json)
         if entry.status == 429:  # the flood limits refused it
             self.faults.answered_429(raw, entry.response["parameters"]["retry_after"])
-        if fault is not None:
-            self.faults.handled(name, raw, fault, entry.ok)
+        if fault is not None and entry.ok:
+            self.faults.handled(name, raw, fault)
             if fault.kind == "reset_after":
                 return _reset(request)
             await asyncio.sleep(fault.seconds)  # slow, or longer than the client waits

@@ -184,8 +184,9 @@ async def test_no_message_is_lost_and_no_retry_after_is_broken_under_faults(
     may_repeat = faults.answers_lost_after_handling("sendMessage")
     crashes = errors_logged(caplog)
     counts = faults.counts()
+    calls = {method: len(fake.requests(method)) for method in fault_plan().rates}
     print(
-        f"\nfaults: {len(fake.requests('sendMessage'))} sendMessage calls,"
+        f"\nfaults: calls {calls},"
         f" {len(rows)} outbox rows ({sum(r.sent for r in rows)} sent),"
         f" injected {dict(sorted(counts.items()))};"
         f" lost {len(lost)} outbox + {len(lost_replies)} replies,"

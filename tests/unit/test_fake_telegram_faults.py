@@ -117,7 +117,7 @@ async def test_a_slow_answer_comes_and_the_lost_answers_are_bounded(fake: FakeTe
         FaultPlan(rates={"sendMessage": FaultRates(lost_answer=1.0)}, max_lost_answers=0)
     )
     assert (await _send(fake, alice.id, "no more lost answers"))[0] == 200
-    assert fake.faults.counts() == {"slow": 1, "slow_handled": 1}
+    assert fake.faults.counts() == {"slow": 1}
 
 
 async def test_a_blocked_user_gets_403_and_get_updates_is_left_alone(fake: FakeTelegram) -> None:
@@ -148,3 +148,13 @@ def test_the_same_seed_gives_the_same_faults_whatever_the_interleaving() -> None
     assert {"too_many", "server_error", None} <= set(kinds(FaultInjector(plan), 1))
     with pytest.raises(ValueError, match="more than 1"):
         FaultRates(too_many=0.6, reset_after=0.6)
+
+
+async def test_a_refusal_is_never_lost(fake: FakeTelegram) -> None:
+    alice = await _started(fake)
+    fake.set_limits(FloodLimits.strict())
+    fake.inject_faults(_plan(reset_after=1.0))
+    with pytest.raises(aiohttp.ServerDisconnectedError):
+        await _send(fake, alice.id, "arrived")
+    assert (await _send(fake, alice.id, "refused"))[0] == 429  # the bot hears of it
+    assert fake.faults.counts() == {"reset_after": 1}
