@@ -31,6 +31,7 @@ from bot.domain.models import OutboxMessage
 from bot.services import circles, outbox
 from bot.texts import as_plain
 from handlers.keyboards import markup, tokens_as_data
+from handlers.send_guard import NO_WAIT
 
 log = logging.getLogger(__name__)
 
@@ -153,7 +154,7 @@ class OutboxDispatcher:
             reply_markup=markup(tokens_as_data(message.buttons)),
             # a 429 comes back at once (send_guard): other chats go first. The context's
             # bot is typed without rate-limiter arguments.
-            rate_limit_args=0,  # type: ignore[arg-type]
+            rate_limit_args=NO_WAIT,  # type: ignore[arg-type]
         )
 
 

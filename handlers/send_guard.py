@@ -2,7 +2,7 @@
 
 - One call at a time per chat, so a 429 for a chat is known before its next call leaves.
 - After a 429 nothing goes to that chat until its retry_after has run out. The call waits
-  and tries again, at most `retries` times; a caller passing `rate_limit_args=0` gets the
+  and tries again, at most `retries` times; a caller passing `rate_limit_args=NO_WAIT` gets the
   RetryAfter at once instead (the outbox: it has other chats to serve meanwhile).
 - A 5xx, a connection refused or dropped, a pool or connect time-out: tried again after
   0.5, 1, 2, 4 s. A connection dropped after the request went out may have delivered it, so
@@ -10,7 +10,9 @@
   because the first call took effect (an edit "not modified", a callback already answered),
   the call is done.
 - A read time-out is not retried: the message may have arrived (the caller records it).
-- About 30 calls/s overall and 20/min per group, as PTB's AIORateLimiter.
+- 20/min per group; about 30 calls/s overall for background sending (`NO_WAIT`),
+  which also gets a RetryAfter at once when the group's minute is used up or the chat is
+  paused.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import time
 from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import Any
@@ -34,6 +37,7 @@ Callback = Callable[..., Coroutine[Any, Any, Result]]
 Chat = int | str
 
 BACKOFF = (0.5, 1.0, 2.0, 4.0)  # seconds before each retry of a call that failed in transit
+GROUP_WAIT = 3  # seconds: a group's 20 a minute frees one message about this often
 MARGIN = 0.1  # seconds past retry_after, for the clocks of two machines
 # a refusal that says an earlier attempt of the same call already took effect
 ALREADY_DONE = ("message is not modified", "query is too old")
@@ -41,7 +45,11 @@ ALREADY_DONE = ("message is not modified", "query is too old")
 NOT_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
 
 
-class SendGuard(BaseRateLimiter[int]):
+# What a caller that must not wait passes as `rate_limit_args` (PTB drops a falsy value)
+NO_WAIT = "no-wait"
+
+
+class SendGuard(BaseRateLimiter[str]):
     def __init__(
         self,
         retries: int = 3,
@@ -72,14 +80,15 @@ class SendGuard(BaseRateLimiter[int]):
         kwargs: dict[str, Any],
         endpoint: str,
         data: dict[str, Any],
-        rate_limit_args: int | None,
+        rate_limit_args: str | None,
     ) -> Result:
-        retries = self.retries if rate_limit_args is None else rate_limit_args
+        retries = 0 if rate_limit_args == NO_WAIT else self.retries
+        call = (callback, args, kwargs, endpoint)
         chat = _chat_of(data)
         if chat is None:
-            return await self._attempts(callback, args, kwargs, endpoint, None, retries)
+            return await self._attempts(*call, None, retries)
         async with self._one_at_a_time(chat):
-            return await self._attempts(callback, args, kwargs, endpoint, chat, retries)
+            return await self._attempts(*call, chat, retries)
 
     async def _attempts(
         self,
@@ -92,11 +101,16 @@ class SendGuard(BaseRateLimiter[int]):
     ) -> Result:
         failures = 0
         maybe_done = False  # an earlier attempt may have taken effect
+        background = retries == 0  # the outbox, or a reply that had better not wait
         while True:
             if chat is not None and (wait := self.paused_for(chat)) > 0:
+                if background:
+                    raise RetryAfter(math.ceil(wait))
                 await asyncio.sleep(wait)
+            if background and chat is not None and not self._group_has_room(chat):
+                raise RetryAfter(GROUP_WAIT)  # ours, not Telegram's: the chat is not paused
             try:
-                async with self._limits(chat):
+                async with self._limits(chat, background):
                     return await callback(*args, **kwargs)
             except RetryAfter as exc:
                 after = exc.retry_after
@@ -140,17 +154,33 @@ class SendGuard(BaseRateLimiter[int]):
                 if self.paused_for(chat) == 0:
                     self._retry_until.pop(chat, None)
 
+    def _group_has_room(self, chat: Chat) -> bool:
+        """A background call does not wait for a group's minute: it gets a RetryAfter at
+        once instead of holding up whatever waits behind it."""
+        return (
+            not _is_group(chat)
+            or self._groups.setdefault(chat, AsyncLimiter(20, 60)).has_capacity()
+        )
+
     @contextlib.asynccontextmanager
-    async def _limits(self, chat: Chat | None) -> AsyncIterator[None]:
+    async def _limits(self, chat: Chat | None, background: bool) -> AsyncIterator[None]:
+        """A group's 20 a minute for everyone; the overall pace for background sending only
+        (Telegram's ~30/s is for bulk notifications; a reply over it gets a 429, waited out)."""
         if chat is None:
             yield
             return
         async with contextlib.AsyncExitStack() as stack:
-            if isinstance(chat, str) or chat < 0:
-                group = self._groups.setdefault(chat, AsyncLimiter(20, 60))
-                await stack.enter_async_context(group)
-            await stack.enter_async_context(self._overall)
+            if _is_group(chat):
+                await stack.enter_async_context(
+                    self._groups.setdefault(chat, AsyncLimiter(20, 60))
+                )
+            if background:
+                await stack.enter_async_context(self._overall)
             yield
+
+
+def _is_group(chat: Chat) -> bool:
+    return isinstance(chat, str) or chat < 0
 
 
 def _chat_of(data: dict[str, Any]) -> Chat | None:
