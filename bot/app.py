@@ -20,6 +20,7 @@ from bot.domain import parsing
 from bot.domain.matching import terms
 from bot.domain.matching.engine import MatchingEngine
 from bot.domain.matching.scoring import Thresholds
+from bot.logging_setup import redact_everywhere
 from bot.services import matching
 from bot.services.clock import SystemClock
 from bot.services.ports import Clock
@@ -67,6 +68,8 @@ def build_application(settings: Settings, *, clock: Clock | None = None) -> Trad
     token = settings.token()
     if not token:
         raise ValueError("TELEGRAM_BOT_TOKEN is not set")
+    secret = settings.webhook_secret_token
+    redact_everywhere([token, secret.get_secret_value() if secret else ""])
     # Our conversations track state per user, not per message (a Skip button is answered in
     # whichever message it was pressed): PTB's reminder about that is noise here.
     warnings.filterwarnings("ignore", message="If 'per_message=False'", category=PTBUserWarning)
