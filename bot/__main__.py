@@ -88,7 +88,8 @@ def _run(settings: Settings, *, webhook: bool) -> int:
     if webhook and (not secret or not settings.webhook_url):
         print("Webhook mode needs WEBHOOK_URL and WEBHOOK_SECRET_TOKEN.", file=sys.stderr)
         return 2
-    from bot.app import build_application, prepare_database
+    from bot.app import build_application, prepare_database, wait_for_lease
+    from bot.services import leases
     from storage.migrate import SchemaTooNew
 
     try:
@@ -96,8 +97,8 @@ def _run(settings: Settings, *, webhook: bool) -> int:
     except SchemaTooNew as exc:
         print(f"Refusing to run: {exc}", file=sys.stderr)
         return 3
-    app = build_application(settings)
     if webhook:
+        app = build_application(settings)
         from handlers.webhook import run_webhook
 
         assert settings.webhook_url is not None and secret is not None
@@ -111,7 +112,9 @@ def _run(settings: Settings, *, webhook: bool) -> int:
             secret=secret,
         )
     else:
-        app.run_polling(drop_pending_updates=False)
+        holder = leases.new_holder()
+        asyncio.run(wait_for_lease(settings, holder))
+        build_application(settings, lease_holder=holder).run_polling(drop_pending_updates=False)
     return 0
 
 

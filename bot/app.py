@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import warnings
 from typing import Any
@@ -21,13 +22,19 @@ from bot.domain.matching import terms
 from bot.domain.matching.engine import MatchingEngine
 from bot.domain.matching.scoring import Thresholds
 from bot.logging_setup import redact_everywhere
-from bot.services import matching
+from bot.services import leases, matching
 from bot.services.clock import SystemClock
 from bot.services.ports import Clock
 from handlers.chat_order import ChatOrderedProcessor
 from handlers.commands import publish_commands
 from handlers.durable_bot import DurableBot
-from handlers.jobs import expire_posts, housekeeping, send_circle_digests, send_reminders
+from handlers.jobs import (
+    expire_posts,
+    housekeeping,
+    renew_lease,
+    send_circle_digests,
+    send_reminders,
+)
 from handlers.outbox_dispatcher import OutboxDispatcher
 from handlers.persistence import DatabasePersistence
 from handlers.rate_limits import RATE_LIMITS, new_rate_limits
@@ -64,7 +71,24 @@ def build_matching_index(settings: Settings) -> matching.MatchingIndex:
     return matching.MatchingIndex(policy, MatchingEngine(thresholds=thresholds))
 
 
-def build_application(settings: Settings, *, clock: Clock | None = None) -> TradeApp:
+async def wait_for_lease(settings: Settings, holder: str) -> None:
+    """Return once this process holds the polling lease: a second process on the same token
+    and database waits here as a standby instead of fighting Telegram's 409."""
+    database = Database.from_url(settings.database_url)
+    ttl, clock = settings.lease_ttl, SystemClock()
+    try:
+        if not await leases.take(database.uow, clock, holder, ttl):
+            log.warning("standby: another process polls this bot; taking over when it stops")
+            while not await leases.take(database.uow, clock, holder, ttl):  # noqa: ASYNC110 - the other process is only seen through the database
+                await asyncio.sleep(ttl.total_seconds() / 6)
+            log.warning("standby: the lease was free; this process polls now")
+    finally:
+        await database.dispose()
+
+
+def build_application(
+    settings: Settings, *, clock: Clock | None = None, lease_holder: str | None = None
+) -> TradeApp:
     token = settings.token()
     if not token:
         raise ValueError("TELEGRAM_BOT_TOKEN is not set")
@@ -103,9 +127,19 @@ def build_application(settings: Settings, *, clock: Clock | None = None) -> Trad
                 send_circle_digests, interval=DIGEST_CHECK, first=5.0, name="circle-digests"
             )
             app.job_queue.run_repeating(housekeeping, interval=3600, first=60, name="housekeeping")
+            if lease_holder is not None:
+                app.job_queue.run_repeating(
+                    renew_lease,
+                    interval=settings.lease_ttl.total_seconds() / 3,
+                    first=settings.lease_ttl.total_seconds() / 3,
+                    name="lease",
+                    data=lease_holder,
+                )
         log.info("TradeCircle is up as @%s", app.bot.username)
 
     async def post_shutdown(app: TradeApp) -> None:
+        if lease_holder is not None:
+            await leases.release(database.uow, app.bot_data.clock, lease_holder)
         await database.dispose()
 
     bot = DurableBot(

@@ -60,6 +60,7 @@ DURATIONS = (
     "expiry_warning_before",
     "nudge_after",
     "reminder_tick",
+    "lease_ttl",
 )
 
 
@@ -87,6 +88,9 @@ class Settings(BaseSettings):
     webhook_secret_token: SecretStr | None = None
     outbox_interval: float = 1.0  # seconds between outbox sweeps
     sweep_interval: float = 60.0  # seconds between sweeps for expired posts
+    # the polling process renews its lease every third of this; a standby takes over once
+    # the lease lapses
+    lease_ttl: timedelta = timedelta(seconds=6)
     max_alerts_per_need: int = Field(default=5, ge=1, le=50)
     max_alerts_per_day: int = Field(default=20, ge=1, le=1000)
     # one person's messages and taps: this many at once, then this many a second

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import logging
+
 from bot.context import BotContext
 from bot.services import (
     action_tokens,
     circle_digest,
     deals,
     inbox,
+    leases,
     publishing,
     ratings,
     reminders,
 )
 from bot.services.follow_ups import ReminderContext
+
+log = logging.getLogger(__name__)
 
 
 async def expire_posts(context: BotContext) -> None:
@@ -29,6 +34,18 @@ async def housekeeping(context: BotContext) -> None:
     admin = context.settings.admin_chat_id
     if await ratings.flag_rings(context.services.uow_factory, context.clock, admin):
         context.kick_outbox()
+
+
+async def renew_lease(context: BotContext) -> None:
+    """Keep the polling lease; if a standby took it (this process stalled past LEASE_TTL),
+    stop, so that two processes never poll at once."""
+    holder = str(context.job.data) if context.job is not None else ""
+    services = context.services
+    if not await leases.take(
+        services.uow_factory, services.clock, holder, services.settings.lease_ttl
+    ):
+        log.error("lost the polling lease to another process: stopping")
+        context.application.stop_running()
 
 
 async def send_reminders(context: BotContext) -> None:

@@ -20,6 +20,7 @@ from bot.services.ports import (
     DealsRepository,
     ErasureRepository,
     InboxRepository,
+    LeasesRepository,
     MatchesRepository,
     OutboxRepository,
     PersistenceRepository,
@@ -38,6 +39,7 @@ from storage.repositories import (
     SqlDealsRepository,
     SqlErasureRepository,
     SqlInboxRepository,
+    SqlLeasesRepository,
     SqlMatchesRepository,
     SqlOutboxRepository,
     SqlPersistenceRepository,
@@ -71,6 +73,7 @@ class SqlAlchemyUnitOfWork:
     ratings: RatingsRepository
     circles: CirclesRepository
     erasure: ErasureRepository
+    leases: LeasesRepository
 
     def __init__(self, session_factory: async_sessionmaker[AsyncSession]) -> None:
         self._session_factory = session_factory
@@ -103,6 +106,7 @@ class SqlAlchemyUnitOfWork:
         self.ratings = SqlRatingsRepository(session)
         self.circles = SqlCirclesRepository(session)
         self.erasure = SqlErasureRepository(session)
+        self.leases = SqlLeasesRepository(session)
         return self
 
     async def __aexit__(

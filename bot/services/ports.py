@@ -121,6 +121,16 @@ class InboxRepository(Protocol):
         ...
 
 
+class LeasesRepository(Protocol):
+    """Named leases: which process may do a one-at-a-time job (poll Telegram) until when."""
+
+    async def take(self, name: str, holder: str, now: datetime, until: datetime) -> bool:
+        """Hold `name` until `until` if it is free, lapsed or already ours; True if held."""
+        ...
+
+    async def release(self, name: str, holder: str, now: datetime) -> None: ...
+
+
 class PersistenceRepository(Protocol):
     """Key/value rows behind PTB persistence (conversations, user_data)."""
 
@@ -304,6 +314,7 @@ class UnitOfWork(Protocol):
     ratings: RatingsRepository
     circles: CirclesRepository
     erasure: ErasureRepository
+    leases: LeasesRepository
 
     async def __aenter__(self) -> Self: ...
     async def __aexit__(

@@ -6,6 +6,7 @@ from storage.repositories.contact_requests import SqlContactRequestsRepository
 from storage.repositories.deals import SqlDealsRepository, SqlRatingsRepository
 from storage.repositories.erasure import SqlErasureRepository
 from storage.repositories.inbox import SqlInboxRepository
+from storage.repositories.leases import SqlLeasesRepository
 from storage.repositories.matches import SqlMatchesRepository
 from storage.repositories.outbox import SqlOutboxRepository
 from storage.repositories.persistence import SqlPersistenceRepository
@@ -21,6 +22,7 @@ __all__ = [
     "SqlDealsRepository",
     "SqlErasureRepository",
     "SqlInboxRepository",
+    "SqlLeasesRepository",
     "SqlMatchesRepository",
     "SqlOutboxRepository",
     "SqlPersistenceRepository",

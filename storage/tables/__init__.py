@@ -2,7 +2,13 @@
 
 from storage.tables.base import Base
 from storage.tables.people import CircleMembershipRow, CircleRow, CompanyProfileRow, UserRow
-from storage.tables.plumbing import ActionTokenRow, InboxRow, OutboxRow, PersistenceRow
+from storage.tables.plumbing import (
+    ActionTokenRow,
+    InboxRow,
+    LeaseRow,
+    OutboxRow,
+    PersistenceRow,
+)
 from storage.tables.trading import (
     ContactRequestRow,
     DealRow,
@@ -24,6 +30,7 @@ __all__ = [
     "ContactRequestRow",
     "DealRow",
     "InboxRow",
+    "LeaseRow",
     "MatchRow",
     "OutboxRow",
     "PersistenceRow",

@@ -33,6 +33,16 @@ class InboxRow(Base):
     post_id: Mapped[int | None] = mapped_column(BigInteger)
 
 
+class LeaseRow(Base):
+    """Which process holds a one-at-a-time job (polling Telegram) and until when."""
+
+    __tablename__ = "leases"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    holder: Mapped[str] = mapped_column(String(100), nullable=False)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False)
+
+
 class OutboxRow(Base):
     __tablename__ = "outbox"
     __table_args__ = (

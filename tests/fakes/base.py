@@ -121,6 +121,7 @@ class Tables:
     circles: dict[int, Circle] = field(default_factory=dict)
     memberships: dict[tuple[int, int], datetime] = field(default_factory=dict)
     invitations: dict[tuple[int, int], datetime] = field(default_factory=dict)
+    leases: dict[str, tuple[str, datetime]] = field(default_factory=dict)
     last_ids: dict[str, int] = field(default_factory=dict)
 
     def next_id(self, table: str) -> int:

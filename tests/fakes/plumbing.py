@@ -163,6 +163,20 @@ class FakeInboxRepository(_Repository):
         return [(k, copy.deepcopy(self._read.inbox[k].payload)) for k in pending[:limit]]
 
 
+class FakeLeasesRepository(_Repository):
+    async def take(self, name: str, holder: str, now: datetime, until: datetime) -> bool:
+        held = self._read.leases.get(name)
+        if held is not None and held[0] != holder and held[1] > _utc(now):
+            return False
+        self._write.leases[name] = (holder, _utc(until))
+        return True
+
+    async def release(self, name: str, holder: str, now: datetime) -> None:
+        held = self._write.leases.get(name)
+        if held is not None and held[0] == holder:
+            self._write.leases[name] = (holder, _utc(now))
+
+
 class FakePersistenceRepository(_Repository):
     async def load(self, namespace: str) -> dict[str, Any]:
         rows = self._read.persistence.items()

@@ -15,6 +15,7 @@ from bot.services.ports import (
     DealsRepository,
     ErasureRepository,
     InboxRepository,
+    LeasesRepository,
     MatchesRepository,
     OutboxRepository,
     PersistenceRepository,
@@ -39,6 +40,7 @@ from tests.fakes.people import (
 from tests.fakes.plumbing import (
     FakeActionTokensRepository,
     FakeInboxRepository,
+    FakeLeasesRepository,
     FakeOutboxRepository,
     FakePersistenceRepository,
 )
@@ -92,6 +94,7 @@ class InMemoryUnitOfWork:
     ratings: RatingsRepository
     circles: CirclesRepository
     erasure: ErasureRepository
+    leases: LeasesRepository
 
     def __init__(self, store: InMemoryStore) -> None:
         self.store = store
@@ -113,6 +116,7 @@ class InMemoryUnitOfWork:
         self.ratings = FakeRatingsRepository(self)
         self.circles = FakeCirclesRepository(self)
         self.erasure = FakeErasureRepository(self)
+        self.leases = FakeLeasesRepository(self)
 
     @property
     def tables(self) -> Tables:
