@@ -86,12 +86,6 @@ async def draft(
     written in a trade circle keeps the circle's id. The update it came from (`update_id`)
     records the draft in the same transaction, so the update handled again after a crash
     gets that draft back instead of a second one."""
-    if update_id is not None:
-        async with uow_factory() as uow:
-            earlier = await uow.inbox.drafted(update_id)
-            post = await uow.posts.get(earlier) if earlier is not None else None
-        if post is not None:
-            return Drafted(post, needs_product=not post.parsed.product)
     parsed = parsed or understand(text, kind=kind)
     now = clock.now()
     post = Post(
@@ -107,6 +101,9 @@ async def draft(
         circle_id=circle_id,
     )
     async with uow_factory() as uow:
+        earlier = await uow.inbox.drafted(update_id) if update_id is not None else None
+        if earlier is not None and (drafted := await uow.posts.get(earlier)) is not None:
+            return Drafted(drafted, needs_product=not drafted.parsed.product)
         post.id = await uow.posts.add(post)
         if update_id is not None:
             await uow.inbox.note_drafted(update_id, post.id)
