@@ -11,6 +11,7 @@ from bot.services import (
     deals,
     inbox,
     leases,
+    outbox,
     publishing,
     ratings,
     reminders,
@@ -30,6 +31,7 @@ async def expire_posts(context: BotContext) -> None:
 
 async def housekeeping(context: BotContext) -> None:
     await inbox.purge(context.services.uow_factory, context.clock)
+    await outbox.purge(context.services.uow_factory, context.clock)
     await action_tokens.purge_expired(context.services.uow_factory, context.clock)
     admin = context.settings.admin_chat_id
     if await ratings.flag_rings(context.services.uow_factory, context.clock, admin):

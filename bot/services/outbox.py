@@ -74,6 +74,17 @@ NEVER_STARTED = "never started the bot"
 KEPT_FOR = timedelta(days=7)  # what waits for a member to start the bot
 
 
+KEEP = timedelta(days=30)  # sent and given-up messages, for looking into a complaint
+
+
+async def purge(uow_factory: UowFactory, clock: Clock) -> int:
+    """Housekeeping: messages sent or given up longer than KEEP ago."""
+    async with uow_factory() as uow:
+        removed = await uow.outbox.purge_finished(clock.now() - KEEP)
+        await uow.commit()
+        return removed
+
+
 async def resend_after_start(uow_factory: UowFactory, clock: Clock, user_id: int) -> int:
     """A member who never started the bot just did: what could not reach them in the last
     week is due again."""

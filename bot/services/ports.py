@@ -86,6 +86,10 @@ class OutboxRepository(Protocol):
         """Not before `until` (quiet hours); not an attempt."""
         ...
 
+    async def purge_finished(self, before: datetime) -> int:
+        """Forget messages sent or given up before `before`; returns how many."""
+        ...
+
     async def retry_failed(self, chat_id: int, error: str, since: datetime) -> int:
         """Messages to `chat_id` that failed finally with `error` since then are due again
         (say, once a member started the bot); returns how many."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import delete, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.domain.models import OutboxMessage
@@ -77,6 +77,12 @@ class SqlOutboxRepository:
                 attempts=OutboxRow.attempts + 1,
             )
         )
+
+    async def purge_finished(self, before: datetime) -> int:
+        result = await self._session.execute(
+            delete(OutboxRow).where(or_(OutboxRow.sent_at < before, OutboxRow.failed_at < before))
+        )
+        return int(result.rowcount or 0)  # type: ignore[attr-defined]
 
     async def retry_failed(self, chat_id: int, error: str, since: datetime) -> int:
         result = await self._session.execute(

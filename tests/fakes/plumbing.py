@@ -74,6 +74,17 @@ class FakeOutboxRepository(_Repository):
         else:
             record.message.not_before = _utc(retry_at)
 
+    async def purge_finished(self, before: datetime) -> int:
+        outbox = self._write.outbox
+        gone = [
+            key
+            for key, r in outbox.items()
+            if any(at is not None and at < before for at in (r.sent_at, r.failed_at))
+        ]
+        for key in gone:
+            del outbox[key]
+        return len(gone)
+
     async def retry_failed(self, chat_id: int, error: str, since: datetime) -> int:
         count = 0
         for record in self._write.outbox.values():

@@ -74,3 +74,20 @@ async def test_failure_with_retry_reschedules_and_counts_attempts(db: Database) 
         [due] = await uow.outbox.due(NOW + timedelta(seconds=30), limit=10)
     assert due.attempts == 2
     assert due.not_before == NOW + timedelta(seconds=30)
+
+
+async def test_purge_forgets_only_messages_finished_before_the_cut(db: Database) -> None:
+    async with db.uow() as uow:
+        old, recent, pending = [await uow.outbox.add(message(t)) for t in ("a", "b", "c")]
+        await uow.outbox.mark_sent(old, NOW, telegram_message_id=1)
+        await uow.outbox.mark_sent(recent, NOW + timedelta(days=31), telegram_message_id=2)
+        await uow.commit()
+    async with db.uow() as uow:
+        assert await uow.outbox.purge_finished(NOW + timedelta(days=30)) == 1
+        await uow.commit()
+    async with db.uow() as uow:
+        assert [m.id for m in await uow.outbox.due(NOW + timedelta(days=40), limit=10)] == [
+            pending
+        ]
+        assert await uow.outbox.purge_finished(NOW + timedelta(days=32)) == 1  # recent
+        assert await uow.outbox.purge_finished(NOW + timedelta(days=99)) == 0  # never pending
