@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import traceback
 
 from telegram import Update
 from telegram.constants import ParseMode
-from telegram.error import Forbidden, TimedOut
+from telegram.error import BadRequest, Forbidden, TelegramError, TimedOut
 
 from bot.context import BotContext
 from bot.services import outbox, users
@@ -16,6 +17,7 @@ from bot.texts import plain, t
 
 log = logging.getLogger(__name__)
 ADMIN_REPORT_LIMIT = 3500  # characters of traceback; the message limit is 4096
+NOT_MODIFIED = "message is not modified"
 
 
 async def on_error(update: object, context: BotContext) -> None:
@@ -35,6 +37,13 @@ async def on_error(update: object, context: BotContext) -> None:
     if isinstance(error, Forbidden) and user is not None:
         # They blocked the bot while we were answering: nothing to report, just remember.
         await users.set_blocked(context.services.uow_factory, user.id)
+        return
+    if isinstance(error, BadRequest) and NOT_MODIFIED in error.message.lower():
+        # The same button pressed again: the message already shows what the press asks for.
+        log.debug("nothing to change: %s", error)
+        if isinstance(update, Update) and update.callback_query is not None:
+            with contextlib.suppress(TelegramError):
+                await update.callback_query.answer()
         return
     if isinstance(error, TimedOut):
         # Telegram's answer did not come in time, but the reply may well have arrived: an

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from datetime import UTC, datetime
+
+import pytest
 
 from bot.fake_telegram import FakeTelegram
 from storage import Database
@@ -102,3 +106,20 @@ async def test_an_update_unfinished_before_a_crash_is_handled_after_restart(
     await user.send("/start")
     (welcome,) = await user.wait_for_messages(1)
     assert "TradeCircle" in welcome.text
+
+
+async def test_a_second_press_of_the_same_choice_is_quiet(
+    fake: FakeTelegram, bot: RunningBot, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Telegram refuses an edit that changes nothing ("message is not modified"): pressed
+    twice, the button's message already shows the result, so no apology and no error."""
+    user = fake.user("Ann", language_code="en")
+    await user.send("/language")
+    (menu,) = await user.wait_for_messages(1)
+    for _ in range(2):
+        await user.wait_answer(await user.press(menu, "繁體中文"))
+    await asyncio.sleep(0.3)
+    assert not any(
+        "went wrong" in (m.text or "") or "出了點問題" in (m.text or "") for m in user.messages()
+    )
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
