@@ -42,7 +42,7 @@ async def weekly_digest(
     open_posts = await uow.posts.list_by_user(user.id, [PostStatus.OPEN], offset=0, limit=20)
     fresh = await _new_posts(uow, context, user, open_posts, now)
     unanswered = await _unanswered_matches(uow, user, open_posts, now)
-    waiting = await uow.contact_requests.count_pending_to(user.id)
+    waiting = await uow.contact_requests.count_pending_to(user.id, now)
     to_rate = 0
     for deal in await uow.deals.of_user(user.id):
         if deal.outcome is DealOutcome.CONFIRMED and deal.id is not None:

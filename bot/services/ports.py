@@ -175,8 +175,8 @@ class ContactRequestsRepository(Protocol):
         """Contact requests anyone made about that post (its interest)."""
         ...
 
-    async def count_pending_to(self, user_id: int) -> int:
-        """Contact requests waiting for this user's answer."""
+    async def count_pending_to(self, user_id: int, now: datetime) -> int:
+        """Contact requests waiting for this user's answer and not expired at `now`."""
         ...
 
     async def find(

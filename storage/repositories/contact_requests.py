@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.domain.models import ContactRequest, ContactStatus
@@ -59,10 +59,11 @@ class SqlContactRequestsRepository:
         query = select(func.count()).where(ContactRequestRow.post_id == post_id)
         return int(await self._session.scalar(query) or 0)
 
-    async def count_pending_to(self, user_id: int) -> int:
+    async def count_pending_to(self, user_id: int, now: datetime) -> int:
         query = select(func.count()).where(
             ContactRequestRow.to_user_id == user_id,
             ContactRequestRow.status == ContactStatus.PENDING.value,
+            or_(ContactRequestRow.expires_at.is_(None), ContactRequestRow.expires_at > now),
         )
         return int(await self._session.scalar(query) or 0)
 

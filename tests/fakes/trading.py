@@ -122,11 +122,13 @@ class FakeContactRequestsRepository(_Repository):
     async def count_about(self, post_id: int) -> int:
         return sum(1 for r in self._read.contact_requests.values() if r.post_id == post_id)
 
-    async def count_pending_to(self, user_id: int) -> int:
+    async def count_pending_to(self, user_id: int, now: datetime) -> int:
         return sum(
             1
             for r in self._read.contact_requests.values()
-            if r.to_user_id == user_id and r.status is ContactStatus.PENDING
+            if r.to_user_id == user_id
+            and r.status is ContactStatus.PENDING
+            and (r.expires_at is None or _utc(r.expires_at) > _utc(now))
         )
 
     async def add(self, request: ContactRequest) -> int:

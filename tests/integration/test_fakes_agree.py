@@ -190,9 +190,13 @@ async def test_matches_once_per_pair_and_newest_contact_request(
         assert await uow.matches.add(Match(None, offer, need + 100, 0.5, [], NOW)) is None
         first = ContactRequest(None, match_id, offer, 2, 1, ContactStatus.DECLINED, NOW)
         second = ContactRequest(None, match_id, offer, 2, 1, ContactStatus.PENDING, NOW)
+        second.expires_at = NOW + timedelta(days=14)
         await uow.contact_requests.add(first)
         await uow.contact_requests.add(second)
         await uow.commit()
+    async with uow_factory() as uow:  # waiting until it expires, then no longer
+        assert await uow.contact_requests.count_pending_to(1, NOW + timedelta(days=13)) == 1
+        assert await uow.contact_requests.count_pending_to(1, NOW + timedelta(days=15)) == 0
     async with uow_factory() as uow:
         assert [m.id for m in await uow.matches.for_post(need)] == [match_id]
         found = await uow.contact_requests.find(2, 1, offer, match_id)
