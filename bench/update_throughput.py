@@ -122,8 +122,11 @@ async def _run_one(
         stderr=asyncio.subprocess.DEVNULL,
     )
     try:
-        await fake.wait_polling(timeout=60)
-        await asyncio.sleep(1.0)  # warm-up done (jieba, index) before the burst
+        # Ready when it answers: the fake's poll count still remembers the bot run before.
+        probe = fake.user(f"{name} probe", language_code="en")
+        await probe.send("/start")
+        if not await fake.wait_until(lambda: any(m.from_bot for m in probe.messages()), 120):
+            raise SystemExit(f"{name} did not answer within 120 s")
         return await _burst(fake, name, users, posts, process.pid)
     finally:
         process.terminate()
