@@ -88,7 +88,7 @@ def _run(settings: Settings, *, webhook: bool) -> int:
     if webhook and (not secret or not settings.webhook_url):
         print("Webhook mode needs WEBHOOK_URL and WEBHOOK_SECRET_TOKEN.", file=sys.stderr)
         return 2
-    from bot.app import build_application, prepare_database, wait_for_lease
+    from bot.app import build_application, prepare_database, wait_for_lease, warm_up
     from bot.services import leases
     from storage.migrate import SchemaTooNew
 
@@ -113,6 +113,7 @@ def _run(settings: Settings, *, webhook: bool) -> int:
         )
     else:
         holder = leases.new_holder()
+        warm_up()
         asyncio.run(wait_for_lease(settings, holder))
         build_application(settings, lease_holder=holder).run_polling(drop_pending_updates=False)
     return 0

@@ -71,6 +71,13 @@ def build_matching_index(settings: Settings) -> matching.MatchingIndex:
     return matching.MatchingIndex(policy, MatchingEngine(thresholds=thresholds))
 
 
+def warm_up() -> None:
+    """Load jieba, OpenCC, the trade dictionary and the glossary now, not on a message (a
+    standby does it while it waits, so that taking over is quick)."""
+    parsing.warm_up()
+    terms.warm_up()
+
+
 async def wait_for_lease(settings: Settings, holder: str) -> None:
     """Return once this process holds the polling lease: a second process on the same token
     and database waits here as a standby instead of fighting Telegram's 409."""
@@ -103,9 +110,7 @@ def build_application(
     index = build_matching_index(settings)
 
     async def post_init(app: TradeApp) -> None:
-        # Load jieba, OpenCC, the trade dictionary and the glossary now, not on a message.
-        parsing.warm_up()
-        terms.warm_up()
+        warm_up()  # at once if the standby wait did it already
         loaded = await matching.rebuild(database.uow, app.bot_data.clock, index)
         log.info("matching index rebuilt with %d open posts", loaded)
         replayed = await replay_unfinished(app)
