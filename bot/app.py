@@ -25,6 +25,7 @@ from bot.logging_setup import redact_everywhere
 from bot.services import leases, matching
 from bot.services.clock import SystemClock
 from bot.services.ports import Clock
+from bot.services.rate_limits import RateLimits
 from handlers.chat_order import ChatOrderedProcessor
 from handlers.commands import publish_commands
 from handlers.durable_bot import DurableBot
@@ -37,7 +38,7 @@ from handlers.jobs import (
 )
 from handlers.outbox_dispatcher import OutboxDispatcher
 from handlers.persistence import DatabasePersistence
-from handlers.rate_limits import RATE_LIMITS, new_rate_limits
+from handlers.rate_limits import RATE_LIMITS
 from handlers.send_guard import SendGuard
 from handlers.users import CLAIMED, replay_unfinished
 from storage.migrate import ensure_schema
@@ -169,8 +170,8 @@ def build_application(
     app.bot_data.configure(settings, database.uow, clock or SystemClock())
     app.bot_data.extras["outbox"] = dispatcher
     app.bot_data.extras["matching"] = index
-    app.bot_data.extras[RATE_LIMITS] = new_rate_limits(
-        settings.rate_limit_burst, settings.rate_limit_per_second
+    app.bot_data.extras[RATE_LIMITS] = RateLimits(
+        burst=settings.rate_limit_burst, rate=settings.rate_limit_per_second
     )
     bot.keep_in(database.uow, app.bot_data.clock, app.bot_data.extras.setdefault(CLAIMED, set()))
     handlers.register(app)

@@ -9,12 +9,13 @@ first come, first served, and PTB starts the tasks in the order it fetched the u
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable
 from typing import Any
 
 from telegram import Update
 from telegram.ext import BaseUpdateProcessor
+
+from handlers.keyed_locks import KeyedLocks
 
 MAX_CONCURRENT_UPDATES = 64
 
@@ -30,24 +31,15 @@ def chat_key(update: object) -> int | None:
 class ChatOrderedProcessor(BaseUpdateProcessor):
     def __init__(self, max_concurrent_updates: int = MAX_CONCURRENT_UPDATES) -> None:
         super().__init__(max_concurrent_updates)
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._waiting: dict[int, int] = {}
+        self._locks = KeyedLocks()
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         key = chat_key(update)
         if key is None:
             await coroutine
             return
-        lock = self._locks.setdefault(key, asyncio.Lock())
-        self._waiting[key] = self._waiting.get(key, 0) + 1
-        try:
-            async with lock:
-                await coroutine
-        finally:
-            self._waiting[key] -= 1
-            if not self._waiting[key]:  # nobody else queued for this chat: forget its lock
-                del self._waiting[key]
-                del self._locks[key]
+        async with self._locks.hold(key):
+            await coroutine
 
     async def initialize(self) -> None:
         return None

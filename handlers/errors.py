@@ -14,10 +14,10 @@ from bot.context import BotContext
 from bot.services import outbox, users
 from bot.services.errors import UserFacingError
 from bot.texts import plain, t
+from handlers.send_guard import NOT_MODIFIED
 
 log = logging.getLogger(__name__)
 ADMIN_REPORT_LIMIT = 3500  # characters of traceback; the message limit is 4096
-NOT_MODIFIED = "message is not modified"
 
 
 async def on_error(update: object, context: BotContext) -> None:

@@ -20,10 +20,6 @@ from handlers.replies import reply
 RATE_LIMITS = "rate_limits"
 
 
-def new_rate_limits(burst: int, per_second: float) -> RateLimits:
-    return RateLimits(burst=burst, rate=per_second)
-
-
 async def hold_back(update: Update, context: BotContext) -> None:
     person = update.effective_user
     if (

@@ -30,6 +30,8 @@ from aiolimiter import AsyncLimiter
 from telegram.error import BadRequest, NetworkError, RetryAfter, TimedOut
 from telegram.ext import BaseRateLimiter
 
+from handlers.keyed_locks import KeyedLocks
+
 log = logging.getLogger(__name__)
 
 Result = bool | dict[str, Any] | list[dict[str, Any]]
@@ -40,7 +42,8 @@ BACKOFF = (0.5, 1.0, 2.0, 4.0)  # seconds before each retry of a call that faile
 GROUP_WAIT = 3  # seconds: a group's 20 a minute frees one message about this often
 MARGIN = 0.1  # seconds past retry_after, for the clocks of two machines
 # a refusal that says an earlier attempt of the same call already took effect
-ALREADY_DONE = ("message is not modified", "query is too old")
+NOT_MODIFIED = "message is not modified"  # an edit to what the message already shows
+ALREADY_DONE = (NOT_MODIFIED, "query is too old")
 # httpx errors raised before the request left: resending cannot duplicate anything
 NOT_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
 
@@ -59,8 +62,7 @@ class SendGuard(BaseRateLimiter[str]):
         self.retries, self.backoff, self.clock = retries, backoff, clock
         self._overall = AsyncLimiter(30, 1)
         self._groups: dict[Chat, AsyncLimiter] = {}
-        self._locks: dict[Chat, asyncio.Lock] = {}
-        self._waiting: dict[Chat, int] = {}
+        self._chats = KeyedLocks()  # one call at a time per chat
         self._retry_until: dict[Chat, float] = {}
 
     async def initialize(self) -> None:
@@ -142,17 +144,12 @@ class SendGuard(BaseRateLimiter[str]):
 
     @contextlib.asynccontextmanager
     async def _one_at_a_time(self, chat: Chat) -> AsyncIterator[None]:
-        lock = self._locks.setdefault(chat, asyncio.Lock())
-        self._waiting[chat] = self._waiting.get(chat, 0) + 1
         try:
-            async with lock:
+            async with self._chats.hold(chat):
                 yield
         finally:
-            self._waiting[chat] -= 1
-            if not self._waiting[chat]:  # nobody else queued for this chat: forget it
-                del self._waiting[chat], self._locks[chat]
-                if self.paused_for(chat) == 0:
-                    self._retry_until.pop(chat, None)
+            if not self._chats.busy(chat) and self.paused_for(chat) == 0:
+                self._retry_until.pop(chat, None)  # nothing left to remember of this chat
 
     def _group_has_room(self, chat: Chat) -> bool:
         """A background call does not wait for a group's minute: it gets a RetryAfter at

@@ -56,14 +56,14 @@ def _blocked_bot(update: Update) -> bool | None:
 async def load_user(update: Update, context: BotContext) -> None:
     services = context.services
     replayed = services.extras.get(CLAIMED, set())
+    claimed = update.update_id in replayed
     fresh, user = await inbox.receive(
         services.uow_factory,
         services.clock,
         update.update_id,
-        update.to_dict(),
+        None if claimed else update.to_dict(),  # a claimed update is stored already
         person_of(update),
         services.settings.default_language,
-        claimed=update.update_id in replayed,
     )
     if not fresh and update.update_id not in replayed:
         raise ApplicationHandlerStop  # already handled: Telegram delivered it twice

@@ -98,10 +98,6 @@ async def post_in_circle(
     """A member's message in the circle, published as their post if it reads as one
     (a hashtag or a command may say which kind) and the circle's rules allow it. The
     message handled again after a crash (`update_id`) finishes what it started, once."""
-    if update_id is not None and (earlier := await _posted_by(uow_factory, update_id)):
-        if earlier.status is PostStatus.DRAFT:
-            return await _publish(uow_factory, clock, schedule, index, earlier)
-        return CirclePost("published", earlier, 0)
     kind = kind or kind_from_hashtags(text)
     words = without_kind_tags(text).strip()
     parsed = read_post(words, kind)
@@ -114,9 +110,14 @@ async def post_in_circle(
         # first seen by a post: there since the bot came, as far as we know
         await uow.circles.add_member(chat_id, user_id, circle.created_at or now)
         await uow.commit()
-        if user_id in circle.stopped:
+        earlier = await _posted_by(uow, update_id) if update_id is not None else None
+        if earlier is None and user_id in circle.stopped:
             return CirclePost("stopped")
         mine = await uow.posts.list_by_user(user_id, EVERY_STATUS, offset=0, limit=100)
+    if earlier is not None:
+        if earlier.status is PostStatus.DRAFT:
+            return await _publish(uow_factory, clock, schedule, index, earlier)
+        return CirclePost("published", earlier, 0)
     here = [p for p in mine if p.circle_id == chat_id]
     if any(p.status is PostStatus.OPEN and p.raw_text == words for p in here):
         return CirclePost("duplicate")
@@ -135,10 +136,10 @@ async def post_in_circle(
     return await _publish(uow_factory, clock, schedule, index, drafted.post)
 
 
-async def _posted_by(uow_factory: UowFactory, update_id: int) -> Post | None:
-    async with uow_factory() as uow:
-        post_id = await uow.inbox.drafted(update_id)
-        return await uow.posts.get(post_id) if post_id is not None else None
+async def _posted_by(uow: UnitOfWork, update_id: int) -> Post | None:
+    """The post this update made before a crash, if it made one."""
+    post_id = await uow.inbox.drafted(update_id)
+    return await uow.posts.get(post_id) if post_id is not None else None
 
 
 async def _publish(

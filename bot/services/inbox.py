@@ -16,20 +16,18 @@ async def receive(
     uow_factory: UowFactory,
     clock: Clock,
     update_id: int,
-    payload: dict[str, Any],
+    payload: dict[str, Any] | None,
     person: TelegramPerson | None,
     default: Lang,
-    *,
-    claimed: bool = False,
 ) -> tuple[bool, User | None]:
     """Record an update and register its sender, in one transaction. The flag is False for
-    a duplicate that must not be handled again; `claimed`: stored already by this process
-    to be handled (fetched or replayed), so not a redelivery. An update that leaves its
-    sender forgotten (/forget) keeps only its id."""
+    a duplicate that must not be handled again. No `payload`: the update was stored already
+    by this process to be handled (fetched or replayed), so it is not a redelivery. An
+    update that leaves its sender forgotten (/forget) keeps only its id."""
     now = clock.now()
     async with uow_factory() as uow:
-        # a claimed update is stored already: recording it again would only cost time
-        fresh = False if claimed else await uow.inbox.record(update_id, payload, now)
+        claimed = payload is None
+        fresh = payload is not None and await uow.inbox.record(update_id, payload, now)
         user, changed = (
             await users.register(uow, person, now, default, new=fresh or claimed)
             if person

@@ -38,24 +38,23 @@ def _circle_post(person: int, k: int) -> str:
     return f"#offer LED strip 5m, MOQ {300 + person * 10 + k} rolls, $3 each"
 
 
+def _published_ids(message: StoredMessage) -> set[int]:
+    """The posts a message's Publish buttons publish (a card has one)."""
+    data = (button.callback_data or "" for row in message.buttons for button in row)
+    return {int(found[1]) for d in data if (found := PUBLISH.match(d))}
+
+
 def _publish_buttons(user: UserHandle) -> dict[int, StoredMessage]:
     """The cards in a private chat, by the post their Publish button publishes."""
     cards: dict[int, StoredMessage] = {}
     for message in user.messages():
-        for row in message.buttons:
-            for button in row:
-                found = PUBLISH.match(button.callback_data or "")
-                if found:
-                    cards.setdefault(int(found[1]), message)
+        for post_id in _published_ids(message):
+            cards.setdefault(post_id, message)
     return cards
 
 
 def _card_counts(user: UserHandle) -> Counter[int]:
-    counts: Counter[int] = Counter()
-    for message in user.messages():
-        data = {b.callback_data for row in message.buttons for b in row}
-        counts.update(int(m[1]) for d in data if (m := PUBLISH.match(d or "")))
-    return counts
+    return Counter(post_id for m in user.messages() for post_id in _published_ids(m))
 
 
 def _query(database: Path, sql: str, *args: object) -> list[tuple[object, ...]]:
