@@ -15,6 +15,7 @@ import random
 import re
 import signal
 import sqlite3
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -146,6 +147,39 @@ async def test_a_burst_survives_kills(fake: FakeTelegram, tmp_path: Path) -> Non
         )
         assert (lost, doubled, circle_lost, circle_doubled) == ([], [], [], [])
         assert unpublished == [] and undelivered == 0
+    finally:
+        process.send_signal(signal.SIGINT)
+        await asyncio.wait_for(process.wait(), timeout=30)
+
+
+async def test_a_graceful_stop_finishes_or_hands_back_a_burst(
+    fake: FakeTelegram, tmp_path: Path
+) -> None:
+    """SIGTERM mid-burst: the process ends within a few seconds, and what it had not
+    handled is handled by the next start; each message gets exactly one post."""
+    fake.set_limits(FloodLimits.off())
+    database = tmp_path / "bot.db"
+    people = [fake.user(f"Buyer {n}", language_code="en") for n in range(20)]
+    process = await _start(fake, tmp_path)
+    try:
+        for n, person in enumerate(people):
+            await person.send(_private_post(2 * n, 0))
+        await asyncio.sleep(0.3)
+        asked = time.monotonic()
+        process.send_signal(signal.SIGTERM)
+        await asyncio.wait_for(process.wait(), timeout=30)
+        stopped = time.monotonic() - asked
+        process = await _start(fake, tmp_path)
+        expected = {(p.id, _private_post(2 * n, 0)) for n, p in enumerate(people)}
+
+        def made() -> Counter[tuple[object, object]]:
+            rows = _query(database, "SELECT user_id, raw_text FROM posts")
+            return Counter((user_id, text) for user_id, text in rows)
+
+        await fake.wait_until(lambda: set(made()) >= expected, timeout=60)
+        print(f"\ngraceful stop: {stopped:.1f} s from SIGTERM to exit")
+        assert stopped < 10
+        assert all(made()[key] == 1 for key in expected)
     finally:
         process.send_signal(signal.SIGINT)
         await asyncio.wait_for(process.wait(), timeout=30)
