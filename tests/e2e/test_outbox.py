@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime
 
 from bot.fake_telegram import FakeTelegram, FloodLimits
 from storage import Database
@@ -107,3 +108,36 @@ async def test_a_message_to_a_group_that_became_a_supergroup_follows_it(
     await _queue(bot, old_id, "📰 digest for the old id")
     (moved,) = await new.wait_for_messages(1, timeout=10)
     assert moved.text == "📰 digest for the old id"
+
+
+async def test_replies_stay_fast_while_alerts_drain(fake: FakeTelegram, bot: RunningBot) -> None:
+    """A seller's offer alerts many buyers at once under Telegram's own limits (30/s
+    overall); meanwhile someone else's /help is answered at once, not after the backlog."""
+    buyers = [fake.user(f"Buyer {i}", language_code="en") for i in range(40)]
+    for n, buyer in enumerate(buyers):
+        await post_and_publish(fake, buyer, f"Looking for vacuum flasks, {3000 + n} pcs, under $3")
+    fake.set_limits(FloodLimits.telegram())
+    await post_and_publish(fake, fake.user("Wang", language_code="zh-hans"), OFFER)
+    asker = fake.user("Curious", language_code="en")
+    start = asyncio.get_running_loop().time()
+    await asker.send("/help")
+    await asker.wait_for_messages(1, timeout=10)
+    answered = asyncio.get_running_loop().time() - start
+    queued = await _unsent(bot)
+    print(f"\n/help answered in {answered * 1000:.0f} ms with {queued} alerts still queued")
+    for _ in range(300):  # the backlog drains within Telegram's limits
+        if await _unsent(bot) == 0:
+            break
+        await asyncio.sleep(0.1)
+    assert queued > 0 and answered < 1.0
+    assert await _unsent(bot) == 0
+    assert rejected(fake) == []
+
+
+async def _unsent(bot: RunningBot) -> int:
+    database = Database.from_url(bot.settings.database_url)
+    try:
+        async with database.uow() as uow:
+            return len(await uow.outbox.due(datetime.now(UTC), limit=1000))
+    finally:
+        await database.dispose()
