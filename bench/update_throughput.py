@@ -6,8 +6,8 @@ Starts the fake Telegram (flood limits off) in this process, then, one after the
 a bare python-telegram-bot echo bot (bench/echo_bot.py) and TradeCircle (`python -m bot run`,
 durable inbox on, a fresh SQLite file unless --database names another) as subprocesses
 polling it. Each gets the same burst: `users` people each send `posts` plain-words posts at
-once. A reply is the bot's next message in that person's chat (a card for us, the echo for
-the echo bot). Prints updates per second (first send to last reply) and reply p50 / p95 /
+once. A reply is the bot's next message in that person's chat: a card with its buttons for
+us, the echo for the echo bot (anything else, an apology say, stops the run). Prints updates per second (first send to last reply) and reply p50 / p95 /
 max in ms, and the ratio to the echo bot. Exit status 1 under a quarter of the echo bot's
 rate (the issue's floor).
 """
@@ -29,6 +29,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bot.fake_telegram import FakeTelegram, FloodLimits, UserHandle  # noqa: E402
+from bot.fake_telegram.models import StoredMessage  # noqa: E402
 
 TOKEN = "4242:BENCH-token"
 POSTS = [
@@ -83,6 +84,11 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def right(message: StoredMessage) -> bool:
+    """The echo bot's echo, or our card with its buttons."""
+    return message.text in POSTS or bool(message.buttons)
+
+
 async def _burst(fake: FakeTelegram, name: str, users: int, posts: int, pid: int) -> Result:
     people = [fake.user(f"{name} {n}", language_code="en") for n in range(users)]
     sent: dict[tuple[int, int], float] = {}
@@ -106,6 +112,9 @@ async def _burst(fake: FakeTelegram, name: str, users: int, posts: int, pid: int
     if not await fake.wait_until(observe, timeout=300):
         raise SystemExit(f"{name}: only {len(answered)} of {users * posts} answered")
     seconds = max(answered.values()) - start
+    wrong = [m.text for p in people for m in p.messages() if m.from_bot and not right(m)]
+    if wrong:  # an apology is quick too: only real answers count
+        raise SystemExit(f"{name}: {len(wrong)} wrong answers, e.g. {wrong[0]!r}")
     latencies = [answered[k] - sent[k] for k in sent]
     return Result(name, users * posts, seconds, latencies, _cpu_seconds(pid) - cpu)
 
