@@ -5,10 +5,15 @@ their Publish tap overtake the post it publishes); handling everything one by on
 whole bot wait on every database write and every reply. So each update takes its chat's
 lock (its sender's, when it has no chat) before its handlers run: asyncio locks are
 first come, first served, and PTB starts the tasks in the order it fetched the updates.
+
+Only then does it take one of a few working places: a chat's queued updates wait on their
+lock, not in a place others could use, and a few updates at a time keep the CPU on the
+work instead of on juggling dozens of half-done requests (`docs/RELIABILITY.md`).
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable
 from typing import Any
 
@@ -17,7 +22,9 @@ from telegram.ext import BaseUpdateProcessor
 
 from handlers.keyed_locks import KeyedLocks
 
-MAX_CONCURRENT_UPDATES = 64
+# Updates waiting for their chat are cheap; ones being worked on at once are not.
+WAITING_UPDATES = 1024
+WORKING_UPDATES = 16
 
 
 def chat_key(update: object) -> int | None:
@@ -29,16 +36,18 @@ def chat_key(update: object) -> int | None:
 
 
 class ChatOrderedProcessor(BaseUpdateProcessor):
-    def __init__(self, max_concurrent_updates: int = MAX_CONCURRENT_UPDATES) -> None:
-        super().__init__(max_concurrent_updates)
+    def __init__(self, working: int = WORKING_UPDATES) -> None:
+        super().__init__(WAITING_UPDATES)
         self._locks = KeyedLocks()
+        self._working = asyncio.Semaphore(working)
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         key = chat_key(update)
         if key is None:
-            await coroutine
+            async with self._working:
+                await coroutine
             return
-        async with self._locks.hold(key):
+        async with self._locks.hold(key), self._working:
             await coroutine
 
     async def initialize(self) -> None:
