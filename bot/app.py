@@ -12,6 +12,7 @@ import warnings
 from typing import Any
 
 from telegram.ext import Application, ApplicationBuilder, ContextTypes, Defaults
+from telegram.request import HTTPXRequest
 from telegram.warnings import PTBUserWarning
 
 import handlers
@@ -22,11 +23,11 @@ from bot.domain.matching import terms
 from bot.domain.matching.engine import MatchingEngine
 from bot.domain.matching.scoring import Thresholds
 from bot.logging_setup import redact_everywhere
-from bot.services import leases, matching
+from bot.services import inbox, leases, matching
 from bot.services.clock import SystemClock
 from bot.services.ports import Clock
 from bot.services.rate_limits import RateLimits
-from handlers.chat_order import ChatOrderedProcessor
+from handlers.chat_order import WORKING_UPDATES, ChatOrderedProcessor
 from handlers.commands import publish_commands
 from handlers.durable_bot import DurableBot
 from handlers.jobs import (
@@ -40,13 +41,17 @@ from handlers.outbox_dispatcher import OutboxDispatcher
 from handlers.persistence import DatabasePersistence
 from handlers.rate_limits import RATE_LIMITS
 from handlers.send_guard import SendGuard
-from handlers.users import CLAIMED, replay_unfinished
+from handlers.users import CLAIMED, DONE_MARKS, replay_unfinished
 from storage.migrate import ensure_schema
 from storage.unit_of_work import Database
 
 log = logging.getLogger(__name__)
 
 REPLY_RETRIES = 5  # 429s in a row a reply waits out before it gives up
+# Connections to Telegram for everything but getUpdates. httpcore looks at every pooled
+# connection (a poll() each) on every request, so PTB's default of 256 costs more CPU per
+# reply than the reply itself under load; the updates worked on at once need no more.
+TELEGRAM_CONNECTIONS = WORKING_UPDATES
 DIGEST_CHECK = 300.0  # seconds: a circle's digest goes out within 5 minutes of its hour
 TradeApp = Application[Any, BotContext, Any, Any, BotServices, Any]
 
@@ -144,6 +149,7 @@ def build_application(
         log.info("TradeCircle is up as @%s", app.bot.username)
 
     async def post_shutdown(app: TradeApp) -> None:
+        await app.bot_data.extras[DONE_MARKS].close()
         if lease_holder is not None:
             await leases.release(database.uow, app.bot_data.clock, lease_holder)
         await database.dispose()
@@ -156,6 +162,7 @@ def build_application(
         # One call at a time per chat; a 429 is waited out for that chat and tried again;
         # 5xx and dropped connections are tried again; read time-outs are not.
         rate_limiter=SendGuard(retries=REPLY_RETRIES),
+        request=HTTPXRequest(connection_pool_size=TELEGRAM_CONNECTIONS),
     )
     app: TradeApp = (
         ApplicationBuilder()
@@ -170,6 +177,7 @@ def build_application(
     app.bot_data.configure(settings, database.uow, clock or SystemClock())
     app.bot_data.extras["outbox"] = dispatcher
     app.bot_data.extras["matching"] = index
+    app.bot_data.extras[DONE_MARKS] = inbox.DoneMarks(database.uow, app.bot_data.clock)
     app.bot_data.extras[RATE_LIMITS] = RateLimits(
         burst=settings.rate_limit_burst, rate=settings.rate_limit_per_second
     )

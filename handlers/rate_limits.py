@@ -12,10 +12,10 @@ from telegram.constants import ChatType
 from telegram.ext import ApplicationHandlerStop
 
 from bot.context import BotContext
-from bot.services import inbox
 from bot.services.rate_limits import RateLimits
 from bot.texts import plain
 from handlers.replies import reply
+from handlers.users import DONE_MARKS
 
 RATE_LIMITS = "rate_limits"
 
@@ -33,7 +33,7 @@ async def hold_back(update: Update, context: BotContext) -> None:
     if limits.allow(person.id, now):
         return
     services = context.services
-    await inbox.mark_done(services.uow_factory, services.clock, update.update_id)
+    services.extras[DONE_MARKS].add(update.update_id)
     notice = limits.should_notice(person.id, now)
     if update.callback_query is not None:
         await update.callback_query.answer(

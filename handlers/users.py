@@ -72,5 +72,9 @@ async def load_user(update: Update, context: BotContext) -> None:
         context.lang = user.language
 
 
+DONE_MARKS = "done_marks"
+
+
 async def mark_done(update: Update, context: BotContext) -> None:
-    await inbox.mark_done(context.services.uow_factory, context.services.clock, update.update_id)
+    done_marks: inbox.DoneMarks = context.services.extras[DONE_MARKS]
+    done_marks.add(update.update_id)

@@ -3,6 +3,10 @@ handled once, and what was received is kept for replay after a crash."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
+from collections.abc import Collection
 from datetime import timedelta
 from typing import Any
 
@@ -10,6 +14,8 @@ from bot.domain.models import Lang, User
 from bot.services import users
 from bot.services.ports import Clock, UowFactory
 from bot.services.users import TelegramPerson
+
+log = logging.getLogger(__name__)
 
 
 async def receive(
@@ -49,11 +55,7 @@ async def store_fetched(
     stored were fetched before a crash: they are handled from the inbox, not again."""
     now = clock.now()
     async with uow_factory() as uow:
-        fresh = {
-            int(p["update_id"])
-            for p in payloads
-            if await uow.inbox.record(int(p["update_id"]), p, now)
-        }
+        fresh = await uow.inbox.record_many(payloads, now)
         await uow.commit()
         return fresh
 
@@ -78,13 +80,60 @@ async def take_unfinished(uow_factory: UowFactory, clock: Clock) -> list[dict[st
     replayed forever."""
     async with uow_factory() as uow:
         pending = await uow.inbox.pending(REPLAY_LIMIT)
-        for update_id, _payload in pending:
-            await uow.inbox.mark_done(update_id, clock.now())
+        await uow.inbox.mark_done([update_id for update_id, _payload in pending], clock.now())
         await uow.commit()
         return [payload for _update_id, payload in pending]
 
 
-async def mark_done(uow_factory: UowFactory, clock: Clock, update_id: int) -> None:
+async def mark_done(uow_factory: UowFactory, clock: Clock, update_ids: Collection[int]) -> None:
     async with uow_factory() as uow:
-        await uow.inbox.mark_done(update_id, clock.now())
+        await uow.inbox.mark_done(update_ids, clock.now())
         await uow.commit()
+
+
+DONE_MARK_DELAY = 0.05  # seconds
+
+
+class DoneMarks:
+    """The "done" marks of handled updates, written together: one transaction for all the
+    updates finished within DONE_MARK_DELAY, not one each. A process killed in that moment
+    handles those updates again at its next start, which shows a card or an answer twice
+    and changes nothing (a draft is found again by its update, buttons act by their
+    rules). `close()` writes what is left at a graceful stop."""
+
+    def __init__(self, uow_factory: UowFactory, clock: Clock, delay: float = DONE_MARK_DELAY):
+        self._uow_factory = uow_factory
+        self._clock = clock
+        self._delay = delay
+        self._pending: list[int] = []
+        self._writer: asyncio.Task[None] | None = None
+
+    def add(self, update_id: int) -> None:
+        self._pending.append(update_id)
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_soon(), name="inbox-done-marks")
+
+    async def _write_soon(self) -> None:
+        while self._pending:
+            await asyncio.sleep(self._delay)
+            await self._write()
+
+    async def _write(self) -> None:
+        update_ids, self._pending = self._pending, []
+        if not update_ids:
+            return
+        try:
+            await mark_done(self._uow_factory, self._clock, update_ids)
+        except BaseException as error:  # kept for the next try (writing twice is harmless)
+            self._pending[:0] = update_ids
+            if not isinstance(error, Exception):
+                raise  # cancelled: `close()` writes them
+            log.exception("could not mark %d updates done; trying again", len(update_ids))
+
+    async def close(self) -> None:
+        writer = self._writer
+        if writer is not None and not writer.done():
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await writer
+        await self._write()

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import ColumnElement, func, select, update
+from sqlalchemy import ColumnElement, Table, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import InstrumentedAttribute
 
@@ -15,6 +15,9 @@ from bot.domain.models import Lang, ParsedPost, Post, PostKind, PostStatus
 from storage.json_columns import parsed_from_dict, parsed_to_dict
 from storage.tables import PostRow
 from storage.types import utcnow
+
+POSTS = cast(Table, PostRow.__table__)
+_INSERT_POST = insert(POSTS).returning(POSTS.c.id)  # every draft: built once
 
 
 def _flat_fields(parsed: ParsedPost) -> dict[str, Any]:
@@ -77,11 +80,9 @@ class SqlPostsRepository:
 
     async def add(self, post: Post) -> int:
         """Insert and return the new id (also written back to `post.id`)."""
-        row = PostRow(**_values(post))
-        self._session.add(row)
-        await self._session.flush()
-        post.id = row.id
-        return row.id
+        result = await self._session.execute(_INSERT_POST, _values(post))
+        post.id = int(result.scalar_one())
+        return post.id
 
     async def get(self, post_id: int) -> Post | None:
         row = await self._session.scalar(

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import case, func, or_, select, update
+from sqlalchemy import Row, Table, bindparam, case, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.domain.models import CompanyProfile, Lang, User
@@ -12,8 +12,12 @@ from storage.repositories._sql import dialect_insert, upsert
 from storage.tables import CompanyProfileRow, UserRow
 from storage.types import utcnow
 
+USERS = cast(Table, UserRow.__table__)
+# read for every update, so built once, on the table (no ORM state per call)
+_USER_BY_ID = select(USERS).where(USERS.c.id == bindparam("user_id"))
 
-def _user_from_row(row: UserRow) -> User:
+
+def _user_from_row(row: UserRow | Row[Any]) -> User:
     return User(
         id=row.id,
         language=Lang(row.language),
@@ -37,9 +41,7 @@ class SqlUsersRepository:
         self._session = session
 
     async def get(self, user_id: int) -> User | None:
-        row = await self._session.scalar(
-            select(UserRow).where(UserRow.id == user_id).execution_options(populate_existing=True)
-        )
+        row = (await self._session.execute(_USER_BY_ID, {"user_id": user_id})).first()
         return None if row is None else _user_from_row(row)
 
     async def by_username(self, username: str) -> User | None:

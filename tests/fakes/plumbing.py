@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -146,6 +147,11 @@ class FakeInboxRepository(_Repository):
         tables.inbox[update_id] = InboxRecord(update_id, _json(payload), _utc(at))
         return True
 
+    async def record_many(self, payloads: Sequence[dict[str, Any]], at: datetime) -> set[int]:
+        return {
+            int(p["update_id"]) for p in payloads if await self.record(int(p["update_id"]), p, at)
+        }
+
     async def drafted(self, update_id: int) -> int | None:
         record = self._read.inbox.get(update_id)
         return record.post_id if record is not None else None
@@ -155,10 +161,11 @@ class FakeInboxRepository(_Repository):
         if record is not None:
             record.post_id = post_id
 
-    async def mark_done(self, update_id: int, at: datetime) -> None:
-        record = self._write.inbox.get(update_id)
-        if record is not None and record.done_at is None:
-            record.done_at = _utc(at)
+    async def mark_done(self, update_ids: Collection[int], at: datetime) -> None:
+        for update_id in update_ids:
+            record = self._write.inbox.get(update_id)
+            if record is not None and record.done_at is None:
+                record.done_at = _utc(at)
 
     async def purge_done(self, before: datetime) -> int:
         """Forget handled updates received before `before`; returns how many."""

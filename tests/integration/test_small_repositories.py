@@ -9,7 +9,7 @@ import pytest
 from bot.domain.models import ActionToken, TrustEvent
 from storage import Database
 from storage.repositories import SqlInboxRepository
-from tests.integration.factories import NOW, make_user
+from tests.integration.factories import NOW, make_post, make_user
 
 UPDATE = {"update_id": 812_345_678, "message": {"text": "求购保温杯5000只，10元以内"}}
 
@@ -29,12 +29,28 @@ async def test_inbox_record_dedupes_on_update_id(db: Database) -> None:
             (812_345_678, UPDATE),
             (812_345_679, {"update_id": 812_345_679}),
         ]
-        await uow.inbox.mark_done(812_345_678, NOW + timedelta(seconds=1))
+        await uow.inbox.mark_done([812_345_678], NOW + timedelta(seconds=1))
         await uow.commit()
     async with db.uow() as uow:
         assert [update_id for update_id, _ in await SqlInboxRepository(uow.session).pending()] == [
             812_345_679
         ]
+
+
+async def test_inbox_batch_drafts_and_done_marks(db: Database) -> None:
+    user = make_user(5)
+    async with db.uow() as uow:
+        await uow.users.upsert(user)
+        batch = [{"update_id": n, "message": {"text": f"post {n}"}} for n in (1, 2, 3)]
+        assert await uow.inbox.record_many(batch, NOW) == {1, 2, 3}
+        assert await uow.inbox.record_many([*batch[1:], {"update_id": 4}], NOW) == {4}
+        post_id = await uow.posts.add(make_post(user_id=5))
+        await uow.inbox.note_drafted(2, post_id)
+        await uow.inbox.mark_done([1, 3], NOW)
+        await uow.commit()
+    async with db.uow() as uow:
+        assert (await uow.inbox.drafted(2), await uow.inbox.drafted(1)) == (post_id, None)
+        assert [u for u, _ in await SqlInboxRepository(uow.session).pending()] == [2, 4]
 
 
 async def test_persistence_load_save_delete(db: Database) -> None:
@@ -119,8 +135,8 @@ async def test_inbox_purge_forgets_only_old_handled_updates(db: Database) -> Non
         await uow.inbox.record(1, {"update_id": 1}, old)
         await uow.inbox.record(2, {"update_id": 2}, old)
         await uow.inbox.record(3, {"update_id": 3}, recent)
-        await uow.inbox.mark_done(1, old)
-        await uow.inbox.mark_done(3, recent)
+        await uow.inbox.mark_done([1], old)
+        await uow.inbox.mark_done([3], recent)
         await uow.commit()
     async with db.uow() as uow:
         assert await uow.inbox.purge_done(NOW - timedelta(days=3)) == 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 from typing import Any
 
@@ -74,7 +75,7 @@ async def test_unfinished_updates_are_replayed_once_in_order(
 ) -> None:
     for update_id in (12, 10, 11, 13):
         await _receive(uow_factory, clock, update_id, BUYER)
-    await inbox.mark_done(uow_factory, clock, 11)  # handled before the crash
+    await inbox.mark_done(uow_factory, clock, [11])  # handled before the crash
 
     replay = await inbox.take_unfinished(uow_factory, clock)
     assert [u["update_id"] for u in replay] == [10, 12, 13]
@@ -102,10 +103,10 @@ async def test_purge_forgets_only_handled_updates_past_keep(
 ) -> None:
     await _receive(uow_factory, clock, 1, BUYER)  # handled, old
     await _receive(uow_factory, clock, 2, BUYER)  # never handled, old
-    await inbox.mark_done(uow_factory, clock, 1)
+    await inbox.mark_done(uow_factory, clock, [1])
     clock.advance(inbox.KEEP - timedelta(hours=1))
     await _receive(uow_factory, clock, 3, BUYER)  # handled, recent
-    await inbox.mark_done(uow_factory, clock, 3)
+    await inbox.mark_done(uow_factory, clock, [3])
     assert await inbox.purge(uow_factory, clock) == 0  # nothing is past KEEP yet
 
     clock.advance(timedelta(hours=2))
@@ -128,3 +129,47 @@ async def test_an_update_handled_again_gets_its_draft_back(
     assert (await posts.list_mine(uow_factory, BUYER.id, 0, 10))[1] == 0  # drafts only
     async with uow_factory() as uow:
         assert await uow.inbox.drafted(7) == first.post.id
+
+
+async def test_done_marks_of_a_moment_are_written_in_one_transaction(
+    store: InMemoryStore, clock: FixedClock
+) -> None:
+    await inbox.store_fetched(store.uow_factory, clock, [_update(n) for n in range(1, 6)])
+    marks = inbox.DoneMarks(store.uow_factory, clock, delay=0.01)
+    commits = store.commits
+    for update_id in (1, 2, 3):
+        marks.add(update_id)
+    await asyncio.sleep(0.05)
+    assert store.commits == commits + 1
+    async with store.uow_factory() as uow:
+        assert [update_id for update_id, _ in await uow.inbox.pending()] == [4, 5]
+    marks.add(4)
+    await marks.close()  # a graceful stop writes what waits at once
+    async with store.uow_factory() as uow:
+        assert [update_id for update_id, _ in await uow.inbox.pending()] == [5]
+
+
+async def test_done_marks_interrupted_while_writing_are_kept_for_close(
+    store: InMemoryStore, clock: FixedClock
+) -> None:
+    """Stopping while the writer is in its transaction loses no mark."""
+    await inbox.store_fetched(store.uow_factory, clock, [_update(n) for n in (1, 2)])
+    entered = asyncio.Event()
+
+    class SlowStart:  # a unit of work that takes a while to begin
+        async def __aenter__(self) -> Any:
+            entered.set()
+            await asyncio.sleep(1)  # cancelled here by close()
+            raise AssertionError("close() waits for no transaction")
+
+        async def __aexit__(self, *_exc: object) -> None:
+            return None
+
+    marks = inbox.DoneMarks(SlowStart, clock, delay=0)  # type: ignore[arg-type]
+    marks.add(1)
+    marks.add(2)
+    await entered.wait()
+    marks._uow_factory = store.uow_factory  # the final write goes through
+    await marks.close()
+    async with store.uow_factory() as uow:
+        assert await uow.inbox.pending() == []
