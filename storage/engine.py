@@ -19,6 +19,8 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry
 
+from storage.sqlite_inline import inline_connector
+
 SQLITE_BUSY_TIMEOUT_MS = 5000
 # Waiting for the single SQLite connection: longer than the busy timeout so that a unit of
 # work stuck behind another process's write lock fails with SQLite's error, not the pool's.
@@ -62,6 +64,10 @@ def _create_sqlite_engine(url: URL, *, echo: bool) -> AsyncEngine:
     else:
         memory = False
         options.update(pool_size=1, max_overflow=0, pool_timeout=SQLITE_POOL_TIMEOUT_S)
+    args, kwargs = url.get_dialect()().create_connect_args(url)
+    options["async_creator"] = inline_connector(
+        tuple(args), dict(kwargs), SQLITE_BUSY_TIMEOUT_MS / 1000
+    )
     engine = create_async_engine(url, **options)
     _install_sqlite_hooks(engine, wal=not memory)
     return engine
@@ -77,7 +83,8 @@ def _install_sqlite_hooks(engine: AsyncEngine, *, wal: bool) -> None:
         try:
             if wal:
                 cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+            # 0: waiting for a lock is done by storage.sqlite_inline without stopping the loop
+            cursor.execute("PRAGMA busy_timeout=0")
             cursor.execute("PRAGMA foreign_keys=ON")
         finally:
             cursor.close()

@@ -33,7 +33,8 @@ async def _pragma(engine: AsyncEngine, name: str) -> Any:
 
 async def test_pragmas_are_in_effect(sqlite_db: Database) -> None:
     assert await _pragma(sqlite_db.engine, "journal_mode") == "wal"
-    assert await _pragma(sqlite_db.engine, "busy_timeout") == SQLITE_BUSY_TIMEOUT_MS
+    # SQLite's own wait would stop the event loop: storage.sqlite_inline waits instead
+    assert await _pragma(sqlite_db.engine, "busy_timeout") == 0
     assert await _pragma(sqlite_db.engine, "foreign_keys") == 1
 
 
@@ -140,5 +141,37 @@ async def test_the_same_race_fails_with_a_deferred_begin(tmp_path: Path) -> None
         with pytest.raises(OperationalError, match="database is locked"):
             await asyncio.gather(_read_then_write(first, 1), _read_then_write(second, 2))
     finally:
+        await first.dispose()
+        await second.dispose()
+
+
+async def test_waiting_for_another_writer_leaves_the_loop_free(tmp_path: Path) -> None:
+    """Statements run on the loop's thread (storage.sqlite_inline): a write that waits for
+    another connection's lock waits with asyncio, so the loop (and that other connection's
+    own transaction, in the same process) keeps going."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'busy.db'}"
+    first, second = create_engine(url), create_engine(url)
+    ticks = 0
+
+    async def tick() -> None:
+        nonlocal ticks
+        while True:
+            ticks += 1
+            await asyncio.sleep(0.01)
+
+    async def write_on_second() -> None:
+        async with second.begin() as connection:
+            await connection.execute(text("SELECT 1"))
+
+    ticker = asyncio.create_task(tick())
+    try:
+        async with first.begin() as connection:
+            await connection.execute(text("SELECT 1"))  # BEGIN IMMEDIATE: the write lock
+            waiting = asyncio.create_task(write_on_second())
+            await asyncio.sleep(0.3)
+            assert not waiting.done() and ticks >= 10
+        await asyncio.wait_for(waiting, timeout=2)
+    finally:
+        ticker.cancel()
         await first.dispose()
         await second.dispose()
