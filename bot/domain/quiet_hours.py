@@ -6,6 +6,7 @@ worth a buzz to most merchants. The weekly digest comes on Monday at 09:00."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -18,8 +19,15 @@ REPLIES = frozenset({"rating.thanks", "contact.card", "contact.declined", "ratin
 ALERTS = frozenset({"match.alert", "contact.request"})
 
 
+# What an IANA name can look like; zoneinfo turns anything else into a package import (a
+# name of ':' and '/' recursed until Python gave up).
+_IANA_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_+\-]*(/[A-Za-z0-9_+\-]+){0,2}")
+
+
 def zone(name: str) -> ZoneInfo:
     """The time zone of that IANA name, UTC for anything unknown."""
+    if len(name) > 64 or not _IANA_NAME.fullmatch(name):
+        return ZoneInfo("UTC")
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):

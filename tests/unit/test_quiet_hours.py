@@ -1,9 +1,11 @@
 """Quiet hours across time zones and daylight saving time (bot/domain/quiet_hours.py)."""
 
 from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
 
 import pytest
 
+from bot.domain import quiet_hours
 from bot.domain.quiet_hours import held_until, quiet_until
 
 
@@ -57,3 +59,12 @@ NIGHT = utc(2026, 12, 3, 15, 0)  # 23:00 in Shanghai
 def test_what_waits_through_the_night(kind: str, alerts_wait: bool, held: bool) -> None:
     until = held_until(NIGHT, "Asia/Shanghai", kind, alerts_wait)
     assert (until == utc(2026, 12, 4, 0, 0)) if held else until is None
+
+
+def test_a_name_that_is_no_zone_name_is_utc() -> None:
+    """zoneinfo imports a package for a name like this one (it recursed until Python gave
+    up); found by tests/unit/test_input_fuzzing.py."""
+    assert quiet_hours.zone((":/·“" * 700)[:2504]) == ZoneInfo("UTC")
+    assert quiet_hours.zone("America/Argentina/Buenos_Aires") == ZoneInfo(
+        "America/Argentina/Buenos_Aires"
+    )
