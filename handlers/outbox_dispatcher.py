@@ -73,16 +73,24 @@ class OutboxDispatcher:
         due = await outbox.due(
             services.uow_factory, services.clock, BATCH * LOOK_AHEAD, quiet_hours=quiet
         )
-        started = 0
+        chosen: list[OutboxMessage] = []
         for message in due:
             if len(self._in_flight) >= BATCH:
                 break
             if message.chat_id in self._in_flight or not self._ready(message.chat_id):
                 continue
             self._in_flight.add(message.chat_id)
-            context.application.create_task(self._deliver(context, message), name="outbox-send")
-            started += 1
-        return started
+            chosen.append(message)
+        ids = [message.id for message in chosen if message.id is not None]
+        taken = await outbox.claim(services.uow_factory, services.clock, ids) if ids else set()
+        for message in chosen:
+            if message.id in taken:
+                context.application.create_task(
+                    self._deliver(context, message), name="outbox-send"
+                )
+            else:  # another process took it between our read and our claim
+                self._in_flight.discard(message.chat_id)
+        return len(taken)
 
     async def _deliver(self, context: BotContext, message: OutboxMessage) -> None:
         services = context.services

@@ -6,6 +6,7 @@ Use cases write outbox rows in the same transaction as the change that causes th
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -68,6 +69,21 @@ async def due(
                 await uow.outbox.hold(message.id, wait)
         await uow.commit()
         return ready
+
+
+CLAIM = timedelta(seconds=60)  # a send takes seconds; a process that died frees it then
+
+
+async def claim(uow_factory: UowFactory, clock: Clock, message_ids: Collection[int]) -> set[int]:
+    """Take messages to send now, so that no other process sends them too (two processes
+    can be active for a moment around a failover, and webhook workers run side by side).
+    One taken by a process that dies is due again after CLAIM: sent twice only if the
+    first send went out before the kill."""
+    async with uow_factory() as uow:
+        now = clock.now()
+        taken = await uow.outbox.claim(message_ids, now, now + CLAIM)
+        await uow.commit()
+        return taken
 
 
 NEVER_STARTED = "never started the bot"

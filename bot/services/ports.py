@@ -86,6 +86,13 @@ class OutboxRepository(Protocol):
         """Not before `until` (quiet hours); not an attempt."""
         ...
 
+    async def claim(
+        self, message_ids: Collection[int], now: datetime, until: datetime
+    ) -> set[int]:
+        """Take the ones still due for sending: they are not due for anyone else before
+        `until` (unless their outcome is recorded first). Returns the ids taken."""
+        ...
+
     async def purge_finished(self, before: datetime) -> int:
         """Forget messages sent or given up before `before`; returns how many."""
         ...

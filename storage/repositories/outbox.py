@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 
 from sqlalchemy import delete, or_, select, update
@@ -101,6 +102,28 @@ class SqlOutboxRepository:
         await self._session.execute(
             update(OutboxRow).where(OutboxRow.id == message_id).values(not_before=until)
         )
+
+    async def claim(
+        self, message_ids: Collection[int], now: datetime, until: datetime
+    ) -> set[int]:
+        """One conditional UPDATE: of two dispatchers claiming the same row (two processes,
+        for a moment both active), PostgreSQL lets the second wait for the first's commit
+        and then finds the row no longer due; SQLite runs their transactions one by one."""
+        if not message_ids:
+            return set()
+        result = await self._session.execute(
+            update(OutboxRow)
+            .where(
+                OutboxRow.id.in_(message_ids),
+                OutboxRow.sent_at.is_(None),
+                OutboxRow.failed_at.is_(None),
+                or_(OutboxRow.not_before.is_(None), OutboxRow.not_before <= now),
+            )
+            .values(not_before=until)
+            .returning(OutboxRow.id)
+            .execution_options(synchronize_session=False)
+        )
+        return set(result.scalars())
 
     async def mark_failed(
         self,

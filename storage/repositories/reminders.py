@@ -70,6 +70,10 @@ class SqlRemindersRepository:
             .where(ReminderRow.due_at <= now, *_PENDING)
             .order_by(ReminderRow.due_at, ReminderRow.id)
             .limit(limit)
+            # PostgreSQL: another process's sweep skips these until this one commits them
+            # sent (with their outbox rows), so no reminder is written twice. SQLite runs
+            # the sweeps' transactions one by one (the clause is not rendered there).
+            .with_for_update(skip_locked=True)
         )
         return [_reminder(row) for row in rows]
 

@@ -106,6 +106,22 @@ class FakeOutboxRepository(_Repository):
         if record is not None:
             record.message.not_before = _utc(until)
 
+    async def claim(
+        self, message_ids: Collection[int], now: datetime, until: datetime
+    ) -> set[int]:
+        taken = set()
+        for message_id in message_ids:
+            record = self._write.outbox.get(message_id)
+            if (
+                record is not None
+                and record.sent_at is None
+                and record.failed_at is None
+                and (record.message.not_before is None or record.message.not_before <= now)
+            ):
+                record.message.not_before = _utc(until)
+                taken.add(message_id)
+        return taken
+
 
 class FakeActionTokensRepository(_Repository):
     async def add(self, token: ActionToken) -> None:
