@@ -68,7 +68,7 @@ class Result:
         )
 
 
-def _env(fake: FakeTelegram, folder: Path, database: str | None) -> dict[str, str]:
+def bot_env(fake: FakeTelegram, folder: Path, database: str | None) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "DATABASE_"))}
     env.update(
         TELEGRAM_BOT_TOKEN=TOKEN,
@@ -150,7 +150,7 @@ async def main(users: int, posts: int, database: str | None, rounds: int) -> int
     ratios = []
     with tempfile.TemporaryDirectory() as folder:
         async with FakeTelegram(token=TOKEN, limits=FloodLimits.off()) as fake:
-            env = _env(fake, Path(folder), database)
+            env = bot_env(fake, Path(folder), database)
             for _ in range(rounds):  # side by side each round: the machine's pace drifts
                 echo = await _run_one(
                     fake, "echo bot", ["-m", "bench.echo_bot"], env, users, posts

@@ -7,6 +7,7 @@ updated by the same use case that opens, changes or closes a post.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -23,6 +24,8 @@ from bot.services import alerts
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.services.schedule import DEFAULT_SCHEDULE, Schedule
 from bot.services.trust import ranking_trust_of
+
+log = logging.getLogger(__name__)
 
 CANDIDATES = 30  # looked at per new post, before fairness rules pick whom to alert
 ROTATION_WINDOW = timedelta(days=1)
@@ -105,12 +108,18 @@ async def profile_keywords(uow: UnitOfWork, user_id: int) -> tuple[str, ...]:
     return profile.keywords if profile else ()
 
 
+PROGRESS_EVERY = 100_000  # posts between two progress lines while the index is rebuilt
+
+
 async def rebuild(uow_factory: UowFactory, clock: Clock, index: MatchingIndex) -> int:
     """Load every open post and the users' "not relevant" choices, streamed in batches from
     what was stored when each post was indexed (posts never indexed are derived anew)."""
-    count = 0
+    count, reported = 0, 0
     async with uow_factory() as uow:
         async for batch in uow.posts.stream_index_entries(clock.now()):
+            if count - reported >= PROGRESS_EVERY:
+                log.info("matching index: %d open posts loaded so far", count)
+                reported = count
             count += index.engine.add_stored(
                 (e.post_id, e.user_id, PostKind(e.kind), e.terms, e.labels, e.numbers)
                 for e in batch
