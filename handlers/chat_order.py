@@ -14,7 +14,9 @@ work instead of on juggling dozens of half-done requests (`docs/RELIABILITY.md`)
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable
+import contextlib
+from collections.abc import AsyncIterator, Awaitable
+from contextvars import ContextVar
 from typing import Any
 
 from telegram import Update
@@ -25,6 +27,23 @@ from handlers.keyed_locks import KeyedLocks
 # Updates waiting for their chat are cheap; ones being worked on at once are not.
 WAITING_UPDATES = 1024
 WORKING_UPDATES = 16
+
+_working_place: ContextVar[asyncio.Semaphore | None] = ContextVar("working_place", default=None)
+
+
+@contextlib.asynccontextmanager
+async def waiting_aside() -> AsyncIterator[None]:
+    """An update that only waits (a reply sitting out a 429's retry_after) gives its working
+    place to others meanwhile, and takes one again before it goes on."""
+    place = _working_place.get()
+    if place is None:
+        yield
+        return
+    place.release()
+    try:
+        yield
+    finally:
+        await asyncio.shield(place.acquire())
 
 
 def chat_key(update: object) -> int | None:
@@ -45,10 +64,17 @@ class ChatOrderedProcessor(BaseUpdateProcessor):
         key = chat_key(update)
         if key is None:
             async with self._working:
-                await coroutine
+                await self._work(coroutine)
             return
         async with self._locks.hold(key), self._working:
+            await self._work(coroutine)
+
+    async def _work(self, coroutine: Awaitable[Any]) -> None:
+        token = _working_place.set(self._working)
+        try:
             await coroutine
+        finally:
+            _working_place.reset(token)
 
     async def initialize(self) -> None:
         return None

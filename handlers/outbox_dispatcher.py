@@ -35,7 +35,9 @@ from handlers.send_guard import NO_WAIT
 
 log = logging.getLogger(__name__)
 
-PRIVATE_INTERVAL = 1.0  # seconds between two messages to one private chat
+# seconds between two messages to one private chat: Telegram allows about one a second;
+# the rest of that second is left for the answers the person asks for
+PRIVATE_INTERVAL = 1.5
 GROUP_INTERVAL = 3.0  # 20 per minute in a group
 BATCH = 25  # messages in flight at most; the send guard keeps to ~30 calls/s overall
 LOOK_AHEAD = 4  # due rows read per sweep, in batches: a backlog for a few chats must not hide

@@ -30,6 +30,7 @@ from aiolimiter import AsyncLimiter
 from telegram.error import BadRequest, NetworkError, RetryAfter, TimedOut
 from telegram.ext import BaseRateLimiter
 
+from handlers.chat_order import waiting_aside
 from handlers.keyed_locks import KeyedLocks
 
 log = logging.getLogger(__name__)
@@ -40,6 +41,7 @@ Chat = int | str
 
 BACKOFF = (0.5, 1.0, 2.0, 4.0)  # seconds before each retry of a call that failed in transit
 GROUP_WAIT = 3  # seconds: a group's 20 a minute frees one message about this often
+REPLY_FIRST = 1  # seconds a background message waits for a reply to its chat
 MARGIN = 0.1  # seconds past retry_after, for the clocks of two machines
 # a refusal that says an earlier attempt of the same call already took effect
 NOT_MODIFIED = "message is not modified"  # an edit to what the message already shows
@@ -64,6 +66,12 @@ class SendGuard(BaseRateLimiter[str]):
         self._groups: dict[Chat, AsyncLimiter] = {}
         self._chats = KeyedLocks()  # one call at a time per chat
         self._retry_until: dict[Chat, float] = {}
+        # replies (calls that wait) under way per chat: background sending steps aside for
+        # them, or a person getting a stream of alerts could wait for ever for an answer
+        self._replies: dict[Chat, int] = {}
+        # a reply got a 429: Telegram's overall limit may be what it hit, so background
+        # sending anywhere waits as long as the reply does
+        self._background_waits_until = 0.0
 
     async def initialize(self) -> None:
         return None
@@ -89,8 +97,17 @@ class SendGuard(BaseRateLimiter[str]):
         chat = _chat_of(data)
         if chat is None:
             return await self._attempts(*call, None, retries)
-        async with self._one_at_a_time(chat):
-            return await self._attempts(*call, chat, retries)
+        if retries == 0:
+            async with self._one_at_a_time(chat):
+                return await self._attempts(*call, chat, retries)
+        self._replies[chat] = self._replies.get(chat, 0) + 1
+        try:
+            async with self._one_at_a_time(chat):
+                return await self._attempts(*call, chat, retries)
+        finally:
+            self._replies[chat] -= 1
+            if not self._replies[chat]:
+                del self._replies[chat]
 
     async def _attempts(
         self,
@@ -108,9 +125,14 @@ class SendGuard(BaseRateLimiter[str]):
             if chat is not None and (wait := self.paused_for(chat)) > 0:
                 if background:
                     raise RetryAfter(math.ceil(wait))
-                await asyncio.sleep(wait)
+                async with waiting_aside():  # others' updates go on meanwhile
+                    await asyncio.sleep(wait)
             if background and chat is not None and not self._group_has_room(chat):
                 raise RetryAfter(GROUP_WAIT)  # ours, not Telegram's: the chat is not paused
+            if background and chat is not None and self._replies.get(chat):
+                raise RetryAfter(REPLY_FIRST)  # ours too: a reply to this chat goes first
+            if background and (wait := self._background_waits_until - self.clock()) > 0:
+                raise RetryAfter(math.ceil(wait))
             try:
                 async with self._limits(chat, background):
                     return await callback(*args, **kwargs)
@@ -119,12 +141,17 @@ class SendGuard(BaseRateLimiter[str]):
                 wait = float(after if isinstance(after, int | float) else after.total_seconds())
                 if chat is not None:
                     self._retry_until[chat] = self.clock() + wait + MARGIN
+                if not background:
+                    self._background_waits_until = max(
+                        self._background_waits_until, self.clock() + wait + MARGIN
+                    )
                 if retries <= 0:
                     raise
                 retries -= 1
                 log.info("%s: 429, trying again in %.0f s", endpoint, wait)
                 if chat is None:
-                    await asyncio.sleep(wait + MARGIN)
+                    async with waiting_aside():
+                        await asyncio.sleep(wait + MARGIN)
             except BadRequest as exc:
                 if maybe_done and any(text in exc.message.lower() for text in ALREADY_DONE):
                     return True
@@ -161,8 +188,11 @@ class SendGuard(BaseRateLimiter[str]):
 
     @contextlib.asynccontextmanager
     async def _limits(self, chat: Chat | None, background: bool) -> AsyncIterator[None]:
-        """A group's 20 a minute for everyone; the overall pace for background sending only
-        (Telegram's ~30/s is for bulk notifications; a reply over it gets a 429, waited out)."""
+        """A group's 20 a minute for everyone. Telegram's ~30/s overall: background sending
+        waits for it; a reply never waits, but takes its share when there is one, so that
+        background sending slows down for replies instead of making them 429."""
+        if not background and self._overall.has_capacity():
+            await self._overall.acquire()  # has capacity: does not wait
         if chat is None:
             yield
             return

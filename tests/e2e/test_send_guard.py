@@ -6,13 +6,13 @@ import asyncio
 from collections.abc import AsyncIterator
 
 import pytest
-from telegram.error import TimedOut
+from telegram.error import RetryAfter, TimedOut
 from telegram.ext import ExtBot
 from telegram.request import HTTPXRequest
 
 from bot.fake_telegram import FakeTelegram, FaultPlan, FaultRates, FloodLimits, UserHandle
 from bot.fake_telegram.faults import FaultInjector
-from handlers.send_guard import SendGuard
+from handlers.send_guard import NO_WAIT, SendGuard
 from tests.e2e.helpers import TOKEN
 
 
@@ -92,3 +92,23 @@ async def test_an_edit_whose_answer_was_dropped_is_done_when_its_retry_changes_n
     fake.inject_faults(_seed_for("editMessageText", rates, alice.id, ["reset_after", None]))
     assert await guarded.edit_message_text("final", alice.id, sent.message_id) is True
     assert [m.text for m in alice.messages()] == ["final"]
+
+
+async def test_background_sending_steps_aside_for_replies(
+    fake: FakeTelegram, guarded: ExtBot[int]
+) -> None:
+    """A reply that got a 429 (Telegram's overall limit, perhaps) makes background sending
+    wait as long, anywhere; and while a reply to a chat is under way, background sending to
+    that chat is told to come back later instead of taking the chat's turn."""
+    alice, bob = await _started(fake, "Alice"), await _started(fake, "Bob")
+    fake.set_limits(FloodLimits.strict())
+    await guarded.send_message(alice.id, "one")
+    reply = asyncio.create_task(guarded.send_message(alice.id, "a reply: 429, waits 1 s"))
+    await asyncio.sleep(0.3)  # the reply got its 429 and waits
+    with pytest.raises(RetryAfter):  # to another chat: background waits too
+        await guarded.send_message(bob.id, "an alert", rate_limit_args=NO_WAIT)
+    with pytest.raises(RetryAfter):  # to the reply's chat: the reply goes first
+        await guarded.send_message(alice.id, "an alert", rate_limit_args=NO_WAIT)
+    await reply
+    assert [m.text for m in alice.messages()] == ["one", "a reply: 429, waits 1 s"]
+    assert fake.faults.violations == []

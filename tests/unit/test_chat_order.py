@@ -6,7 +6,7 @@ import asyncio
 
 from telegram import Update
 
-from handlers.chat_order import ChatOrderedProcessor, chat_key
+from handlers.chat_order import ChatOrderedProcessor, chat_key, waiting_aside
 
 
 def _message(update_id: int, chat_id: int) -> Update:
@@ -69,3 +69,25 @@ def test_updates_without_a_chat_use_their_sender_or_nothing() -> None:
     poll = Update.de_json({"update_id": 9, "poll": None}, None)
     assert chat_key(poll) is None
     assert chat_key(object()) is None
+
+
+async def test_an_update_that_only_waits_lends_its_working_place() -> None:
+    """With one working place, a reply sitting out a 429 (waiting_aside) lets another
+    chat's update run meanwhile, and goes on after it."""
+    processor = ChatOrderedProcessor(working=1)
+    events: list[str] = []
+
+    async def waits_out_a_429() -> None:
+        events.append("reply asked")
+        async with waiting_aside():
+            await asyncio.sleep(0.1)
+        events.append("reply sent")
+
+    async def quick() -> None:
+        events.append("other chat handled")
+
+    first = asyncio.create_task(processor.process_update(_message(1, 1), waits_out_a_429()))
+    await asyncio.sleep(0.01)
+    await asyncio.wait_for(processor.process_update(_message(2, 2), quick()), timeout=0.05)
+    await first
+    assert events == ["reply asked", "other chat handled", "reply sent"]
