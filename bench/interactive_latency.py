@@ -24,34 +24,30 @@ from pathlib import Path
 
 from bench.update_throughput import ROOT, TOKEN, bot_env
 from bot.fake_telegram import FakeTelegram, FloodLimits, UserHandle
+from bot.fake_telegram.models import StoredMessage
 
 PUBLISH = "v1:a:post.publish:"
 HELP_MARK = "How it works"
 
 
-def _card(person: UserHandle) -> object | None:
+def _publish_button(person: UserHandle) -> tuple[StoredMessage, str] | None:
+    """The latest card in the person's chat and its Publish button's data."""
     for message in reversed(person.messages()):
-        if message.from_bot and any(
-            b.callback_data and b.callback_data.startswith(PUBLISH)
-            for r in message.buttons
-            for b in r
-        ):
-            return message
+        for row in message.buttons if message.from_bot else []:
+            for button in row:
+                if button.callback_data and button.callback_data.startswith(PUBLISH):
+                    return message, button.callback_data
     return None
 
 
 async def _post_and_publish(fake: FakeTelegram, person: UserHandle, text: str) -> None:
     await person.send(text)
-    if not await fake.wait_until(lambda: _card(person) is not None, 120):
+    if not await fake.wait_until(lambda: _publish_button(person) is not None, 120):
         raise SystemExit(f"{person}: no card")
-    card = _card(person)
-    data = next(
-        b.callback_data
-        for r in card.buttons
-        for b in r
-        if b.callback_data and b.callback_data.startswith(PUBLISH)
-    )  # type: ignore[attr-defined]
-    await person.press(card, data=data)  # type: ignore[arg-type]
+    found = _publish_button(person)
+    assert found is not None
+    card, data = found
+    await person.press(card, data=data)
 
 
 def _alerts(people: list[UserHandle]) -> int:

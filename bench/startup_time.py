@@ -23,7 +23,7 @@ from pathlib import Path
 import asyncpg
 from sqlalchemy.engine import make_url
 
-from bench.rebuild_speed import fill
+from bench.rebuild_speed import fill_timed
 from bench.update_throughput import ROOT, TOKEN, bot_env
 from bot.fake_telegram import FakeTelegram, FloodLimits
 from storage import Database
@@ -56,9 +56,7 @@ async def measure(url: str, posts: int, folder: Path) -> None:
     await upgrade_to_head(url)
     database = Database.from_url(url)
     try:
-        started = time.perf_counter()
-        await fill(database, posts)
-        print(f"{posts:,} open posts written in {time.perf_counter() - started:.0f} s (not timed)")
+        await fill_timed(database, posts)
     finally:
         await database.dispose()
     log = folder / "bot.log"

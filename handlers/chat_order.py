@@ -62,19 +62,13 @@ class ChatOrderedProcessor(BaseUpdateProcessor):
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         key = chat_key(update)
-        if key is None:
-            async with self._working:
-                await self._work(coroutine)
-            return
-        async with self._locks.hold(key), self._working:
-            await self._work(coroutine)
-
-    async def _work(self, coroutine: Awaitable[Any]) -> None:
-        token = _working_place.set(self._working)
-        try:
-            await coroutine
-        finally:
-            _working_place.reset(token)
+        in_order = contextlib.nullcontext() if key is None else self._locks.hold(key)
+        async with in_order, self._working:
+            token = _working_place.set(self._working)
+            try:
+                await coroutine
+            finally:
+                _working_place.reset(token)
 
     async def initialize(self) -> None:
         return None

@@ -22,7 +22,7 @@ import contextlib
 import logging
 import math
 import time
-from collections.abc import AsyncIterator, Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from typing import Any
 
 import httpx
@@ -97,13 +97,19 @@ class SendGuard(BaseRateLimiter[str]):
         chat = _chat_of(data)
         if chat is None:
             return await self._attempts(*call, None, retries)
-        if retries == 0:
+        with self._counted_as_reply(chat, retries > 0):
             async with self._one_at_a_time(chat):
                 return await self._attempts(*call, chat, retries)
+
+    @contextlib.contextmanager
+    def _counted_as_reply(self, chat: Chat, reply: bool) -> Iterator[None]:
+        """While a reply to `chat` is under way, background sending to it steps aside."""
+        if not reply:
+            yield
+            return
         self._replies[chat] = self._replies.get(chat, 0) + 1
         try:
-            async with self._one_at_a_time(chat):
-                return await self._attempts(*call, chat, retries)
+            yield
         finally:
             self._replies[chat] -= 1
             if not self._replies[chat]:
