@@ -12,6 +12,7 @@ from bot.services import (
     inbox,
     leases,
     outbox,
+    posts,
     publishing,
     ratings,
     reminders,
@@ -33,6 +34,8 @@ async def housekeeping(context: BotContext) -> None:
     await inbox.purge(context.services.uow_factory, context.clock)
     await outbox.purge(context.services.uow_factory, context.clock)
     await action_tokens.purge_expired(context.services.uow_factory, context.clock)
+    await posts.purge(context.services.uow_factory, context.clock)
+    await reminders.purge(context.services.uow_factory, context.clock)
     admin = context.settings.admin_chat_id
     if await ratings.flag_rings(context.services.uow_factory, context.clock, admin):
         context.kick_outbox()

@@ -61,6 +61,13 @@ class PostsRepository(Protocol):
     ) -> list[Post]: ...
     async def count_by_user(self, user_id: int, statuses: Sequence[PostStatus]) -> int: ...
     async def list_due_to_expire(self, now: datetime, limit: int) -> list[Post]: ...
+    async def purge_stale(
+        self, *, drafts_before: datetime, closed_before: datetime, limit: int
+    ) -> int:
+        """Delete old drafts and old withdrawn or expired posts no deal names; returns how
+        many (at most `limit`)."""
+        ...
+
     def stream_open(
         self, kind: PostKind | None = None, batch_size: int = 5000
     ) -> AsyncIterator[list[Post]]: ...
@@ -267,6 +274,10 @@ class RemindersRepository(Protocol):
     ) -> list[Reminder]:
         """Pending reminders of a user or about a post (at least one of the two), narrowed
         by match and kinds, oldest first."""
+        ...
+
+    async def purge_finished(self, before: datetime) -> int:
+        """Forget reminders sent, cancelled or expired before `before`; returns how many."""
         ...
 
 

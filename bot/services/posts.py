@@ -23,6 +23,9 @@ from bot.services.errors import KindUnclear, UserFacingError
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 
 LISTED_STATUSES = (PostStatus.OPEN, PostStatus.EXPIRED)  # what /my shows
+DRAFT_KEEP = timedelta(days=7)  # a card nobody published within a week
+CLOSED_KEEP = timedelta(days=90)  # withdrawn or expired: /my offers to renew until then
+PURGE_BATCH = 500  # posts a transaction deletes, so writers wait for one batch at most
 MAX_POST_KEYWORDS = 3
 
 
@@ -166,3 +169,20 @@ async def open_post(uow_factory: UowFactory, clock: Clock, post_id: int) -> Post
     if post is None or not post.is_live(clock.now()):
         raise UserFacingError("post.not_found")
     return post
+
+
+async def purge(uow_factory: UowFactory, clock: Clock, batches: int = 20) -> int:
+    """Housekeeping: drafts past DRAFT_KEEP and withdrawn or expired posts past CLOSED_KEEP,
+    with their matches, requests and reminders, a batch per transaction. Posts a deal names
+    stay: the deal's record shows them."""
+    now, removed = clock.now(), 0
+    for _ in range(batches):
+        async with uow_factory() as uow:
+            count = await uow.posts.purge_stale(
+                drafts_before=now - DRAFT_KEEP, closed_before=now - CLOSED_KEEP, limit=PURGE_BATCH
+            )
+            await uow.commit()
+        removed += count
+        if count < PURGE_BATCH:
+            break
+    return removed

@@ -64,6 +64,17 @@ LATE_LIMITS: dict[str, timedelta] = {
 }
 
 
+KEEP = timedelta(days=30)  # sent, cancelled or expired reminders, for looking into a complaint
+
+
+async def purge(uow_factory: UowFactory, clock: Clock) -> int:
+    """Housekeeping: reminders that ended longer than KEEP ago."""
+    async with uow_factory() as uow:
+        removed = await uow.reminders.purge_finished(clock.now() - KEEP)
+        await uow.commit()
+        return removed
+
+
 async def send_due(
     uow_factory: UowFactory, clock: Clock, context: ReminderContext, limit: int = 100
 ) -> int:

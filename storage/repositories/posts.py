@@ -6,14 +6,14 @@ from collections.abc import AsyncIterator, Sequence
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import ColumnElement, Table, func, insert, select, update
+from sqlalchemy import ColumnElement, Table, and_, delete, func, insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import InstrumentedAttribute
 
 from bot.domain.matching.types import IndexEntry
 from bot.domain.models import Lang, ParsedPost, Post, PostKind, PostStatus
 from storage.json_columns import parsed_from_dict, parsed_to_dict
-from storage.tables import PostRow
+from storage.tables import DealRow, PostRow
 from storage.types import utcnow
 
 POSTS = cast(Table, PostRow.__table__)
@@ -133,6 +133,38 @@ class SqlPostsRepository:
             .execution_options(populate_existing=True)
         )
         return [post_from_row(row) for row in rows]
+
+    async def purge_stale(
+        self, *, drafts_before: datetime, closed_before: datetime, limit: int
+    ) -> int:
+        """Delete drafts created before `drafts_before` and withdrawn or expired posts last
+        changed before `closed_before` (their matches, requests and reminders go with them),
+        except posts a deal names: the deal's record keeps them. At most `limit`; returns
+        how many."""
+        stale = or_(
+            and_(POSTS.c.status == PostStatus.DRAFT.value, POSTS.c.created_at < drafts_before),
+            and_(
+                POSTS.c.status.in_([PostStatus.WITHDRAWN.value, PostStatus.EXPIRED.value]),
+                POSTS.c.updated_at < closed_before,
+            ),
+        )
+        deals = cast(Table, DealRow.__table__)
+        named = (
+            select(deals.c.id)
+            .where(or_(deals.c.offer_id == POSTS.c.id, deals.c.need_id == POSTS.c.id))
+            .exists()
+        )
+        found = await self._session.scalars(
+            select(POSTS.c.id).where(stale, ~named).order_by(POSTS.c.id).limit(limit)
+        )
+        gone = list(found)
+        if not gone:
+            return 0
+        # Checked again: a post renewed or named by a deal since the select stays.
+        result = await self._session.execute(
+            delete(POSTS).where(POSTS.c.id.in_(gone), stale, ~named)
+        )
+        return int(getattr(result, "rowcount", 0) or 0)
 
     async def save_index_entry(
         self, post_id: int, terms: str, labels: str, numbers: bytes

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.domain.models import Reminder
@@ -97,3 +97,11 @@ class SqlRemindersRepository:
         if kinds:
             query = query.where(ReminderRow.kind.in_(list(kinds)))
         return [_reminder(row) for row in await self._session.scalars(query)]
+
+    async def purge_finished(self, before: datetime) -> int:
+        """Forget reminders sent, cancelled or expired before `before`; returns how many."""
+        ended = func.coalesce(
+            ReminderRow.sent_at, ReminderRow.cancelled_at, ReminderRow.expired_at
+        )
+        result = await self._session.execute(delete(ReminderRow).where(ended < before))
+        return int(getattr(result, "rowcount", 0) or 0)

@@ -144,10 +144,10 @@ class DealRow(Base):
         BigInteger, ForeignKey("matches.id", ondelete="SET NULL"), index=True
     )
     offer_id: Mapped[int | None] = mapped_column(
-        BigInteger, ForeignKey("posts.id", ondelete="SET NULL")
+        BigInteger, ForeignKey("posts.id", ondelete="SET NULL"), index=True
     )
     need_id: Mapped[int | None] = mapped_column(
-        BigInteger, ForeignKey("posts.id", ondelete="SET NULL")
+        BigInteger, ForeignKey("posts.id", ondelete="SET NULL"), index=True
     )
     seller_id: Mapped[int] = mapped_column(
         BigInteger, ForeignKey("users.id", ondelete="CASCADE"), nullable=False, index=True

@@ -88,6 +88,39 @@ class FakePostsRepository(_Repository):
         due.sort(key=lambda p: (p.expires_at, p.id))
         return copy.deepcopy(due[:limit])
 
+    async def purge_stale(
+        self, *, drafts_before: datetime, closed_before: datetime, limit: int
+    ) -> int:
+        t = self._write
+        closed = (PostStatus.WITHDRAWN, PostStatus.EXPIRED)
+        named = {i for d in t.deals.values() for i in (d.offer_id, d.need_id)}
+        gone = sorted(
+            i
+            for i, r in t.posts.items()
+            if i not in named
+            and (
+                (r.post.status is PostStatus.DRAFT and r.post.created_at < drafts_before)
+                or (
+                    r.post.status in closed
+                    and _utc(r.post.updated_at or r.post.created_at) < closed_before
+                )
+            )
+        )[:limit]
+        matches = {i for i, m in t.matches.items() if m.offer_id in gone or m.need_id in gone}
+        for deal in t.deals.values():
+            deal.match_id = None if deal.match_id in matches else deal.match_id
+        for i, request in list(t.contact_requests.items()):
+            if request.post_id in gone or request.match_id in matches:
+                del t.contact_requests[i]
+        for i, reminder in list(t.reminders.items()):
+            if reminder.post_id in gone or reminder.match_id in matches:
+                del t.reminders[i]
+        for i in matches:
+            del t.matches[i]
+        for i in gone:
+            del t.posts[i]
+        return len(gone)
+
     async def save_index_entry(
         self, post_id: int, terms: str, labels: str, numbers: bytes
     ) -> None:

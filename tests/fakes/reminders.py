@@ -64,3 +64,14 @@ class FakeRemindersRepository(_Repository):
             and (not kinds or r.kind in kinds)
         ]
         return copy.deepcopy(wanted)
+
+    async def purge_finished(self, before: datetime) -> int:
+        reminders = self._write.reminders
+        ended = [
+            i
+            for i, r in reminders.items()
+            if (end := r.sent_at or r.cancelled_at or r.expired_at) is not None and end < before
+        ]
+        for i in ended:
+            del reminders[i]
+        return len(ended)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import timedelta
+
 import pytest
 
 from bot.domain.models import PostKind, PostStatus
@@ -99,3 +102,19 @@ async def test_goods_without_selling_or_buying_ask_which(
         uow_factory, clock, TTL, 1, "法兰盖 DN450 2500LB 20# 5片", kind=PostKind.NEED
     )
     assert drafted.post.kind is PostKind.NEED and drafted.post.parsed.product == "法兰盖"
+
+
+async def test_housekeeping_forgets_drafts_nobody_published_a_batch_at_a_time(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    first = await drafted(uow_factory, clock, 1, OFFER)
+    async with uow_factory() as uow:  # the same draft, left many times over
+        old = [first.id, *[await uow.posts.add(replace(first, id=None)) for _ in range(501)]]
+        await uow.commit()
+    clock.advance(posts.DRAFT_KEEP / 2)
+    recent = await drafted(uow_factory, clock, 1, OFFER)
+    clock.advance(posts.DRAFT_KEEP / 2 + timedelta(minutes=1))
+    assert await posts.purge(uow_factory, clock) == len(old)
+    async with uow_factory() as uow:
+        assert await uow.posts.get(old[-1] or -1) is None
+        assert await uow.posts.get(recent.id or -1) is not None
