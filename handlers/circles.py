@@ -167,6 +167,7 @@ async def group_migrated(update: Update, context: BotContext) -> None:
     message = update.effective_message
     if message is None or message.migrate_to_chat_id is None:
         return
+    services, chat = context.services, message.chat.id
     await circles.migrated(
-        context.services.uow_factory, context.matching, message.chat.id, message.migrate_to_chat_id
+        services.uow_factory, context.clock, context.matching, chat, message.migrate_to_chat_id
     )

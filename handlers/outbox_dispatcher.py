@@ -128,7 +128,11 @@ class OutboxDispatcher:
             except ChatMigrated as moved:  # the group became a supergroup: its new id, once
                 services = context.services
                 await circles.migrated(
-                    services.uow_factory, context.matching, chat_id, moved.new_chat_id
+                    services.uow_factory,
+                    context.clock,
+                    context.matching,
+                    chat_id,
+                    moved.new_chat_id,
                 )
                 sent = await self._post(context, moved.new_chat_id, text, html, message)
             except BadRequest as exc:

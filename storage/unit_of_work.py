@@ -20,6 +20,7 @@ from bot.services.ports import (
     DealsRepository,
     ErasureRepository,
     InboxRepository,
+    IndexChangesRepository,
     LeasesRepository,
     MatchesRepository,
     OutboxRepository,
@@ -39,6 +40,7 @@ from storage.repositories import (
     SqlDealsRepository,
     SqlErasureRepository,
     SqlInboxRepository,
+    SqlIndexChangesRepository,
     SqlLeasesRepository,
     SqlMatchesRepository,
     SqlOutboxRepository,
@@ -74,6 +76,7 @@ class SqlAlchemyUnitOfWork:
     circles: CirclesRepository
     erasure: ErasureRepository
     leases: LeasesRepository
+    index_changes: IndexChangesRepository
 
     def __init__(self, session_factory: async_sessionmaker[AsyncSession]) -> None:
         self._session_factory = session_factory
@@ -107,6 +110,7 @@ class SqlAlchemyUnitOfWork:
         self.circles = SqlCirclesRepository(session)
         self.erasure = SqlErasureRepository(session)
         self.leases = SqlLeasesRepository(session)
+        self.index_changes = SqlIndexChangesRepository(session)
         return self
 
     async def __aexit__(

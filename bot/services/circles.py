@@ -15,7 +15,7 @@ from bot.domain.circles import HASHTAG, HASHTAGS, kind_from_hashtags
 from bot.domain.models import Circle, Intent, Lang, ParsedPost, Post, PostKind, PostStatus
 from bot.domain.parsing import parse_post
 from bot.domain.text import looks_garbled
-from bot.services import outbox, posts, publishing
+from bot.services import index_sync, outbox, posts, publishing
 from bot.services.matching import MatchingIndex
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.services.schedule import Schedule
@@ -186,11 +186,14 @@ async def invite_to_start(
 
 
 async def migrated(
-    uow_factory: UowFactory, index: MatchingIndex, old_id: int, new_id: int
+    uow_factory: UowFactory, clock: Clock, index: MatchingIndex, old_id: int, new_id: int
 ) -> None:
     """The group became a supergroup (a new chat id): the circle keeps everything."""
     async with uow_factory() as uow:
         await uow.circles.migrate(old_id, new_id)
+        moved = [post_id for post_id, circle_id in index.circles.items() if circle_id == old_id]
+        for post_id in moved:  # other processes read the posts' new circle
+            await index_sync.changed(uow, index, clock.now(), post_id=post_id)
         await uow.commit()
     index.move_circle(old_id, new_id)
 

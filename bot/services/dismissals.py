@@ -3,7 +3,7 @@ for that user (the index is told now; a restart restores it from the stored flag
 
 from __future__ import annotations
 
-from bot.services import follow_ups
+from bot.services import follow_ups, index_sync
 from bot.services.contact_requests import match_sides
 from bot.services.errors import UserFacingError
 from bot.services.matching import MatchingIndex
@@ -19,11 +19,18 @@ async def dismiss_match(
             raise UserFacingError("post.not_found")
         mine, theirs = await match_sides(uow, match_id, user_id)
         if mine.id == match.offer_id:
-            match.offer_dismissed = True
+            again, match.offer_dismissed = match.offer_dismissed, True
         else:
-            match.need_dismissed = True
+            again, match.need_dismissed = match.need_dismissed, True
+        if again:
+            return  # a second press: nothing new to remember
         await uow.matches.update(match)
         await follow_ups.after_match_answered(uow, clock.now(), match_id, user_id, "dismissed")
+        if theirs.id is not None:
+            kind, post_id = index_sync.DISMISS, theirs.id
+            await index_sync.changed(
+                uow, index, clock.now(), kind, post_id=post_id, user_id=user_id
+            )
         await uow.commit()
     if theirs.id is not None:
         index.engine.dismiss_post(user_id, theirs.id)

@@ -8,6 +8,7 @@ updated by the same use case that opens, changes or closes a post.
 from __future__ import annotations
 
 import logging
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -47,6 +48,8 @@ class MatchingIndex:
         self.policy = policy
         self.engine = engine or MatchingEngine()
         self.circles: dict[int, int] = {}  # post id -> the trade circle it was written in
+        self.revision = 0  # the last logged change applied (bot.services.index_sync)
+        self.origin = secrets.token_hex(8)  # this process, in the changes it logs
 
     def add(
         self, post: Post, company_keywords: Sequence[str] = (), trust: float = NEUTRAL_TRUST
@@ -116,6 +119,8 @@ async def rebuild(uow_factory: UowFactory, clock: Clock, index: MatchingIndex) -
     what was stored when each post was indexed (posts never indexed are derived anew)."""
     count, reported = 0, 0
     async with uow_factory() as uow:
+        # Changes committed after this are read again by index_sync's catch-up.
+        index.revision = await uow.index_changes.latest()
         async for batch in uow.posts.stream_index_entries(clock.now()):
             if count - reported >= PROGRESS_EVERY:
                 log.info("matching index: %d open posts loaded so far", count)

@@ -11,7 +11,7 @@ from datetime import datetime
 from types import TracebackType
 from typing import Any, Protocol, Self
 
-from bot.domain.matching.types import IndexEntry
+from bot.domain.matching.types import IndexChange, IndexEntry
 from bot.domain.models import (
     ActionToken,
     Circle,
@@ -141,6 +141,33 @@ class InboxRepository(Protocol):
     async def pending(self, limit: int = 100) -> list[tuple[int, dict[str, Any]]]:
         """Recorded but not done updates, oldest first."""
         ...
+
+
+class IndexChangesRepository(Protocol):
+    """The matching index's change log (`bot.domain.matching.types.IndexChange`)."""
+
+    async def record(
+        self,
+        kind: str,
+        origin: str,
+        at: datetime,
+        *,
+        post_id: int | None = None,
+        user_id: int | None = None,
+    ) -> int:
+        """Log a change `origin` made under the next revision and return it. Revisions commit in order:
+        another transaction's `record` waits until this one ends."""
+        ...
+
+    async def latest(self) -> int:
+        """The last revision committed (0 before the first change)."""
+        ...
+
+    async def since(self, revision: int, now: datetime, limit: int) -> list[IndexChange]:
+        """Changes after `revision`, oldest first, posts with their index entry if live."""
+        ...
+
+    async def purge(self, before: datetime) -> int: ...
 
 
 class LeasesRepository(Protocol):
@@ -341,6 +368,7 @@ class UnitOfWork(Protocol):
     circles: CirclesRepository
     erasure: ErasureRepository
     leases: LeasesRepository
+    index_changes: IndexChangesRepository
 
     async def __aenter__(self) -> Self: ...
     async def __aexit__(

@@ -27,6 +27,7 @@ from datetime import datetime
 
 from bot.domain.models import DealOutcome, Lang, PostStatus, User
 from bot.domain.privacy import words_naming
+from bot.services import index_sync
 from bot.services.matching import MatchingIndex, profile_keywords
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.services.trust import ranking_trust_of
@@ -59,6 +60,8 @@ async def forget(
         # Any language will do: nobody reads a tombstone's.
         tombstone = User(user_id, Lang.ZH_HANS, blocked_bot=True, created_at=now, deleted_at=now)
         await uow.users.upsert(tombstone)
+        for post_id in posts:  # other processes forget them (and, at restart, the dismissals)
+            await index_sync.changed(uow, index, now, post_id=post_id)
         try:
             for post_id in posts:
                 index.remove(post_id)

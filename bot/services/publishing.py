@@ -15,7 +15,7 @@ from copy import copy
 from datetime import datetime
 
 from bot.domain.models import Action, Post, PostStatus
-from bot.services import follow_ups, matching, outbox
+from bot.services import follow_ups, index_sync, matching, outbox
 from bot.services.alerts import recipient
 from bot.services.errors import UserFacingError
 from bot.services.matching import NEUTRAL_TRUST, MatchingIndex
@@ -72,6 +72,7 @@ async def _open(
             else:
                 await record_event(uow, post, "post.renewed")
             await follow_ups.after_opened(uow, now, schedule, post)
+            await index_sync.changed(uow, index, now, post_id=post.id)
             alerted = await matching.match_post(uow, now, index, post, schedule)
             await uow.commit()
         return post, alerted
@@ -127,6 +128,7 @@ async def edit_field(
             alerted = 0
             if post.status is PostStatus.OPEN:
                 await record_event(uow, post, "post.edited", field=field)
+                await index_sync.changed(uow, index, now, post_id=post.id)
                 alerted = await matching.match_post(uow, now, index, post, schedule)
             await uow.commit()
         return post, alerted
@@ -152,6 +154,7 @@ async def close(
             await uow.posts.update(post)
             await record_event(uow, post, "post.closed", outcome=post.status.value)
             await follow_ups.after_closed(uow, clock.now(), post.id, f"post {post.status.value}")
+            await index_sync.changed(uow, index, clock.now(), post_id=post.id)
             index.remove(post.id)
             await uow.commit()
         return post
@@ -170,6 +173,7 @@ async def expire_due(
             await uow.posts.update(post)
             await record_event(uow, post, "post.expired")
             await follow_ups.after_closed(uow, now, post.id, "post expired")
+            await index_sync.changed(uow, index, now, post_id=post.id)
             owner = await recipient(uow, post.user_id)
             if owner is not None:
                 text = expiry_notice(post, owner.language)

@@ -6,6 +6,7 @@ from storage.repositories.contact_requests import SqlContactRequestsRepository
 from storage.repositories.deals import SqlDealsRepository, SqlRatingsRepository
 from storage.repositories.erasure import SqlErasureRepository
 from storage.repositories.inbox import SqlInboxRepository
+from storage.repositories.index_changes import SqlIndexChangesRepository
 from storage.repositories.leases import SqlLeasesRepository
 from storage.repositories.matches import SqlMatchesRepository
 from storage.repositories.outbox import SqlOutboxRepository
@@ -22,6 +23,7 @@ __all__ = [
     "SqlDealsRepository",
     "SqlErasureRepository",
     "SqlInboxRepository",
+    "SqlIndexChangesRepository",
     "SqlLeasesRepository",
     "SqlMatchesRepository",
     "SqlOutboxRepository",

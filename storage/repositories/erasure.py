@@ -21,6 +21,7 @@ from storage.tables import (
     ContactRequestRow,
     DealRow,
     InboxRow,
+    IndexChangeRow,
     MatchRow,
     OutboxRow,
     PersistenceRow,
@@ -118,6 +119,7 @@ class SqlErasureRepository:
         await run(delete(PostRow).where(PostRow.id.in_(posts)))
         await run(delete(CompanyProfileRow).where(CompanyProfileRow.user_id == user_id))
         await run(delete(CircleMembershipRow).where(CircleMembershipRow.user_id == user_id))
+        await run(delete(IndexChangeRow).where(IndexChangeRow.user_id == user_id))  # dismissals
         await self._unstop(user_id)
         # Messages and stored updates that name them, and their persisted chat state.
         links = [f"start=p{post_id}" for post_id in posts]  # a circle digest's lines

@@ -4,7 +4,9 @@ from storage.tables.base import Base
 from storage.tables.people import CircleMembershipRow, CircleRow, CompanyProfileRow, UserRow
 from storage.tables.plumbing import (
     ActionTokenRow,
+    CounterRow,
     InboxRow,
+    IndexChangeRow,
     LeaseRow,
     OutboxRow,
     PersistenceRow,
@@ -28,7 +30,9 @@ __all__ = [
     "CircleRow",
     "CompanyProfileRow",
     "ContactRequestRow",
+    "CounterRow",
     "DealRow",
+    "IndexChangeRow",
     "InboxRow",
     "LeaseRow",
     "MatchRow",

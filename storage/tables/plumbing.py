@@ -43,6 +43,30 @@ class LeaseRow(Base):
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False)
 
 
+class CounterRow(Base):
+    """Named counters handed out one value at a time. Taking a value locks the row until the
+    transaction ends, so values commit in the order they were taken."""
+
+    __tablename__ = "counters"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[int] = mapped_column(BigInteger, nullable=False)
+
+
+class IndexChangeRow(Base):
+    """Changes to the matching index in revision order (`bot.domain.matching.types.IndexChange`),
+    read by every process to keep its own index in step."""
+
+    __tablename__ = "index_changes"
+
+    revision: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    kind: Mapped[str] = mapped_column(String(16), nullable=False)
+    origin: Mapped[str] = mapped_column(String(32), nullable=False)  # the process that logged it
+    post_id: Mapped[int | None] = mapped_column(BigInteger)
+    user_id: Mapped[int | None] = mapped_column(BigInteger)
+    at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False)
+
+
 class OutboxRow(Base):
     __tablename__ = "outbox"
     __table_args__ = (

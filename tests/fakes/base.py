@@ -122,6 +122,10 @@ class Tables:
     memberships: dict[tuple[int, int], datetime] = field(default_factory=dict)
     invitations: dict[tuple[int, int], datetime] = field(default_factory=dict)
     leases: dict[str, tuple[str, datetime]] = field(default_factory=dict)
+    # revision -> (kind, origin, post_id, user_id, at)
+    index_changes: dict[int, tuple[str, str, int | None, int | None, datetime]] = field(
+        default_factory=dict
+    )
     last_ids: dict[str, int] = field(default_factory=dict)
 
     def next_id(self, table: str) -> int:

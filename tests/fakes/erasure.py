@@ -63,6 +63,9 @@ class FakeErasureRepository(_Repository):
         for i in posts:
             del t.posts[i]
         t.profiles.pop(user_id, None)
+        for revision, change in list(t.index_changes.items()):
+            if change[3] == user_id:  # dismissals
+                del t.index_changes[revision]
         for joined in (t.memberships, t.invitations):
             for pair in [k for k in joined if k[1] == user_id]:
                 del joined[pair]

@@ -8,6 +8,7 @@ from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Any
 
+from bot.domain.matching.types import IndexChange, IndexEntry
 from bot.domain.models import (
     ActionToken,
     OutboxMessage,
@@ -209,6 +210,53 @@ class FakeLeasesRepository(_Repository):
         held = self._write.leases.get(name)
         if held is not None and held[0] == holder:
             self._write.leases[name] = (holder, _utc(now))
+
+
+class FakeIndexChangesRepository(_Repository):
+    async def record(
+        self,
+        kind: str,
+        origin: str,
+        at: datetime,
+        *,
+        post_id: int | None = None,
+        user_id: int | None = None,
+    ) -> int:
+        tables = self._write
+        revision = tables.next_id("index_changes")
+        tables.index_changes[revision] = (kind, origin, post_id, user_id, _utc(at))
+        return revision
+
+    async def latest(self) -> int:
+        return self._read.last_ids.get("index_changes", 0)
+
+    async def since(self, revision: int, now: datetime, limit: int) -> list[IndexChange]:
+        tables = self._read
+        changes = []
+        for number in sorted(r for r in tables.index_changes if r > revision)[:limit]:
+            kind, origin, post_id, user_id, _ = tables.index_changes[number]
+            record = tables.posts.get(post_id) if post_id is not None else None
+            entry = None
+            if kind == "post" and record is not None and record.post.is_live(_utc(now)):
+                post = record.post
+                entry = IndexEntry(
+                    record.id,
+                    post.user_id,
+                    post.kind.value,
+                    record.index_terms,
+                    record.index_labels,
+                    record.index_numbers,
+                    post.circle_id,
+                )
+            changes.append(IndexChange(number, kind, origin, post_id, user_id, entry))
+        return changes
+
+    async def purge(self, before: datetime) -> int:
+        changes = self._write.index_changes
+        gone = [r for r, change in changes.items() if change[4] < _utc(before)]
+        for revision in gone:
+            del changes[revision]
+        return len(gone)
 
 
 class FakePersistenceRepository(_Repository):

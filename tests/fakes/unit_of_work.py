@@ -15,6 +15,7 @@ from bot.services.ports import (
     DealsRepository,
     ErasureRepository,
     InboxRepository,
+    IndexChangesRepository,
     LeasesRepository,
     MatchesRepository,
     OutboxRepository,
@@ -40,6 +41,7 @@ from tests.fakes.people import (
 from tests.fakes.plumbing import (
     FakeActionTokensRepository,
     FakeInboxRepository,
+    FakeIndexChangesRepository,
     FakeLeasesRepository,
     FakeOutboxRepository,
     FakePersistenceRepository,
@@ -95,6 +97,7 @@ class InMemoryUnitOfWork:
     circles: CirclesRepository
     erasure: ErasureRepository
     leases: LeasesRepository
+    index_changes: IndexChangesRepository
 
     def __init__(self, store: InMemoryStore) -> None:
         self.store = store
@@ -117,6 +120,7 @@ class InMemoryUnitOfWork:
         self.circles = FakeCirclesRepository(self)
         self.erasure = FakeErasureRepository(self)
         self.leases = FakeLeasesRepository(self)
+        self.index_changes = FakeIndexChangesRepository(self)
 
     @property
     def tables(self) -> Tables:

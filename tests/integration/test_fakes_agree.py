@@ -354,3 +354,36 @@ async def test_circle_invitations_once_a_day_and_held_messages_retried(
         await uow.commit()
     async with uow_factory() as uow:
         assert [m.id for m in await uow.outbox.due(NOW, 10)] == [message_id]
+
+
+async def test_index_changes_in_revision_order_with_live_posts(uow_factory: UowFactory) -> None:
+    await _users(uow_factory, 1)
+    async with uow_factory() as uow:
+        live = await uow.posts.add(make_post(1))
+        closed = await uow.posts.add(make_post(1, status=PostStatus.WITHDRAWN))
+        await uow.posts.save_index_entry(live, "p|杯", "{}", b"\x00")
+        assert await uow.index_changes.record("post", "a", NOW, post_id=live) == 1
+        assert await uow.index_changes.record("post", "b", NOW, post_id=closed) == 2
+        await uow.commit()
+    async with uow_factory() as uow:  # a rolled-back change gives its revision back
+        assert await uow.index_changes.record("post", "a", NOW, post_id=404) == 3
+    async with uow_factory() as uow:
+        later = NOW + timedelta(hours=1)
+        assert await uow.index_changes.record("dismiss", "b", later, post_id=live, user_id=1) == 3
+        await uow.commit()
+    async with uow_factory() as uow:
+        assert await uow.index_changes.latest() == 3
+        changes = await uow.index_changes.since(1, NOW, 10)
+        assert [(c.revision, c.kind, c.origin, c.entry) for c in changes] == [
+            (2, "post", "b", None),
+            (3, "dismiss", "b", None),
+        ]
+        (first,) = await uow.index_changes.since(0, NOW, 1)
+        assert first.entry is not None and (first.entry.post_id, first.entry.terms) == (
+            live,
+            "p|杯",
+        )
+        assert await uow.index_changes.purge(NOW + timedelta(minutes=1)) == 2
+        await uow.commit()
+    async with uow_factory() as uow:
+        assert [c.revision for c in await uow.index_changes.since(0, NOW, 10)] == [3]

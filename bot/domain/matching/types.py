@@ -82,3 +82,18 @@ class IndexEntry:
     labels: str | None
     numbers: bytes | None
     circle_id: int | None = None  # the trade circle it was written in
+
+
+@dataclass(frozen=True, slots=True)
+class IndexChange:
+    """One change to the matching index, numbered in commit order (`revision`), so that every
+    other process's index can catch up: `post` (read the post again: `entry` is its stored form
+    if it is open and unexpired, None if it is closed, expired or gone), or `dismiss` (`user_id`
+    marked `post_id` not relevant)."""
+
+    revision: int
+    kind: str
+    origin: str  # the process that made it (it changed its own index then)
+    post_id: int | None = None
+    user_id: int | None = None
+    entry: IndexEntry | None = None
