@@ -28,6 +28,13 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command")
     run = sub.add_parser("run", help="run the bot (long polling by default)")
     run.add_argument("--webhook", action="store_true", help="serve a webhook instead of polling")
+    run.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="webhook mode: this many worker processes behind a router on the webhook port",
+    )
+    run.add_argument("--worker", help=argparse.SUPPRESS)  # "k/n": one of the router's workers
     sub.add_parser("migrate", help="upgrade the database schema to this version")
     playground = sub.add_parser(
         "playground", help="the bot in a browser, on a local Telegram (no token needed)"
@@ -63,7 +70,12 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(upgrade_to_head(settings.database_url))
         print("Database schema is up to date.")
         return 0
-    return _run(settings, webhook=getattr(args, "webhook", False))
+    return _run(
+        settings,
+        webhook=getattr(args, "webhook", False),
+        workers=getattr(args, "workers", 1),
+        worker=getattr(args, "worker", None),
+    )
 
 
 def _secret(settings: Settings) -> str | None:
@@ -77,7 +89,7 @@ def _playground(host: str, port: int, *, empty: bool, keep: bool) -> int:
     return run(Options(host=host, port=port, demo_posts=not empty, keep_database=keep))
 
 
-def _run(settings: Settings, *, webhook: bool) -> int:
+def _run(settings: Settings, *, webhook: bool, workers: int, worker: str | None) -> int:
     if not settings.token():
         if webhook:
             print("Webhook mode needs TELEGRAM_BOT_TOKEN.", file=sys.stderr)
@@ -87,6 +99,13 @@ def _run(settings: Settings, *, webhook: bool) -> int:
     secret = _secret(settings)
     if webhook and (not secret or not settings.webhook_url):
         print("Webhook mode needs WEBHOOK_URL and WEBHOOK_SECRET_TOKEN.", file=sys.stderr)
+        return 2
+    if workers > 1 and not webhook:
+        print("Several workers need webhook mode (--webhook).", file=sys.stderr)
+        return 2
+    if workers > 1 and settings.database_url.startswith("sqlite"):
+        # Several processes writing one SQLite file is what SQLite before 3.51.3 can corrupt.
+        print("Several workers need PostgreSQL (DATABASE_URL=postgresql://...).", file=sys.stderr)
         return 2
     from bot.app import build_application, prepare_database, wait_for_lease, warm_up
     from bot.services import leases
@@ -98,16 +117,28 @@ def _run(settings: Settings, *, webhook: bool) -> int:
         print(f"Refusing to run: {exc}", file=sys.stderr)
         return 3
     if webhook:
-        app = build_application(settings)
+        assert settings.webhook_url is not None and secret is not None
+        # serve the path Telegram will post to, so a proxy can pass requests through as-is
+        url_path = urlsplit(settings.webhook_url).path.strip("/")
+        if workers > 1:
+            from bot.workers import run_router
+
+            return run_router(settings, workers, url_path, secret)
         from handlers.webhook import run_webhook
 
-        assert settings.webhook_url is not None and secret is not None
+        if worker is not None:  # one of the router's workers: it set the webhook already
+            from bot.workers import worker_port
+
+            number = int(worker.split("/")[0])
+            app = build_application(settings, background_jobs=number == 0)
+            port = worker_port(settings, number)
+            run_webhook(app, listen="127.0.0.1", port=port, url_path=url_path, secret=secret)
+            return 0
         run_webhook(
-            app,
+            build_application(settings),
             listen=settings.webhook_listen,
             port=settings.webhook_port,
-            # serve the path Telegram will post to, so a proxy can pass requests through as-is
-            url_path=urlsplit(settings.webhook_url).path.strip("/"),
+            url_path=url_path,
             webhook_url=settings.webhook_url,
             secret=secret,
         )

@@ -23,7 +23,7 @@ from bot.domain.matching import terms
 from bot.domain.matching.engine import MatchingEngine
 from bot.domain.matching.scoring import Thresholds
 from bot.logging_setup import redact_everywhere
-from bot.services import inbox, leases, matching
+from bot.services import inbox, index_sync, leases, matching
 from bot.services.clock import SystemClock
 from bot.services.ports import Clock
 from bot.services.rate_limits import RateLimits
@@ -31,6 +31,7 @@ from handlers.chat_order import WORKING_UPDATES, ChatOrderedProcessor
 from handlers.commands import publish_commands
 from handlers.durable_bot import DurableBot
 from handlers.jobs import (
+    catch_up_index,
     expire_posts,
     housekeeping,
     renew_lease,
@@ -53,6 +54,7 @@ REPLY_RETRIES = 5  # 429s in a row a reply waits out before it gives up
 # reply than the reply itself under load; the updates worked on at once need no more.
 TELEGRAM_CONNECTIONS = WORKING_UPDATES
 DIGEST_CHECK = 300.0  # seconds: a circle's digest goes out within 5 minutes of its hour
+INDEX_CATCH_UP = 1.0  # seconds: how stale another process's posts may be in this one's /search
 TradeApp = Application[Any, BotContext, Any, Any, BotServices, Any]
 
 
@@ -100,8 +102,14 @@ async def wait_for_lease(settings: Settings, holder: str) -> None:
 
 
 def build_application(
-    settings: Settings, *, clock: Clock | None = None, lease_holder: str | None = None
+    settings: Settings,
+    *,
+    clock: Clock | None = None,
+    lease_holder: str | None = None,
+    background_jobs: bool = True,
 ) -> TradeApp:
+    """The bot. `background_jobs=False` (webhook workers but the first) runs only what keeps
+    this process's index in step; outbox kicks after its own use cases still send at once."""
     token = settings.token()
     if not token:
         raise ValueError("TELEGRAM_BOT_TOKEN is not set")
@@ -118,12 +126,17 @@ def build_application(
     async def post_init(app: TradeApp) -> None:
         warm_up()  # at once if the standby wait did it already
         loaded = await matching.rebuild(database.uow, app.bot_data.clock, index)
+        loaded += await index_sync.catch_up_now(database.uow, app.bot_data.clock, index)
         log.info("matching index rebuilt with %d open posts", loaded)
         replayed = await replay_unfinished(app)
         if replayed:
             log.warning("handling %d updates again that a previous run did not finish", replayed)
         await publish_commands(app.bot, settings.default_language)
         if app.job_queue is not None:
+            app.job_queue.run_repeating(
+                catch_up_index, interval=INDEX_CATCH_UP, first=INDEX_CATCH_UP, name="index"
+            )
+        if app.job_queue is not None and background_jobs:
             dispatcher.start(app.job_queue)
             app.job_queue.run_repeating(
                 expire_posts, interval=settings.sweep_interval, first=1.0, name="expire-posts"

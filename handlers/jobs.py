@@ -6,16 +6,14 @@ import logging
 
 from bot.context import BotContext
 from bot.services import (
-    action_tokens,
     circle_digest,
     deals,
-    inbox,
+    index_sync,
     leases,
-    outbox,
-    posts,
     publishing,
     ratings,
     reminders,
+    retention,
 )
 from bot.services.follow_ups import ReminderContext
 
@@ -30,12 +28,15 @@ async def expire_posts(context: BotContext) -> None:
         context.kick_outbox()  # the owners' notices
 
 
+async def catch_up_index(context: BotContext) -> None:
+    """Changes other processes made to the matching index (`bot.services.index_sync`)."""
+    await index_sync.catch_up_now(context.services.uow_factory, context.clock, context.matching)
+
+
 async def housekeeping(context: BotContext) -> None:
-    await inbox.purge(context.services.uow_factory, context.clock)
-    await outbox.purge(context.services.uow_factory, context.clock)
-    await action_tokens.purge_expired(context.services.uow_factory, context.clock)
-    await posts.purge(context.services.uow_factory, context.clock)
-    await reminders.purge(context.services.uow_factory, context.clock)
+    removed = await retention.purge(context.services.uow_factory, context.clock)
+    if any(removed.values()):
+        log.info("housekeeping removed %s", removed)
     admin = context.settings.admin_chat_id
     if await ratings.flag_rings(context.services.uow_factory, context.clock, admin):
         context.kick_outbox()

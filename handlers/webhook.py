@@ -28,9 +28,11 @@ def run_webhook(
     listen: str,
     port: int,
     url_path: str,
-    webhook_url: str,
     secret: str,
+    webhook_url: str | None = None,
 ) -> None:
+    """Serve until SIGINT or SIGTERM; tell Telegram `webhook_url` unless it is None (a
+    worker behind `bot.workers`' router, which tells Telegram itself)."""
     asyncio.run(_serve(app, listen, port, url_path, webhook_url, secret))
 
 
@@ -39,7 +41,7 @@ async def _serve(
     listen: str,
     port: int,
     url_path: str,
-    webhook_url: str,
+    webhook_url: str | None,
     secret: str,
 ) -> None:
     stop = asyncio.Event()
@@ -73,7 +75,8 @@ async def _serve(
     runner = web.AppRunner(server, access_log=None)
     await runner.setup()
     await web.TCPSite(runner, listen, port).start()
-    await app.bot.set_webhook(webhook_url, secret_token=secret)
+    if webhook_url is not None:
+        await app.bot.set_webhook(webhook_url, secret_token=secret)
     log.info("webhook server listening on %s:%d/%s", listen, port, url_path)
     try:
         await stop.wait()

@@ -20,6 +20,7 @@ from bot.fake_telegram.models import RequestRecord
 from bot.fake_telegram.server import FakeServer
 from bot.fake_telegram.spec import BotApiSpec, default_spec
 from bot.fake_telegram.state import FakeState
+from bot.fake_telegram.webhook import WebhookDelivery
 
 
 class FakeTelegram:
@@ -52,6 +53,10 @@ class FakeTelegram:
     async def start(self) -> str:
         self.state.closing = False
         return await self.server.start()
+
+    def delivering(self, url: str, secret: str, connections: int = 1) -> WebhookDelivery:
+        """Post queued updates to a webhook server, as Telegram does (``async with``)."""
+        return WebhookDelivery(self.state, url, secret, connections)
 
     async def stop(self) -> None:
         """Answer pending long polls at once, then close the server."""

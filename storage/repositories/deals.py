@@ -63,7 +63,11 @@ class SqlDealsRepository:
         claimed = DealRow.outcome == DealOutcome.CLAIMED.value
         early = (DealRow.seller_confirmed_at < when) | (DealRow.buyer_confirmed_at < when)
         rows = await self._session.scalars(
-            select(DealRow).where(claimed, early).order_by(DealRow.id).limit(limit)
+            select(DealRow)
+            .where(claimed, early)
+            .order_by(DealRow.id)
+            .limit(limit)
+            .with_for_update(skip_locked=True)  # PostgreSQL: one sweep per deal at a time
         )
         return [_deal(row) for row in rows]
 

@@ -130,6 +130,7 @@ class SqlPostsRepository:
             .where(PostRow.status == PostStatus.OPEN.value, PostRow.expires_at <= now)
             .order_by(PostRow.expires_at, PostRow.id)
             .limit(limit)
+            .with_for_update(skip_locked=True)  # PostgreSQL: one sweep per post at a time
             .execution_options(populate_existing=True)
         )
         return [post_from_row(row) for row in rows]

@@ -34,7 +34,8 @@ async def bot_command(
 
 def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "DATABASE_"))}
-    env.update(DATABASE_URL=f"sqlite:///{tmp_path / 'bot.db'}", LOG_LEVEL="DEBUG", **extra)
+    env.update(DATABASE_URL=f"sqlite:///{tmp_path / 'bot.db'}", LOG_LEVEL="DEBUG")
+    env.update(extra)
     return env
 
 

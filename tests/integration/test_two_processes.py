@@ -13,15 +13,15 @@ from bot.domain.models import OutboxMessage, Reminder
 from bot.services import outbox
 from storage import Database
 from tests.fakes import FixedClock
-from tests.integration.factories import NOW, make_user
+from tests.integration.factories import NOW, make_post, make_user
 
 
 async def _drain(database: Database, clock: FixedClock) -> list[int]:
     """What one dispatcher would send: read what is due, claim it, until nothing is left."""
     taken: list[int] = []
-    while due := await outbox.due(database.uow, clock, 10, quiet_hours=False):
+    while due := await outbox.due(database.uow, clock, 5, quiet_hours=False):
         taken += await outbox.claim(database.uow, clock, [m.id for m in due if m.id])
-        await asyncio.sleep(0)
+        await asyncio.sleep(0.001)  # the other dispatcher's turn, even on a loaded machine
     return taken
 
 
@@ -33,6 +33,9 @@ async def test_two_dispatchers_claim_each_message_once(db: Database, migrated_ur
         await uow.commit()
     other = Database.from_url(migrated_url)
     try:
+        for database in (db, other):  # both connected before the race starts
+            async with database.uow() as uow:
+                await uow.outbox.due(clock.now(), 1)
         first, second = await asyncio.gather(_drain(db, clock), _drain(other, clock))
     finally:
         await other.dispose()
@@ -60,5 +63,25 @@ async def test_a_due_reminder_is_skipped_by_a_second_sweep_until_the_first_commi
             assert len(await first.reminders.due(NOW)) == 3
             async with other.uow() as second:
                 assert await second.reminders.due(NOW) == []  # locked by the first sweep
+    finally:
+        await other.dispose()
+
+
+async def test_an_expiring_post_is_swept_by_one_process_only(
+    db: Database, migrated_url: str
+) -> None:
+    if db.engine.dialect.name != "postgresql":
+        pytest.skip("SQLite runs write transactions one at a time: there is nothing to skip")
+    async with db.uow() as uow:
+        await uow.users.upsert(make_user(1))
+        for _ in range(2):
+            await uow.posts.add(make_post(1, expires_at=NOW - timedelta(minutes=1)))
+        await uow.commit()
+    other = Database.from_url(migrated_url)
+    try:
+        async with db.uow() as first:
+            assert len(await first.posts.list_due_to_expire(NOW, 10)) == 2
+            async with other.uow() as second:
+                assert await second.posts.list_due_to_expire(NOW, 10) == []  # being swept
     finally:
         await other.dispose()

@@ -1,0 +1,137 @@
+"""`tradecircle run --webhook --workers 2` as a subprocess against the fake Telegram: the
+router passes each person's updates to their worker, and two people served by different
+workers still get each other's match alerts (issue 14)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+import signal
+import socket
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import aiohttp
+import asyncpg
+import pytest
+from sqlalchemy.engine import make_url
+
+from bot.fake_telegram import FakeTelegram
+from bot.workers import owner_of
+from tests.e2e.helpers import TOKEN, alerts, post_and_publish, rejected
+from tests.e2e.test_entrypoint import _env, bot_command
+from tests.integration.conftest import DEFAULT_POSTGRES_URL, _admin
+
+SECRET = "w0rkers-secret"
+OFFER = "出售 304不锈钢保温杯 500ml 起订1000个 12元/个 义乌发货"
+NEED = "求购 不锈钢保温杯 3000个 单价15元以内 送到上海"
+
+
+def _free_ports(count: int) -> int:
+    """A port p with p .. p + count - 1 all free (the router and its workers)."""
+    for _ in range(50):
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            first = probe.getsockname()[1]
+        if first + count > 65535:
+            continue
+        try:
+            for port in range(first, first + count):
+                with socket.socket() as check:
+                    check.bind(("127.0.0.1", port))
+        except OSError:
+            continue
+        return first
+    raise RuntimeError("no free ports in a row")
+
+
+@pytest.fixture
+async def postgres_url() -> AsyncIterator[str]:
+    """A new PostgreSQL database for the bot, dropped afterwards; skipped when unreachable."""
+    server = make_url(os.environ.get("TEST_POSTGRES_URL", DEFAULT_POSTGRES_URL))
+    name = f"tc_workers_{secrets.token_hex(6)}"
+    try:
+        await _admin(server, f'CREATE DATABASE "{name}"')
+    except (OSError, asyncpg.PostgresError, TimeoutError) as exc:
+        pytest.skip(f"PostgreSQL unreachable: {exc!r}")
+    try:
+        yield server.set(database=name).render_as_string(hide_password=False)
+    finally:
+        await _admin(server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+async def test_people_on_different_workers_get_each_others_alerts(
+    fake: FakeTelegram, tmp_path: Path, postgres_url: str
+) -> None:
+    port = _free_ports(3)
+    env = _env(
+        tmp_path,
+        DATABASE_URL=postgres_url,
+        TELEGRAM_BOT_TOKEN=TOKEN,
+        TELEGRAM_API_BASE_URL=fake.base_url,
+        WEBHOOK_URL="https://bot.example.invalid/hooks/tc",
+        WEBHOOK_LISTEN="127.0.0.1",
+        WEBHOOK_PORT=str(port),
+        WEBHOOK_SECRET_TOKEN=SECRET,
+    )
+    people = [fake.user(f"Trader {n}", language_code="zh-hans") for n in range(4)]
+    seller = next(p for p in people if owner_of({"message": {"from": {"id": p.id}}}, 2) == 0)
+    buyer = next(p for p in people if owner_of({"message": {"from": {"id": p.id}}}, 2) == 1)
+    log_path = tmp_path / "bot.log"
+    with log_path.open("wb") as log_file:  # a file, not a pipe nobody reads
+        process = await bot_command(
+            tmp_path,
+            env,
+            *("run", "--webhook", "--workers", "2"),
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=log_file,
+        )
+    try:
+        assert await fake.wait_until(lambda: bool(fake.requests("setWebhook")), 90)
+        url = f"http://127.0.0.1:{port}/hooks/tc"
+        async with fake.delivering(url, SECRET, connections=4) as delivery:
+            await post_and_publish(fake, seller, OFFER)
+            await post_and_publish(fake, buyer, NEED)
+            (to_seller,) = await alerts(fake, seller, timeout=15)
+            (to_buyer,) = await alerts(fake, buyer, timeout=15)
+        assert "保温杯" in (to_seller.text or "") and "保温杯" in (to_buyer.text or "")
+        assert set(delivery.statuses) == {200}
+        async with (  # the router checks the secret itself
+            aiohttp.ClientSession() as http,
+            http.post(url, json={"update_id": 1}) as refused,
+        ):
+            assert refused.status == 403
+        assert rejected(fake) == []
+    finally:
+        process.send_signal(signal.SIGTERM)
+        await asyncio.wait_for(process.wait(), timeout=60)
+    log = log_path.read_text(encoding="utf-8", errors="replace")
+    assert process.returncode == 0, log[-3000:]
+    assert log.count("TradeCircle is up") == 2, log[-3000:]
+    assert SECRET not in log
+
+
+async def test_several_workers_refuse_sqlite(tmp_path: Path) -> None:
+    env = _env(
+        tmp_path,
+        TELEGRAM_BOT_TOKEN=TOKEN,
+        WEBHOOK_URL="https://bot.example.invalid/hooks/tc",
+        WEBHOOK_SECRET_TOKEN=SECRET,
+    )
+    process = await bot_command(tmp_path, env, "run", "--webhook", "--workers", "2")
+    _, err = await asyncio.wait_for(process.communicate(), timeout=60)
+    assert process.returncode == 2
+    assert "PostgreSQL" in err.decode()
+
+
+def test_a_person_always_reaches_the_same_worker() -> None:
+    message = {"update_id": 5, "message": {"from": {"id": 1001}, "chat": {"id": -100}}}
+    press = {"update_id": 6, "callback_query": {"from": {"id": 1001}, "message": {}}}
+    member = {"update_id": 7, "my_chat_member": {"chat": {"id": 7}, "from": {"id": 1001}}}
+    assert {owner_of(u, 4) for u in (message, press, member)} == {1001 % 4}
+    assert owner_of({"update_id": 8, "channel_post": {"chat": {"id": -1003}}}, 4) == -1003 % 4
+    assert owner_of({"update_id": 9}, 4) == 0
+
+
+pytestmark = pytest.mark.filterwarnings("ignore::ResourceWarning")
