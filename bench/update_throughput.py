@@ -24,6 +24,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -81,7 +82,7 @@ def bot_env(fake: FakeTelegram, folder: Path, database: str | None) -> dict[str,
     return env
 
 
-def _cpu_seconds(pid: int) -> float:
+def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process so far (Linux)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
@@ -92,7 +93,11 @@ def right(message: StoredMessage) -> bool:
     return message.text in POSTS or bool(message.buttons)
 
 
-async def _burst(fake: FakeTelegram, name: str, users: int, posts: int, pid: int) -> Result:
+async def burst(
+    fake: FakeTelegram, name: str, users: int, posts: int, cpu: Callable[[], float]
+) -> Result:
+    """`users` people each send `posts` posts at once; measured until all are answered.
+    `cpu` gives the bot's CPU seconds so far."""
     people = [fake.user(f"{name} {n}", language_code="en") for n in range(users)]
     sent: dict[tuple[int, int], float] = {}
     answered: dict[tuple[int, int], float] = {}
@@ -110,7 +115,7 @@ async def _burst(fake: FakeTelegram, name: str, users: int, posts: int, pid: int
             sent[(person.id, n)] = time.perf_counter()
             await person.send(POSTS[(first + n) % len(POSTS)])
 
-    start, cpu = time.perf_counter(), _cpu_seconds(pid)
+    start, cpu_before = time.perf_counter(), cpu()
     await asyncio.gather(*(write(p, i) for i, p in enumerate(people)))
     if not await fake.wait_until(observe, timeout=300):
         raise SystemExit(f"{name}: only {len(answered)} of {users * posts} answered")
@@ -119,7 +124,7 @@ async def _burst(fake: FakeTelegram, name: str, users: int, posts: int, pid: int
     if wrong:  # an apology is quick too: only real answers count
         raise SystemExit(f"{name}: {len(wrong)} wrong answers, e.g. {wrong[0]!r}")
     latencies = [answered[k] - sent[k] for k in sent]
-    return Result(name, users * posts, seconds, latencies, _cpu_seconds(pid) - cpu)
+    return Result(name, users * posts, seconds, latencies, cpu() - cpu_before)
 
 
 async def _run_one(
@@ -139,7 +144,7 @@ async def _run_one(
         await probe.send("/start")
         if not await fake.wait_until(lambda: any(m.from_bot for m in probe.messages()), 120):
             raise SystemExit(f"{name} did not answer within 120 s")
-        return await _burst(fake, name, users, posts, process.pid)
+        return await burst(fake, name, users, posts, lambda: cpu_seconds(process.pid))
     finally:
         process.terminate()
         await asyncio.wait_for(process.wait(), timeout=30)
