@@ -58,7 +58,9 @@ def _has_alert(user: UserHandle) -> bool:
 async def one_round(folder: Path) -> tuple[float, float]:
     """(tap, message) spans in milliseconds."""
     async with FakeTelegram(token=TOKEN, limits=FAST_USERS) as fake:
-        bot = RunningBot(fake, folder / "tradecircle.db", post_ttl=timedelta(days=30))
+        bot = RunningBot(
+            fake, f"sqlite:///{folder / 'tradecircle.db'}", post_ttl=timedelta(days=30)
+        )
         await bot.start()
         try:
             seller = fake.user("Seller", language_code="zh-hans")

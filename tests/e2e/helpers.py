@@ -6,10 +6,15 @@ from conftest.py, which holds only fixtures). bench/alert_latency.py uses them t
 
 from __future__ import annotations
 
+import asyncio
+import os
+import sys
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+
+from sqlalchemy import create_engine, text
 
 from bot.app import build_application, prepare_database
 from bot.config import Settings
@@ -48,14 +53,14 @@ class RunningBot:
     """Starts and stops our Application against the fake; `restart()` keeps the database."""
 
     def __init__(
-        self, fake: FakeTelegram, database: Path, clock: Clock | None = None, **overrides: Any
+        self, fake: FakeTelegram, database_url: str, clock: Clock | None = None, **overrides: Any
     ) -> None:
         self.fake = fake
         self.clock = clock  # the system clock unless a test moves time (MovableClock)
         self.settings = Settings(
             telegram_bot_token=TOKEN,
             telegram_api_base_url=fake.base_url,
-            database_url=f"sqlite:///{database}",
+            database_url=database_url,
             outbox_interval=0.2,
             sweep_interval=0.5,
             **(TEST_SETTINGS | overrides),
@@ -154,3 +159,74 @@ async def alerts(
         lambda: sum(is_alert(m) for m in user.messages()) >= count, timeout
     ), [m.text for m in user.messages()]
     return [m for m in user.messages() if is_alert(m)]
+
+
+def as_stored(database_url: str, moment: datetime) -> object:
+    """A time as a query compares it with stored ones (SQLite keeps UTC text)."""
+    if database_url.startswith("sqlite"):
+        return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
+    return moment
+
+
+def from_stored(value: object) -> datetime:
+    """A stored time read back (`read_rows`), aware, on either database."""
+    if isinstance(value, datetime):
+        return value
+    return datetime.fromisoformat(str(value)).replace(tzinfo=UTC)
+
+
+def read_rows(database_url: str, sql: str, **params: Any) -> list[tuple[Any, ...]]:
+    """Rows of a query on the bot's database (SQLite or PostgreSQL), through a synchronous
+    driver: for checks made outside the bot, between its steps."""
+    url = database_url.replace("+aiosqlite", "").replace("+asyncpg", "+psycopg")
+    engine = create_engine(url)
+    try:
+        with engine.connect() as connection:
+            return [tuple(row) for row in connection.execute(text(sql), params)]
+    finally:
+        engine.dispose()
+
+
+async def bot_command(
+    cwd: Path,
+    env: dict[str, str],
+    *args: str,
+    stdout: Any = asyncio.subprocess.PIPE,
+    stderr: Any = asyncio.subprocess.PIPE,
+) -> asyncio.subprocess.Process:
+    """`python -m bot <args>` as a subprocess in `cwd` with `env`."""
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", *args, cwd=cwd, env=env, stdout=stdout, stderr=stderr
+    )
+
+
+def subprocess_env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    """The environment for `bot_command`: no inherited token or database, a SQLite file in
+    `tmp_path` unless `extra` names another, DEBUG logs."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "DATABASE_"))}
+    env.update(DATABASE_URL=f"sqlite:///{tmp_path / 'bot.db'}", LOG_LEVEL="DEBUG")
+    env.update(extra)
+    return env
+
+
+async def start_bot_process(
+    fake: FakeTelegram, tmp_path: Path, database_url: str, **settings: str
+) -> asyncio.subprocess.Process:
+    """`python -m bot run` polling the fake, with quick sweeps, on `database_url`; returns
+    once it polls."""
+    env = subprocess_env(
+        tmp_path,
+        TELEGRAM_BOT_TOKEN=TOKEN,
+        TELEGRAM_API_BASE_URL=fake.base_url,
+        DATABASE_URL=database_url,
+        SWEEP_INTERVAL="0.5",
+        REMINDER_TICK="0.5s",
+        OUTBOX_INTERVAL="0.2",
+        QUIET_HOURS="false",
+        **settings,
+    )
+    process = await bot_command(
+        tmp_path, env, "run", stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL
+    )
+    await fake.wait_polling(timeout=30)
+    return process

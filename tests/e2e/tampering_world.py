@@ -11,16 +11,17 @@ per private chat, so one person per step keeps the build quick.
 from __future__ import annotations
 
 import asyncio
-import sqlite3
+import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from bot.fake_telegram import FakeTelegram, GroupHandle, StoredMessage, UserHandle
 from bot.services.clock import SystemClock
 from bot.services.ports import Clock
 from handlers.persistence import FLUSH_INTERVAL
-from tests.e2e.helpers import latest
+from storage.tables import metadata
+from tests.e2e.helpers import as_stored, latest, read_rows
 
 ALERT_PAIRS = {  # an offer and a need that match each other, one pair per world
     "x": ("Selling vacuum flasks 500ml, MOQ 1000 pcs, $2/pc, Yiwu", "Looking for vacuum flasks"),
@@ -221,18 +222,20 @@ POLL = 0.3  # seconds
 
 def snapshot(database: str) -> Rows:
     """Every row of every table but the bookkeeping, as (column=value, ...) tuples."""
-    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
-        names = db.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
-        rows: Rows = {}
-        for (table,) in names:
-            if table in IGNORED_TABLES:
-                continue
-            ignored = IGNORED_COLUMNS.get(table, set())
-            columns = [c[1] for c in db.execute(f"PRAGMA table_info({table})")]
-            kept = [c for c in columns if c not in ignored]
-            found = db.execute(f"SELECT {', '.join(kept)} FROM {table}").fetchall()
-            rows[table] = {tuple(zip(kept, row, strict=True)) for row in found}
+    rows: Rows = {}
+    for table in metadata.sorted_tables:
+        if table.name in IGNORED_TABLES:
+            continue
+        ignored = IGNORED_COLUMNS.get(table.name, set())
+        kept = [c.name for c in table.columns if c.name not in ignored]
+        found = read_rows(database, f"SELECT {', '.join(kept)} FROM {table.name}")
+        rows[table.name] = {tuple(zip(kept, map(_hashable, row), strict=True)) for row in found}
     return rows
+
+
+def _hashable(value: object) -> object:
+    """JSON columns come back as dicts and lists from PostgreSQL."""
+    return json.dumps(value, sort_keys=True) if isinstance(value, dict | list) else value
 
 
 def changes(before: Rows, after: Rows) -> dict[str, dict[str, list[Row]]]:
@@ -263,11 +266,11 @@ async def settled(database: str, clock: Clock | None = None) -> Rows:
 
 def _waiting(database: str, soon: datetime) -> int:
     """Messages the outbox has yet to send, and reminders due before `soon`."""
-    due = soon.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
-    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
-        unsent = "SELECT count(*) FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL"
-        reminders = (
-            "SELECT count(*) FROM reminders WHERE sent_at IS NULL AND cancelled_at IS NULL"
-            " AND expired_at IS NULL AND due_at < ?"
-        )
-        return int(db.execute(unsent).fetchone()[0] + db.execute(reminders, (due,)).fetchone()[0])
+    unsent = "SELECT count(*) FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL"
+    reminders = (
+        "SELECT count(*) FROM reminders WHERE sent_at IS NULL AND cancelled_at IS NULL"
+        " AND expired_at IS NULL AND due_at < :due"
+    )
+    ((messages,),) = read_rows(database, unsent)
+    ((due,),) = read_rows(database, reminders, due=as_stored(database, soon))
+    return int(messages + due)

@@ -19,11 +19,10 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-import sqlite3
 import string
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 from bot.domain.language import language_from_telegram_code
 from bot.domain.models import Action
@@ -34,7 +33,7 @@ from bot.playground.clock import MovableClock
 from bot.services.ports import Clock
 from bot.texts import plain
 from handlers import BUTTON_ACTIONS
-from tests.e2e.helpers import RunningBot, rejected
+from tests.e2e.helpers import RunningBot, from_stored, read_rows, rejected
 from tests.e2e.tampering_world import World, build, changes, settled
 
 SPENT = "spent"  # single use: a second press is answered as expired
@@ -168,13 +167,12 @@ async def change_nothing(database: str, presses: list[Press], clock: Clock | Non
 
 
 def used_tokens(database: str) -> set[str]:
-    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
-        rows = db.execute("SELECT token FROM action_tokens WHERE used_at IS NOT NULL")
-        return {token for (token,) in rows}
+    rows = read_rows(database, "SELECT token FROM action_tokens WHERE used_at IS NOT NULL")
+    return {token for (token,) in rows}
 
 
 def database_of(bot: RunningBot) -> str:
-    return bot.settings.database_url.removeprefix("sqlite+aiosqlite:///")
+    return bot.settings.database_url
 
 
 async def started(fake: FakeTelegram, name: str, lang: str) -> tuple[UserHandle, StoredMessage]:
@@ -248,9 +246,8 @@ async def test_expired_tokens_change_nothing(
     assert len(tokens) > len(TABLE) // 2, sorted(tokens)  # the rest are action buttons
     database = database_of(bot)
     await settled(database, clock)
-    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
-        (last,) = db.execute("SELECT max(expires_at) FROM action_tokens").fetchone()
-    expiry = datetime.fromisoformat(last).replace(tzinfo=UTC)
+    ((last,),) = read_rows(database, "SELECT max(expires_at) FROM action_tokens")
+    expiry = from_stored(last)
     clock.advance(expiry - clock.now() + timedelta(minutes=1))  # past every token's expiry
     expired = [Press(p.who, p.message, p.data, {EXPIRED}) for p in tokens.values()]
     await change_nothing(database, expired, clock)

@@ -14,13 +14,12 @@ import os
 import random
 import re
 import signal
-import sqlite3
 import time
 from collections import Counter
 from pathlib import Path
 
 from bot.fake_telegram import FakeTelegram, FloodLimits, StoredMessage, UserHandle
-from tests.e2e.test_reminders_killed import _start
+from tests.e2e.helpers import read_rows, start_bot_process
 
 PEOPLE = int(os.environ.get("CRASH_PEOPLE", "50"))
 KILLS = int(os.environ.get("CRASH_KILLS", "10"))
@@ -58,19 +57,16 @@ def _card_counts(user: UserHandle) -> Counter[int]:
     return Counter(post_id for m in user.messages() for post_id in _published_ids(m))
 
 
-def _query(database: Path, sql: str, *args: object) -> list[tuple[object, ...]]:
-    with sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=10) as connection:
-        return connection.execute(sql, args).fetchall()
-
-
-async def test_a_burst_survives_kills(fake: FakeTelegram, tmp_path: Path) -> None:
+async def test_a_burst_survives_kills(
+    fake: FakeTelegram, tmp_path: Path, database_url: str
+) -> None:
     fake.set_limits(FloodLimits.off())
     fake.privacy_mode = False
-    database = tmp_path / "bot.db"
+    database = database_url
     rng = random.Random(SEED)
     people = [fake.user(f"Trader {n}", language_code="en") for n in range(PEOPLE)]
     circle = fake.group("LED traders", people)
-    process = await _start(fake, tmp_path)
+    process = await start_bot_process(fake, tmp_path, database_url)
     pressed: set[int] = set()
     kills_done = 0
     try:
@@ -100,7 +96,7 @@ async def test_a_burst_survives_kills(fake: FakeTelegram, tmp_path: Path) -> Non
             process.send_signal(signal.SIGKILL)
             await process.wait()
             kills_done += 1
-            process = await _start(fake, tmp_path)
+            process = await start_bot_process(fake, tmp_path, database_url)
         await writing
 
         private_texts = {
@@ -108,8 +104,8 @@ async def test_a_burst_survives_kills(fake: FakeTelegram, tmp_path: Path) -> Non
         }
 
         def settled() -> bool:
-            opened = _query(database, "SELECT count(*) FROM posts WHERE status = 'open'")
-            waiting = _query(
+            opened = read_rows(database, "SELECT count(*) FROM posts WHERE status = 'open'")
+            waiting = read_rows(
                 database,
                 "SELECT count(*) FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL",
             )
@@ -119,7 +115,7 @@ async def test_a_burst_survives_kills(fake: FakeTelegram, tmp_path: Path) -> Non
         await fake.wait_until(settled, timeout=120)
         tapping.cancel()
 
-        rows = _query(database, "SELECT user_id, raw_text, status, circle_id FROM posts")
+        rows = read_rows(database, "SELECT user_id, raw_text, status, circle_id FROM posts")
         made = Counter(
             (user_id, text) for user_id, text, _status, circle_id in rows if circle_id is None
         )
@@ -136,7 +132,9 @@ async def test_a_burst_survives_kills(fake: FakeTelegram, tmp_path: Path) -> Non
             t for t in circle_expected if not any(t in made_text for made_text in circle_made)
         ]
         circle_doubled = [t for t, count in circle_made.items() if count > 1]
-        undelivered = _query(database, "SELECT count(*) FROM outbox WHERE sent_at IS NULL")[0][0]
+        undelivered = read_rows(database, "SELECT count(*) FROM outbox WHERE sent_at IS NULL")[0][
+            0
+        ]
         replies_twice = sum(c - 1 for p in people for c in _card_counts(p).values() if c > 1)
         updates = PEOPLE * (2 * POSTS_EACH + CIRCLE_POSTS_EACH)
         print(
@@ -153,14 +151,14 @@ async def test_a_burst_survives_kills(fake: FakeTelegram, tmp_path: Path) -> Non
 
 
 async def test_a_graceful_stop_finishes_or_hands_back_a_burst(
-    fake: FakeTelegram, tmp_path: Path
+    fake: FakeTelegram, tmp_path: Path, database_url: str
 ) -> None:
     """SIGTERM mid-burst: the process ends within a few seconds, and what it had not
     handled is handled by the next start; each message gets exactly one post."""
     fake.set_limits(FloodLimits.off())
-    database = tmp_path / "bot.db"
+    database = database_url
     people = [fake.user(f"Buyer {n}", language_code="en") for n in range(20)]
-    process = await _start(fake, tmp_path)
+    process = await start_bot_process(fake, tmp_path, database_url)
     try:
         for n, person in enumerate(people):
             await person.send(_private_post(2 * n, 0))
@@ -169,11 +167,11 @@ async def test_a_graceful_stop_finishes_or_hands_back_a_burst(
         process.send_signal(signal.SIGTERM)
         await asyncio.wait_for(process.wait(), timeout=30)
         stopped = time.monotonic() - asked
-        process = await _start(fake, tmp_path)
+        process = await start_bot_process(fake, tmp_path, database_url)
         expected = {(p.id, _private_post(2 * n, 0)) for n, p in enumerate(people)}
 
         def made() -> Counter[tuple[object, object]]:
-            rows = _query(database, "SELECT user_id, raw_text FROM posts")
+            rows = read_rows(database, "SELECT user_id, raw_text FROM posts")
             return Counter((user_id, text) for user_id, text in rows)
 
         await fake.wait_until(lambda: set(made()) >= expected, timeout=60)

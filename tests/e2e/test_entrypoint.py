@@ -3,44 +3,21 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
 import socket
 import sqlite3
-import sys
 from pathlib import Path
-from typing import Any
 
 import aiohttp
 
 from bot.fake_telegram import FakeTelegram
-from tests.e2e.helpers import TOKEN, rejected
+from tests.e2e.helpers import TOKEN, bot_command, rejected, subprocess_env
 
 ROOT = Path(__file__).parents[2]
 
 
-async def bot_command(
-    cwd: Path,
-    env: dict[str, str],
-    *args: str,
-    stdout: Any = asyncio.subprocess.PIPE,
-    stderr: Any = asyncio.subprocess.PIPE,
-) -> asyncio.subprocess.Process:
-    """`python -m bot <args>` as a subprocess in `cwd` with `env`."""
-    return await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", *args, cwd=cwd, env=env, stdout=stdout, stderr=stderr
-    )
-
-
-def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "DATABASE_"))}
-    env.update(DATABASE_URL=f"sqlite:///{tmp_path / 'bot.db'}", LOG_LEVEL="DEBUG")
-    env.update(extra)
-    return env
-
-
 async def test_runs_polls_answers_and_stops_cleanly(fake: FakeTelegram, tmp_path: Path) -> None:
-    env = _env(tmp_path, TELEGRAM_BOT_TOKEN=TOKEN, TELEGRAM_API_BASE_URL=fake.base_url)
+    env = subprocess_env(tmp_path, TELEGRAM_BOT_TOKEN=TOKEN, TELEGRAM_API_BASE_URL=fake.base_url)
     # The DEBUG log goes to a file: a pipe nobody reads fills up and stalls the bot.
     log_path = tmp_path / "bot.log"
     with log_path.open("wb") as log_file:
@@ -68,7 +45,7 @@ async def test_without_a_token_it_opens_the_playground(tmp_path: Path) -> None:
         if _free(8080):
             busy.bind(("127.0.0.1", 8080))
             busy.listen()
-        process = await bot_command(tmp_path, _env(tmp_path), "run")
+        process = await bot_command(tmp_path, subprocess_env(tmp_path), "run")
         try:
             assert process.stdout is not None
             lines = []
@@ -108,7 +85,9 @@ async def _rest(process: asyncio.subprocess.Process) -> list[bytes]:
 
 
 async def test_webhook_mode_refuses_to_start_without_a_secret(tmp_path: Path) -> None:
-    env = _env(tmp_path, TELEGRAM_BOT_TOKEN=TOKEN, WEBHOOK_URL="https://example.invalid/hook")
+    env = subprocess_env(
+        tmp_path, TELEGRAM_BOT_TOKEN=TOKEN, WEBHOOK_URL="https://example.invalid/hook"
+    )
     process = await bot_command(tmp_path, env, "run", "--webhook")
     _, stderr = await asyncio.wait_for(process.communicate(), timeout=60)
     assert process.returncode == 2
@@ -116,7 +95,7 @@ async def test_webhook_mode_refuses_to_start_without_a_secret(tmp_path: Path) ->
 
 
 async def test_migrate_then_refuse_a_database_from_a_newer_version(tmp_path: Path) -> None:
-    env = _env(tmp_path)
+    env = subprocess_env(tmp_path)
     migrate = await bot_command(tmp_path, env, "migrate")
     out, err = await asyncio.wait_for(migrate.communicate(), timeout=60)
     assert migrate.returncode == 0, err.decode()
@@ -137,7 +116,7 @@ async def test_webhook_mode_answers_updates_with_the_secret_only(
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    env = _env(
+    env = subprocess_env(
         tmp_path,
         TELEGRAM_BOT_TOKEN=TOKEN,
         TELEGRAM_API_BASE_URL=fake.base_url,

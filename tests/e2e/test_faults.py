@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import sqlite3
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -23,7 +22,7 @@ from dataclasses import dataclass
 import pytest
 
 from bot.fake_telegram import FakeTelegram, FaultPlan, FaultRates, StoredMessage, UserHandle
-from tests.e2e.helpers import RunningBot, button_data
+from tests.e2e.helpers import RunningBot, button_data, read_rows
 
 SELLERS = int(os.environ.get("FAULTS_SELLERS", "6"))
 BUYERS = int(os.environ.get("FAULTS_BUYERS", "14"))
@@ -97,22 +96,18 @@ class OutboxRow:
     error: str | None
 
 
-def database_file(bot: RunningBot) -> str:
-    return bot.settings.database_url.split(":///", 1)[1]
-
-
 def outbox_rows(bot: RunningBot) -> list[OutboxRow]:
-    with sqlite3.connect(database_file(bot)) as db:
-        rows = db.execute(
-            "SELECT chat_id, text, sent_at IS NOT NULL, failed_at IS NOT NULL, last_error"
-            " FROM outbox ORDER BY id"
-        ).fetchall()
+    rows = read_rows(
+        bot.settings.database_url,
+        "SELECT chat_id, text, sent_at IS NOT NULL, failed_at IS NOT NULL, last_error"
+        " FROM outbox ORDER BY id",
+    )
     return [OutboxRow(c, t, bool(s), bool(f), e) for c, t, s, f, e in rows]
 
 
 def blocked_in_database(bot: RunningBot) -> set[int]:
-    with sqlite3.connect(database_file(bot)) as db:
-        return {row[0] for row in db.execute("SELECT id FROM users WHERE blocked_bot")}
+    rows = read_rows(bot.settings.database_url, "SELECT id FROM users WHERE blocked_bot")
+    return {row[0] for row in rows}
 
 
 async def drained(bot: RunningBot, within: float) -> bool:

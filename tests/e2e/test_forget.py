@@ -6,7 +6,7 @@ nothing of them but a tombstone, and their partner's record keeps working."""
 from __future__ import annotations
 
 import asyncio
-import sqlite3
+import json
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
@@ -15,7 +15,15 @@ from typing import Any
 from bot.fake_telegram import FakeTelegram, UserHandle
 from bot.playground.clock import MovableClock
 from storage.tables import metadata
-from tests.e2e.helpers import NEED, OFFER, RunningBot, latest, press_publish, rejected
+from tests.e2e.helpers import (
+    NEED,
+    OFFER,
+    RunningBot,
+    latest,
+    press_publish,
+    read_rows,
+    rejected,
+)
 
 PHONE = "+44 7700 900461"
 CODE = "91350100M000100Y43"  # a valid unified social credit code
@@ -111,21 +119,28 @@ async def _rich_member(fake: FakeTelegram) -> tuple[UserHandle, UserHandle]:
     return a, b
 
 
-def _scan(database: Path, user_id: int) -> list[str]:
+def _scan(database: str, user_id: int) -> list[str]:
     """Every cell of every table that holds A's id or a marker, as table.column(row)."""
     found = []
     words = [str(user_id), *(m.lower() for m in MARKERS)]
-    with sqlite3.connect(database) as connection:
-        for table in metadata.sorted_tables:
-            columns = [c.name for c in table.columns]
-            for row in connection.execute(f"SELECT {', '.join(columns)} FROM {table.name}"):
-                for column, value in zip(columns, row, strict=True):
-                    text = value.decode(errors="replace") if isinstance(value, bytes) else value
-                    if value == user_id or (
-                        isinstance(text, str) and any(w in text.lower() for w in words)
-                    ):
-                        found.append(f"{table.name}.{column}({row[0]})")
+    for table in metadata.sorted_tables:
+        columns = [c.name for c in table.columns]
+        for row in read_rows(database, f"SELECT {', '.join(columns)} FROM {table.name}"):
+            for column, value in zip(columns, row, strict=True):
+                text = _text(value)
+                if value == user_id or (
+                    isinstance(text, str) and any(w in text.lower() for w in words)
+                ):
+                    found.append(f"{table.name}.{column}({row[0]})")
     return found
+
+
+def _text(value: object) -> object:
+    if isinstance(value, bytes | memoryview):
+        return bytes(value).decode(errors="replace")
+    if isinstance(value, dict | list):  # PostgreSQL's JSON columns
+        return json.dumps(value, ensure_ascii=False)
+    return value
 
 
 async def test_forget_leaves_only_a_tombstone_and_the_partner_keeps_working(
@@ -135,7 +150,7 @@ async def test_forget_leaves_only_a_tombstone_and_the_partner_keeps_working(
     bot = make_bot(clock=clock)
     await bot.start()
     a, b = await _rich_member(fake)
-    database = tmp_path / "tradecircle.db"
+    database = bot.settings.database_url
     before = {trace.split(".")[0] for trace in _scan(database, a.id)}
     assert before >= {  # the set-up left traces everywhere
         "users",
@@ -165,11 +180,8 @@ async def test_forget_leaves_only_a_tombstone_and_the_partner_keeps_working(
 
     users = metadata.tables["users"]
     assert _scan(database, a.id) == [f"users.id({a.id})"]  # the tombstone, and nothing else
-    with sqlite3.connect(database) as connection:
-        columns = [c.name for c in users.columns]
-        row = connection.execute(
-            f"SELECT {', '.join(columns)} FROM users WHERE id = ?", (a.id,)
-        ).fetchone()
+    columns = [c.name for c in users.columns]
+    (row,) = read_rows(database, f"SELECT {', '.join(columns)} FROM users WHERE id = :id", id=a.id)
     tombstone = dict(zip(columns, row, strict=True))
     assert tombstone["deleted_at"] is not None and tombstone["display_name"] == ""
     assert tombstone["created_at"] == tombstone["deleted_at"]  # not even when they joined

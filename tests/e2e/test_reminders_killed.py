@@ -9,35 +9,29 @@ import signal
 from pathlib import Path
 
 from bot.fake_telegram import FakeTelegram
-from tests.e2e.helpers import OFFER, TOKEN, alerts, latest, post_and_publish, rejected
-from tests.e2e.test_entrypoint import _env, bot_command
+from tests.e2e.helpers import (
+    OFFER,
+    alerts,
+    latest,
+    post_and_publish,
+    rejected,
+    start_bot_process,
+)
 
 ASK_AFTER_SECONDS = 3
 
 
 async def _start(
-    fake: FakeTelegram, tmp_path: Path, **settings: str
+    fake: FakeTelegram, tmp_path: Path, database_url: str, **settings: str
 ) -> asyncio.subprocess.Process:
-    env = _env(
-        tmp_path,
-        TELEGRAM_BOT_TOKEN=TOKEN,
-        TELEGRAM_API_BASE_URL=fake.base_url,
-        OUTCOME_ASK_AFTER=f"{ASK_AFTER_SECONDS}s",
-        SWEEP_INTERVAL="0.5",
-        REMINDER_TICK="0.5s",
-        OUTBOX_INTERVAL="0.2",
-        QUIET_HOURS="false",
-        **settings,
-    )
-    process = await bot_command(
-        tmp_path, env, "run", stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL
-    )
-    await fake.wait_polling(timeout=30)
-    return process
+    timing = {"OUTCOME_ASK_AFTER": f"{ASK_AFTER_SECONDS}s", **settings}
+    return await start_bot_process(fake, tmp_path, database_url, **timing)
 
 
-async def test_the_question_arrives_after_a_sigkill(fake: FakeTelegram, tmp_path: Path) -> None:
-    process = await _start(fake, tmp_path)
+async def test_the_question_arrives_after_a_sigkill(
+    fake: FakeTelegram, tmp_path: Path, database_url: str
+) -> None:
+    process = await _start(fake, tmp_path, database_url)
     try:
         seller = fake.user("Wang Seller", language_code="zh-hans")
         buyer = fake.user("Sam Buyer", language_code="en")
@@ -55,7 +49,7 @@ async def test_the_question_arrives_after_a_sigkill(fake: FakeTelegram, tmp_path
     assert not any("Did you make a deal" in (m.text or "") for m in buyer.messages())
     await asyncio.sleep(ASK_AFTER_SECONDS + 1)  # it falls due while the bot is down
 
-    process = await _start(fake, tmp_path)
+    process = await _start(fake, tmp_path, database_url)
     try:
         await latest(buyer, fake, lambda m: "Did you make a deal" in (m.text or ""), timeout=20)
         await latest(seller, fake, lambda m: "成交了吗" in (m.text or ""), timeout=20)
@@ -67,12 +61,12 @@ async def test_the_question_arrives_after_a_sigkill(fake: FakeTelegram, tmp_path
 
 
 async def test_reminders_due_while_killed_come_once_after_the_restart(
-    fake: FakeTelegram, tmp_path: Path
+    fake: FakeTelegram, tmp_path: Path, database_url: str
 ) -> None:
     """Follow-ups of both sides and advice for both posts fall due while the bot is down
     (SIGKILL): after the restart each comes once; none is lost, none twice."""
     timing = {"FOLLOW_UP_AFTER": "3s", "NUDGE_AFTER": "4s"}
-    process = await _start(fake, tmp_path, **timing)
+    process = await _start(fake, tmp_path, database_url, **timing)
     try:
         seller = fake.user("Wang Seller", language_code="zh-hans")
         buyer = fake.user("Sam Buyer", language_code="en")
@@ -89,7 +83,7 @@ async def test_reminders_due_while_killed_come_once_after_the_restart(
         buyer: ("Still interested?", "No supplier has been in touch"),
         seller: ("还感兴趣吗", "还没有人询价"),
     }
-    process = await _start(fake, tmp_path, **timing)
+    process = await _start(fake, tmp_path, database_url, **timing)
     try:
         for user, texts in expected.items():
             for words in texts:

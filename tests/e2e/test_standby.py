@@ -10,15 +10,17 @@ import time
 from pathlib import Path
 
 from bot.fake_telegram import FakeTelegram
-from tests.e2e.helpers import TOKEN
-from tests.e2e.test_entrypoint import _env, bot_command
+from tests.e2e.helpers import TOKEN, bot_command, subprocess_env
 
 LEASE_TTL = 3.0  # seconds
 
 
-async def _run(fake: FakeTelegram, tmp_path: Path, log: Path) -> asyncio.subprocess.Process:
-    env = _env(
+async def _run(
+    fake: FakeTelegram, tmp_path: Path, log: Path, database_url: str
+) -> asyncio.subprocess.Process:
+    env = subprocess_env(
         tmp_path,
+        DATABASE_URL=database_url,
         TELEGRAM_BOT_TOKEN=TOKEN,
         TELEGRAM_API_BASE_URL=fake.base_url,
         LEASE_TTL=f"{LEASE_TTL}s",
@@ -28,10 +30,12 @@ async def _run(fake: FakeTelegram, tmp_path: Path, log: Path) -> asyncio.subproc
         return await bot_command(tmp_path, env, "run", stdout=out, stderr=out)
 
 
-async def test_a_standby_waits_and_takes_over(fake: FakeTelegram, tmp_path: Path) -> None:
-    first = await _run(fake, tmp_path, tmp_path / "first.log")
+async def test_a_standby_waits_and_takes_over(
+    fake: FakeTelegram, tmp_path: Path, database_url: str
+) -> None:
+    first = await _run(fake, tmp_path, tmp_path / "first.log", database_url)
     await fake.wait_polling(timeout=30)
-    second = await _run(fake, tmp_path, tmp_path / "second.log")
+    second = await _run(fake, tmp_path, tmp_path / "second.log", database_url)
     try:
         merchant = fake.user("Wang", language_code="zh-hans")
         await merchant.send("/start")

@@ -5,23 +5,25 @@ workers still get each other's match alerts (issue 14)."""
 from __future__ import annotations
 
 import asyncio
-import os
-import secrets
 import signal
 import socket
-from collections.abc import AsyncIterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import aiohttp
-import asyncpg
 import pytest
-from sqlalchemy.engine import make_url
 
 from bot.fake_telegram import FakeTelegram
 from bot.workers import owner_of
-from tests.e2e.helpers import TOKEN, alerts, post_and_publish, rejected
-from tests.e2e.test_entrypoint import _env, bot_command
-from tests.integration.conftest import DEFAULT_POSTGRES_URL, _admin
+from tests.e2e.helpers import (
+    TOKEN,
+    alerts,
+    bot_command,
+    post_and_publish,
+    rejected,
+    subprocess_env,
+)
+from tests.postgres import admin, new_name, reachable, server_url
 
 SECRET = "w0rkers-secret"
 OFFER = "出售 304不锈钢保温杯 500ml 起订1000个 12元/个 义乌发货"
@@ -47,25 +49,24 @@ def _free_ports(count: int) -> int:
 
 
 @pytest.fixture
-async def postgres_url() -> AsyncIterator[str]:
-    """A new PostgreSQL database for the bot, dropped afterwards; skipped when unreachable."""
-    server = make_url(os.environ.get("TEST_POSTGRES_URL", DEFAULT_POSTGRES_URL))
-    name = f"tc_workers_{secrets.token_hex(6)}"
-    try:
-        await _admin(server, f'CREATE DATABASE "{name}"')
-    except (OSError, asyncpg.PostgresError, TimeoutError) as exc:
-        pytest.skip(f"PostgreSQL unreachable: {exc!r}")
+def postgres_url() -> Iterator[str]:
+    """A new, empty PostgreSQL database for the bot; skipped when unreachable."""
+    problem = reachable()
+    if problem:
+        pytest.skip(problem)
+    server, name = server_url(), new_name("tc_workers")
+    asyncio.run(admin(server, f'CREATE DATABASE "{name}"'))
     try:
         yield server.set(database=name).render_as_string(hide_password=False)
     finally:
-        await _admin(server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        asyncio.run(admin(server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
 async def test_people_on_different_workers_get_each_others_alerts(
     fake: FakeTelegram, tmp_path: Path, postgres_url: str
 ) -> None:
     port = _free_ports(3)
-    env = _env(
+    env = subprocess_env(
         tmp_path,
         DATABASE_URL=postgres_url,
         TELEGRAM_BOT_TOKEN=TOKEN,
@@ -113,7 +114,7 @@ async def test_people_on_different_workers_get_each_others_alerts(
 
 
 async def test_several_workers_refuse_sqlite(tmp_path: Path) -> None:
-    env = _env(
+    env = subprocess_env(
         tmp_path,
         TELEGRAM_BOT_TOKEN=TOKEN,
         WEBHOOK_URL="https://bot.example.invalid/hooks/tc",

@@ -9,48 +9,23 @@ is unreachable the PostgreSQL parameters are skipped.
 from __future__ import annotations
 
 import asyncio
-import os
-import secrets
 from collections.abc import AsyncIterator, Iterator
 
-import asyncpg
 import pytest
-from sqlalchemy.engine import URL, make_url
+from sqlalchemy.engine import URL
 
 from storage import Database
 from storage.migrate import upgrade_to_head
 from storage.tables import metadata
-
-DEFAULT_POSTGRES_URL = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
-
-
-def _asyncpg_dsn(url: URL, database: str | None) -> str:
-    return url.set(drivername="postgresql", database=database).render_as_string(
-        hide_password=False
-    )
-
-
-async def _admin(url: URL, sql: str) -> None:
-    """Run `sql` on the database named in `url`, or on `postgres` if that one is missing
-    (CREATE/DROP DATABASE cannot run inside the database they target)."""
-    try:
-        connection = await asyncpg.connect(_asyncpg_dsn(url, url.database), timeout=3)
-    except asyncpg.InvalidCatalogNameError:
-        connection = await asyncpg.connect(_asyncpg_dsn(url, "postgres"), timeout=3)
-    try:
-        await connection.execute(sql)
-    finally:
-        await connection.close()
+from tests.postgres import admin, new_name, reachable, server_url
 
 
 @pytest.fixture(scope="session")
 def postgres_server_url() -> URL:
-    url = make_url(os.environ.get("TEST_POSTGRES_URL", DEFAULT_POSTGRES_URL))
-    try:
-        asyncio.run(_admin(url, "SELECT 1"))
-    except (OSError, asyncpg.PostgresError, TimeoutError) as exc:
-        pytest.skip(f"PostgreSQL unreachable at {url.render_as_string()}: {exc!r}")
-    return url
+    problem = reachable()
+    if problem:
+        pytest.skip(problem)
+    return server_url()
 
 
 @pytest.fixture(
@@ -65,12 +40,12 @@ def database_url(
         yield f"sqlite+aiosqlite:///{tmp_path_factory.mktemp('db') / 'tradecircle.db'}"
         return
     server: URL = request.getfixturevalue("postgres_server_url")
-    name = f"tc_test_{secrets.token_hex(6)}"
-    asyncio.run(_admin(server, f'CREATE DATABASE "{name}"'))
+    name = new_name("tc_test")
+    asyncio.run(admin(server, f'CREATE DATABASE "{name}"'))
     try:
         yield server.set(database=name).render_as_string(hide_password=False)
     finally:
-        asyncio.run(_admin(server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        asyncio.run(admin(server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
 @pytest.fixture(scope="module")
