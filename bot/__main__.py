@@ -145,8 +145,9 @@ def _run(settings: Settings, *, webhook: bool, workers: int, worker: str | None)
     else:
         holder = leases.new_holder()
         warm_up()
-        asyncio.run(wait_for_lease(settings, holder))
-        build_application(settings, lease_holder=holder).run_polling(drop_pending_updates=False)
+        index = asyncio.run(wait_for_lease(settings, holder))
+        app = build_application(settings, lease_holder=holder, index=index)
+        app.run_polling(drop_pending_updates=False)
     return 0
 
 

@@ -86,17 +86,25 @@ def warm_up() -> None:
     terms.warm_up()
 
 
-async def wait_for_lease(settings: Settings, holder: str) -> None:
+async def wait_for_lease(settings: Settings, holder: str) -> matching.MatchingIndex | None:
     """Return once this process holds the polling lease: a second process on the same token
-    and database waits here as a standby instead of fighting Telegram's 409."""
+    and database waits here as a standby instead of fighting Telegram's 409. A standby builds
+    its matching index while it waits and keeps it in step (`index_sync`), and returns it:
+    taking over then costs a catch-up, not a rebuild. None when the lease was free at once."""
     database = Database.from_url(settings.database_url)
     ttl, clock = settings.lease_ttl, SystemClock()
     try:
-        if not await leases.take(database.uow, clock, holder, ttl):
-            log.warning("standby: another process polls this bot; taking over when it stops")
-            while not await leases.take(database.uow, clock, holder, ttl):  # noqa: ASYNC110 - the other process is only seen through the database
-                await asyncio.sleep(ttl.total_seconds() / 6)
-            log.warning("standby: the lease was free; this process polls now")
+        if await leases.take(database.uow, clock, holder, ttl):
+            return None
+        log.warning("standby: another process polls this bot; taking over when it stops")
+        index = build_matching_index(settings)
+        loaded = await matching.rebuild(database.uow, clock, index)
+        log.info("standby: matching index built with %d open posts", loaded)
+        while not await leases.take(database.uow, clock, holder, ttl):
+            await index_sync.catch_up_now(database.uow, clock, index)
+            await asyncio.sleep(ttl.total_seconds() / 6)
+        log.warning("standby: the lease was free; this process polls now")
+        return index
     finally:
         await database.dispose()
 
@@ -107,9 +115,11 @@ def build_application(
     clock: Clock | None = None,
     lease_holder: str | None = None,
     background_jobs: bool = True,
+    index: matching.MatchingIndex | None = None,
 ) -> TradeApp:
     """The bot. `background_jobs=False` (webhook workers but the first) runs only what keeps
-    this process's index in step; outbox kicks after its own use cases still send at once."""
+    this process's index in step; outbox kicks after its own use cases still send at once.
+    `index`: one a standby built while it waited (`wait_for_lease`), only caught up here."""
     token = settings.token()
     if not token:
         raise ValueError("TELEGRAM_BOT_TOKEN is not set")
@@ -121,13 +131,19 @@ def build_application(
     database = Database.from_url(settings.database_url)
     context_types = ContextTypes(context=BotContext, bot_data=BotServices)
     dispatcher = OutboxDispatcher(settings.outbox_interval)
-    index = build_matching_index(settings)
+    built = index is not None
+    index = index or build_matching_index(settings)
 
     async def post_init(app: TradeApp) -> None:
         warm_up()  # at once if the standby wait did it already
-        loaded = await matching.rebuild(database.uow, app.bot_data.clock, index)
-        loaded += await index_sync.catch_up_now(database.uow, app.bot_data.clock, index)
-        log.info("matching index rebuilt with %d open posts", loaded)
+        clock = app.bot_data.clock
+        if built:
+            caught_up = await index_sync.catch_up_now(database.uow, clock, index)
+            log.info("matching index of the standby: %d changes caught up", caught_up)
+        else:
+            loaded = await matching.rebuild(database.uow, clock, index)
+            loaded += await index_sync.catch_up_now(database.uow, clock, index)
+            log.info("matching index rebuilt with %d open posts", loaded)
         replayed = await replay_unfinished(app)
         if replayed:
             log.warning("handling %d updates again that a previous run did not finish", replayed)

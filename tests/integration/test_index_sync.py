@@ -12,7 +12,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.services import dismissals, index_sync, matching, posts, publishing
+from bot.app import wait_for_lease
+from bot.config import Settings
+from bot.services import dismissals, index_sync, leases, matching, posts, publishing
 from bot.services.schedule import Schedule
 from storage import Database
 from tests.integration.factories import make_user
@@ -113,3 +115,25 @@ async def test_a_dismissal_on_one_worker_lowers_the_match_on_another(
     await index_sync.catch_up_now(second.uow, Clock(), second_index)
     assert second_index.engine.export_dismissals() == first_index.engine.export_dismissals()
     assert BUYER in second_index.engine.export_dismissals()
+
+
+async def test_a_standby_builds_its_index_while_it_waits_and_keeps_it_in_step(
+    db: Database, migrated_url: str
+) -> None:
+    active_index = await _started(db)
+    first = await _draft(db, SELLER, OFFER)
+    await _publish(db, active_index, first, SELLER)
+    assert await leases.take(db.uow, Clock(), "active", timedelta(minutes=1))
+    settings = Settings(database_url=migrated_url, lease_ttl=timedelta(seconds=0.6))
+    standby = asyncio.create_task(wait_for_lease(settings, "standby"))
+    await asyncio.sleep(1.0)  # built, and waiting
+    assert not standby.done()
+    second = await _draft(db, BUYER, NEED)
+    await _publish(db, active_index, second, BUYER)  # while the standby waits
+    await asyncio.sleep(0.5)  # a few of its catch-ups
+    await leases.release(db.uow, Clock(), "active")  # the active process stops
+    index = await asyncio.wait_for(standby, timeout=10)
+    assert index is not None
+    assert index.engine.terms_of(first) is not None and index.engine.terms_of(second) is not None
+    async with db.uow() as uow:
+        assert index.revision == await uow.index_changes.latest()
