@@ -18,17 +18,17 @@ import asyncio
 import contextlib
 import os
 import secrets
-import socket
 import statistics
 import sys
 import tempfile
 from pathlib import Path
 
-import asyncpg
 from sqlalchemy.engine import make_url
 
 from bench.update_throughput import ROOT, TOKEN, Result, bot_env, burst, cpu_seconds
 from bot.fake_telegram import FakeTelegram, FloodLimits
+from tests.e2e.helpers import free_ports
+from tests.postgres import admin
 
 SECRET = "bench-secret"
 CONNECTIONS = 40
@@ -54,36 +54,12 @@ def _tree_cpu(pid: int) -> float:
     return total
 
 
-def _free_ports(count: int) -> int:
-    for _ in range(50):
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            first = probe.getsockname()[1]
-        try:
-            for port in range(first, min(first + count, 65536)):
-                with socket.socket() as check:
-                    check.bind(("127.0.0.1", port))
-            return first
-        except OSError:
-            continue
-    raise SystemExit("no free ports in a row")
-
-
-async def _admin(server: str, sql: str) -> None:
-    url = make_url(server).set(drivername="postgresql", database="postgres")
-    connection = await asyncpg.connect(url.render_as_string(hide_password=False))
-    try:
-        await connection.execute(sql)
-    finally:
-        await connection.close()
-
-
 async def _one(
     fake: FakeTelegram, server: str, folder: Path, workers: int, users: int, posts: int
 ) -> Result:
     name = f"tc_bench_workers_{secrets.token_hex(4)}"
-    await _admin(server, f'CREATE DATABASE "{name}"')
-    port = _free_ports(workers + 1)
+    await admin(make_url(server), f'CREATE DATABASE "{name}"')
+    port = free_ports(workers + 1)
     database = make_url(server).set(database=name).render_as_string(hide_password=False)
     env = bot_env(fake, folder, database)
     env.update(
@@ -109,7 +85,7 @@ async def _one(
     finally:
         process.terminate()
         await asyncio.wait_for(process.wait(), timeout=60)
-        await _admin(server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await admin(make_url(server), f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 async def main(counts: list[int], users: int, posts: int, rounds: int, server: str) -> int:

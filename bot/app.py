@@ -137,13 +137,11 @@ def build_application(
     async def post_init(app: TradeApp) -> None:
         warm_up()  # at once if the standby wait did it already
         clock = app.bot_data.clock
-        if built:
-            caught_up = await index_sync.catch_up_now(database.uow, clock, index)
-            log.info("matching index of the standby: %d changes caught up", caught_up)
-        else:
+        if not built:  # a standby's was built while it waited
             loaded = await matching.rebuild(database.uow, clock, index)
-            loaded += await index_sync.catch_up_now(database.uow, clock, index)
             log.info("matching index rebuilt with %d open posts", loaded)
+        caught_up = await index_sync.catch_up_now(database.uow, clock, index)
+        log.info("matching index caught up with %d changes", caught_up)
         replayed = await replay_unfinished(app)
         if replayed:
             log.warning("handling %d updates again that a previous run did not finish", replayed)

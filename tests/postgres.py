@@ -4,8 +4,10 @@ postgresql+asyncpg://postgres@127.0.0.1:5432/test. Each test gets databases of i
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import secrets
+from collections.abc import Iterator
 
 import asyncpg
 from sqlalchemy.engine import URL, make_url
@@ -46,5 +48,14 @@ def reachable() -> str | None:
     return None
 
 
-def new_name(prefix: str) -> str:
-    return f"{prefix}_{secrets.token_hex(6)}"
+@contextlib.contextmanager
+def new_database(prefix: str, template: str | None = None) -> Iterator[str]:
+    """A new database on the server (a copy of `template` if named), as a URL; dropped on
+    leaving. Call from a synchronous fixture: it runs its own event loop."""
+    server, name = server_url(), f"{prefix}_{secrets.token_hex(6)}"
+    copy = f' TEMPLATE "{template}"' if template else ""
+    asyncio.run(admin(server, f'CREATE DATABASE "{name}"{copy}'))
+    try:
+        yield server.set(database=name).render_as_string(hide_password=False)
+    finally:
+        asyncio.run(admin(server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))

@@ -16,8 +16,7 @@ import logging
 from datetime import datetime, timedelta
 
 from bot.domain.matching.types import IndexChange
-from bot.domain.models import PostKind
-from bot.services.matching import MatchingIndex, profile_keywords
+from bot.services.matching import MatchingIndex, load_entries
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 
 log = logging.getLogger(__name__)
@@ -79,22 +78,10 @@ async def catch_up(
 async def _apply(uow: UnitOfWork, index: MatchingIndex, change: IndexChange) -> None:
     if change.kind == DISMISS and change.user_id is not None and change.post_id is not None:
         index.engine.dismiss_post(change.user_id, change.post_id)
-    elif change.kind == POST:
-        entry = change.entry
-        if entry is None:
-            index.remove(change.post_id)
-        elif entry.terms is None or entry.labels is None or entry.numbers is None:
-            post = await uow.posts.get(entry.post_id)  # stored before it was ever indexed
-            if post is not None:
-                index.add(post, await profile_keywords(uow, post.user_id))
-        else:
-            stored = (entry.terms, entry.labels, entry.numbers)
-            index.engine.add_stored(
-                [(entry.post_id, entry.user_id, PostKind(entry.kind), *stored)]
-            )
-            index.circles.pop(entry.post_id, None)
-            if entry.circle_id is not None:
-                index.circles[entry.post_id] = entry.circle_id
+    elif change.kind == POST and change.entry is None:
+        index.remove(change.post_id)  # closed, expired or gone
+    elif change.entry is not None:
+        await load_entries(uow, index, [change.entry])
 
 
 async def catch_up_now(uow_factory: UowFactory, clock: Clock, index: MatchingIndex) -> int:

@@ -18,7 +18,7 @@ from bot.domain.circles import in_scope
 from bot.domain.matching.engine import MatchingEngine
 from bot.domain.matching.fields import fields_from_parsed
 from bot.domain.matching.terms import extract_terms, query_terms
-from bot.domain.matching.types import MatchFields, MatchResult, PostTerms
+from bot.domain.matching.types import IndexEntry, MatchFields, MatchResult, PostTerms
 from bot.domain.models import Circle, Match, Post, PostKind, PostStatus
 from bot.domain.trust import too_good_to_be_true
 from bot.services import alerts
@@ -125,21 +125,29 @@ async def rebuild(uow_factory: UowFactory, clock: Clock, index: MatchingIndex) -
             if count - reported >= PROGRESS_EVERY:
                 log.info("matching index: %d open posts loaded so far", count)
                 reported = count
-            count += index.engine.add_stored(
-                (e.post_id, e.user_id, PostKind(e.kind), e.terms, e.labels, e.numbers)
-                for e in batch
-                if e.terms is not None and e.labels is not None and e.numbers is not None
-            )
-            for entry in batch:
-                if entry.circle_id is not None:
-                    index.circles[entry.post_id] = entry.circle_id
-                if entry.terms is None or entry.labels is None or entry.numbers is None:
-                    post = await uow.posts.get(entry.post_id)
-                    if post is not None:
-                        index.add(post, await profile_keywords(uow, post.user_id))
-                        count += 1
+            count += await load_entries(uow, index, batch)
         for user_id, post_id in await uow.matches.dismissals():
             index.engine.dismiss_post(user_id, post_id)
+    return count
+
+
+async def load_entries(uow: UnitOfWork, index: MatchingIndex, entries: list[IndexEntry]) -> int:
+    """Put open posts in the index (again) from their stored form, the posts stored before
+    they were ever indexed derived anew; returns how many."""
+    count = index.engine.add_stored(
+        (e.post_id, e.user_id, PostKind(e.kind), e.terms, e.labels, e.numbers)
+        for e in entries
+        if e.terms is not None and e.labels is not None and e.numbers is not None
+    )
+    for entry in entries:
+        index.circles.pop(entry.post_id, None)
+        if entry.circle_id is not None:
+            index.circles[entry.post_id] = entry.circle_id
+        if entry.terms is None or entry.labels is None or entry.numbers is None:
+            post = await uow.posts.get(entry.post_id)
+            if post is not None:
+                index.add(post, await profile_keywords(uow, post.user_id))
+                count += 1
     return count
 
 

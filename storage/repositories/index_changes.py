@@ -11,6 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.domain.matching.types import IndexChange, IndexEntry
 from bot.domain.models import PostStatus
 from storage.repositories._sql import dialect_insert
+from storage.repositories.posts import INDEX_ENTRY_COLUMNS
 from storage.tables import CounterRow, IndexChangeRow, PostRow
 
 COUNTER = "index"
@@ -74,13 +75,7 @@ class SqlIndexChangesRepository:
                 IndexChangeRow.origin,
                 IndexChangeRow.post_id,
                 IndexChangeRow.user_id,
-                PostRow.id,
-                PostRow.user_id,
-                PostRow.kind,
-                PostRow.index_terms,
-                PostRow.index_labels,
-                PostRow.index_numbers,
-                PostRow.circle_id,
+                *INDEX_ENTRY_COLUMNS,
             )
             .outerjoin(PostRow, live)
             .where(IndexChangeRow.revision > revision)

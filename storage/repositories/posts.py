@@ -18,6 +18,15 @@ from storage.types import utcnow
 
 POSTS = cast(Table, PostRow.__table__)
 _INSERT_POST = insert(POSTS).returning(POSTS.c.id)  # every draft: built once
+INDEX_ENTRY_COLUMNS = (  # an IndexEntry's fields, in order
+    PostRow.id,
+    PostRow.user_id,
+    PostRow.kind,
+    PostRow.index_terms,
+    PostRow.index_labels,
+    PostRow.index_numbers,
+    PostRow.circle_id,
+)
 
 
 def _flat_fields(parsed: ParsedPost) -> dict[str, Any]:
@@ -182,18 +191,9 @@ class SqlPostsRepository:
         """Plain column reads, no ORM objects: this feeds the start-up rebuild of up to
         millions of posts."""
         last_id = 0
-        columns = (
-            PostRow.id,
-            PostRow.user_id,
-            PostRow.kind,
-            PostRow.index_terms,
-            PostRow.index_labels,
-            PostRow.index_numbers,
-            PostRow.circle_id,
-        )
         while True:
             result = await self._session.execute(
-                select(*columns)
+                select(*INDEX_ENTRY_COLUMNS)
                 .where(
                     _walks_primary_key(PostRow.status) == PostStatus.OPEN.value,
                     PostRow.expires_at > now,

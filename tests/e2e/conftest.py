@@ -12,11 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy.engine import make_url
 
 from bot.fake_telegram import FakeTelegram
 from storage.migrate import upgrade_to_head
 from tests.e2e.helpers import FAST_USERS, TOKEN, RunningBot
-from tests.postgres import admin, new_name, reachable, server_url
+from tests.postgres import new_database, reachable
 
 
 @pytest.fixture
@@ -31,15 +32,9 @@ def postgres_template() -> Iterator[str]:
     problem = reachable()
     if problem:
         pytest.skip(problem)
-    server, name = server_url(), new_name("tc_e2e_template")
-    asyncio.run(admin(server, f'CREATE DATABASE "{name}"'))
-    try:
-        asyncio.run(
-            upgrade_to_head(server.set(database=name).render_as_string(hide_password=False))
-        )
-        yield name
-    finally:
-        asyncio.run(admin(server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    with new_database("tc_e2e_template") as url:
+        asyncio.run(upgrade_to_head(url))
+        yield make_url(url).database or ""
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
@@ -49,12 +44,8 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
         yield f"sqlite:///{tmp_path / 'tradecircle.db'}"
         return
     template: str = request.getfixturevalue("postgres_template")
-    server, name = server_url(), new_name("tc_e2e")
-    asyncio.run(admin(server, f'CREATE DATABASE "{name}" TEMPLATE "{template}"'))
-    try:
-        yield server.set(database=name).render_as_string(hide_password=False)
-    finally:
-        asyncio.run(admin(server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    with new_database("tc_e2e", template) as url:
+        yield url
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import socket
 import sys
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -230,3 +231,19 @@ async def start_bot_process(
     )
     await fake.wait_polling(timeout=30)
     return process
+
+
+def free_ports(count: int) -> int:
+    """A port p with p .. p + count - 1 all free on 127.0.0.1 (a router and its workers)."""
+    for _ in range(50):
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            first = probe.getsockname()[1]
+        try:
+            for port in range(first, first + count):
+                with socket.socket() as check:
+                    check.bind(("127.0.0.1", port))
+        except (OSError, OverflowError):
+            continue
+        return first
+    raise RuntimeError("no free ports in a row")

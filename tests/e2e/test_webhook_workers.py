@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import signal
-import socket
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,33 +18,16 @@ from tests.e2e.helpers import (
     TOKEN,
     alerts,
     bot_command,
+    free_ports,
     post_and_publish,
     rejected,
     subprocess_env,
 )
-from tests.postgres import admin, new_name, reachable, server_url
+from tests.postgres import new_database, reachable
 
 SECRET = "w0rkers-secret"
 OFFER = "出售 304不锈钢保温杯 500ml 起订1000个 12元/个 义乌发货"
 NEED = "求购 不锈钢保温杯 3000个 单价15元以内 送到上海"
-
-
-def _free_ports(count: int) -> int:
-    """A port p with p .. p + count - 1 all free (the router and its workers)."""
-    for _ in range(50):
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            first = probe.getsockname()[1]
-        if first + count > 65535:
-            continue
-        try:
-            for port in range(first, first + count):
-                with socket.socket() as check:
-                    check.bind(("127.0.0.1", port))
-        except OSError:
-            continue
-        return first
-    raise RuntimeError("no free ports in a row")
 
 
 @pytest.fixture
@@ -54,18 +36,14 @@ def postgres_url() -> Iterator[str]:
     problem = reachable()
     if problem:
         pytest.skip(problem)
-    server, name = server_url(), new_name("tc_workers")
-    asyncio.run(admin(server, f'CREATE DATABASE "{name}"'))
-    try:
-        yield server.set(database=name).render_as_string(hide_password=False)
-    finally:
-        asyncio.run(admin(server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    with new_database("tc_workers") as url:
+        yield url
 
 
 async def test_people_on_different_workers_get_each_others_alerts(
     fake: FakeTelegram, tmp_path: Path, postgres_url: str
 ) -> None:
-    port = _free_ports(3)
+    port = free_ports(3)
     env = subprocess_env(
         tmp_path,
         DATABASE_URL=postgres_url,

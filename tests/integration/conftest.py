@@ -17,7 +17,7 @@ from sqlalchemy.engine import URL
 from storage import Database
 from storage.migrate import upgrade_to_head
 from storage.tables import metadata
-from tests.postgres import admin, new_name, reachable, server_url
+from tests.postgres import new_database, reachable, server_url
 
 
 @pytest.fixture(scope="session")
@@ -39,13 +39,9 @@ def database_url(
     if request.param == "sqlite":
         yield f"sqlite+aiosqlite:///{tmp_path_factory.mktemp('db') / 'tradecircle.db'}"
         return
-    server: URL = request.getfixturevalue("postgres_server_url")
-    name = new_name("tc_test")
-    asyncio.run(admin(server, f'CREATE DATABASE "{name}"'))
-    try:
-        yield server.set(database=name).render_as_string(hide_password=False)
-    finally:
-        asyncio.run(admin(server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    request.getfixturevalue("postgres_server_url")  # skips when unreachable
+    with new_database("tc_test") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -65,3 +61,11 @@ async def db(migrated_url: str) -> AsyncIterator[Database]:
             for table in reversed(metadata.sorted_tables):
                 await connection.execute(table.delete())
         await database.dispose()
+
+
+@pytest.fixture
+async def second(db: Database, migrated_url: str) -> AsyncIterator[Database]:
+    """Another process's connection to the same database as `db`."""
+    other = Database.from_url(migrated_url)
+    yield other
+    await other.dispose()

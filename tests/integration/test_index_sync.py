@@ -7,10 +7,7 @@ processes. On SQLite and PostgreSQL.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
-
-import pytest
 
 from bot.app import wait_for_lease
 from bot.config import Settings
@@ -28,14 +25,6 @@ SELLER, BUYER = 1, 2
 class Clock:
     def now(self) -> datetime:
         return datetime.now(UTC)
-
-
-@pytest.fixture
-async def second(db: Database, migrated_url: str) -> AsyncIterator[Database]:
-    """Another process's connection to the same database."""
-    other = Database.from_url(migrated_url)
-    yield other
-    await other.dispose()
 
 
 async def _started(db: Database) -> matching.MatchingIndex:

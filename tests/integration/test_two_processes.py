@@ -16,6 +16,11 @@ from tests.fakes import FixedClock
 from tests.integration.factories import NOW, make_post, make_user
 
 
+def _postgresql_only(db: Database) -> None:
+    if db.engine.dialect.name != "postgresql":
+        pytest.skip("SQLite runs write transactions one at a time: there is nothing to skip")
+
+
 async def _drain(database: Database, clock: FixedClock) -> list[int]:
     """What one dispatcher would send: read what is due, claim it, until nothing is left."""
     taken: list[int] = []
@@ -25,22 +30,18 @@ async def _drain(database: Database, clock: FixedClock) -> list[int]:
     return taken
 
 
-async def test_two_dispatchers_claim_each_message_once(db: Database, migrated_url: str) -> None:
+async def test_two_dispatchers_claim_each_message_once(db: Database, second: Database) -> None:
     clock = FixedClock(NOW)
     async with db.uow() as uow:
         for n in range(120):
             await uow.outbox.add(OutboxMessage(None, chat_id=100 + n % 7, text=f"alert {n}"))
         await uow.commit()
-    other = Database.from_url(migrated_url)
-    try:
-        for database in (db, other):  # both connected before the race starts
-            async with database.uow() as uow:
-                await uow.outbox.due(clock.now(), 1)
-        first, second = await asyncio.gather(_drain(db, clock), _drain(other, clock))
-    finally:
-        await other.dispose()
-    assert sorted(first + second) == sorted(set(first + second)) and len(first + second) == 120
-    assert first and second  # both took part: the test did race them
+    for database in (db, second):  # both connected before the race starts
+        async with database.uow() as uow:
+            await uow.outbox.due(clock.now(), 1)
+    one, other = await asyncio.gather(_drain(db, clock), _drain(second, clock))
+    assert sorted(one + other) == sorted(set(one + other)) and len(one + other) == 120
+    assert one and other  # both took part: the test did race them
 
     clock.advance(outbox.CLAIM + timedelta(seconds=1))  # a dispatcher died mid-send
     async with db.uow() as uow:
@@ -48,40 +49,28 @@ async def test_two_dispatchers_claim_each_message_once(db: Database, migrated_ur
 
 
 async def test_a_due_reminder_is_skipped_by_a_second_sweep_until_the_first_commits(
-    db: Database, migrated_url: str
+    db: Database, second: Database
 ) -> None:
-    if db.engine.dialect.name != "postgresql":
-        pytest.skip("SQLite runs write transactions one at a time: there is nothing to skip")
+    _postgresql_only(db)
     async with db.uow() as uow:
         await uow.users.upsert(make_user(1))
         for n in range(3):
             await uow.reminders.add(Reminder(None, "deal.outcome", 1, NOW, {"deal": n}))
         await uow.commit()
-    other = Database.from_url(migrated_url)
-    try:
-        async with db.uow() as first:
-            assert len(await first.reminders.due(NOW)) == 3
-            async with other.uow() as second:
-                assert await second.reminders.due(NOW) == []  # locked by the first sweep
-    finally:
-        await other.dispose()
+    async with db.uow() as first, second.uow() as other:
+        assert len(await first.reminders.due(NOW)) == 3
+        assert await other.reminders.due(NOW) == []  # locked by the first sweep
 
 
 async def test_an_expiring_post_is_swept_by_one_process_only(
-    db: Database, migrated_url: str
+    db: Database, second: Database
 ) -> None:
-    if db.engine.dialect.name != "postgresql":
-        pytest.skip("SQLite runs write transactions one at a time: there is nothing to skip")
+    _postgresql_only(db)
     async with db.uow() as uow:
         await uow.users.upsert(make_user(1))
         for _ in range(2):
             await uow.posts.add(make_post(1, expires_at=NOW - timedelta(minutes=1)))
         await uow.commit()
-    other = Database.from_url(migrated_url)
-    try:
-        async with db.uow() as first:
-            assert len(await first.posts.list_due_to_expire(NOW, 10)) == 2
-            async with other.uow() as second:
-                assert await second.posts.list_due_to_expire(NOW, 10) == []  # being swept
-    finally:
-        await other.dispose()
+    async with db.uow() as first, second.uow() as other:
+        assert len(await first.posts.list_due_to_expire(NOW, 10)) == 2
+        assert await other.posts.list_due_to_expire(NOW, 10) == []  # being swept
