@@ -12,7 +12,6 @@ import warnings
 from typing import Any
 
 from telegram.ext import Application, ApplicationBuilder, ContextTypes, Defaults
-from telegram.request import HTTPXRequest
 from telegram.warnings import PTBUserWarning
 
 import handlers
@@ -42,6 +41,7 @@ from handlers.outbox_dispatcher import OutboxDispatcher
 from handlers.persistence import DatabasePersistence
 from handlers.rate_limits import RATE_LIMITS
 from handlers.send_guard import SendGuard
+from handlers.telegram_http import AiohttpRequest
 from handlers.users import CLAIMED, DONE_MARKS, replay_unfinished
 from storage.migrate import ensure_schema
 from storage.unit_of_work import Database
@@ -49,9 +49,8 @@ from storage.unit_of_work import Database
 log = logging.getLogger(__name__)
 
 REPLY_RETRIES = 5  # 429s in a row a reply waits out before it gives up
-# Connections to Telegram for everything but getUpdates. httpcore looks at every pooled
-# connection (a poll() each) on every request, so PTB's default of 256 costs more CPU per
-# reply than the reply itself under load; the updates worked on at once need no more.
+# Connections to Telegram for everything but getUpdates: the updates worked on at once
+# need no more.
 TELEGRAM_CONNECTIONS = WORKING_UPDATES
 DIGEST_CHECK = 300.0  # seconds: a circle's digest goes out within 5 minutes of its hour
 INDEX_CATCH_UP = 1.0  # seconds: how stale another process's posts may be in this one's /search
@@ -189,7 +188,8 @@ def build_application(
         # One call at a time per chat; a 429 is waited out for that chat and tried again;
         # 5xx and dropped connections are tried again; read time-outs are not.
         rate_limiter=SendGuard(retries=REPLY_RETRIES),
-        request=HTTPXRequest(connection_pool_size=TELEGRAM_CONNECTIONS),
+        request=AiohttpRequest(connections=TELEGRAM_CONNECTIONS),
+        get_updates_request=AiohttpRequest(connections=1),
     )
     app: TradeApp = (
         ApplicationBuilder()

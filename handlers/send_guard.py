@@ -25,13 +25,13 @@ import time
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from typing import Any
 
-import httpx
 from aiolimiter import AsyncLimiter
 from telegram.error import BadRequest, NetworkError, RetryAfter, TimedOut
 from telegram.ext import BaseRateLimiter
 
 from handlers.chat_order import waiting_aside
 from handlers.keyed_locks import KeyedLocks
+from handlers.telegram_http import NOT_SENT
 
 log = logging.getLogger(__name__)
 
@@ -46,8 +46,6 @@ MARGIN = 0.1  # seconds past retry_after, for the clocks of two machines
 # a refusal that says an earlier attempt of the same call already took effect
 NOT_MODIFIED = "message is not modified"  # an edit to what the message already shows
 ALREADY_DONE = (NOT_MODIFIED, "query is too old")
-# httpx errors raised before the request left: resending cannot duplicate anything
-NOT_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
 
 
 # What a caller that must not wait passes as `rate_limit_args` (PTB drops a falsy value)

@@ -8,11 +8,11 @@ from collections.abc import AsyncIterator
 import pytest
 from telegram.error import RetryAfter, TimedOut
 from telegram.ext import ExtBot
-from telegram.request import HTTPXRequest
 
 from bot.fake_telegram import FakeTelegram, FaultPlan, FaultRates, FloodLimits, UserHandle
 from bot.fake_telegram.faults import FaultInjector
 from handlers.send_guard import NO_WAIT, SendGuard
+from handlers.telegram_http import AiohttpRequest
 from tests.e2e.helpers import TOKEN
 
 
@@ -21,7 +21,7 @@ async def guarded(fake: FakeTelegram) -> AsyncIterator[ExtBot[int]]:
     bot: ExtBot[int] = ExtBot(
         TOKEN,
         base_url=fake.base_url,
-        request=HTTPXRequest(read_timeout=0.5),
+        request=AiohttpRequest(read_timeout=0.5),
         rate_limiter=SendGuard(backoff=(0.05, 0.1, 0.2)),
     )
     async with bot:
