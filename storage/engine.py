@@ -94,4 +94,8 @@ def _install_sqlite_hooks(engine: AsyncEngine, *, wal: bool) -> None:
         # IMMEDIATE takes the write lock up front: a transaction that reads and then writes
         # can otherwise fail at once with SQLITE_BUSY (busy_timeout does not help a deferred
         # transaction whose snapshot went stale), e.g. when `migrate` runs beside the bot.
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        # Straight to SQLite (one statement through SQLAlchemy costs as much as the
+        # transaction's own query); when another process holds the lock, SQLAlchemy's way
+        # waits for it without stopping the loop (storage.sqlite_inline).
+        if not connection.connection.driver_connection.run_now("BEGIN IMMEDIATE"):
+            connection.exec_driver_sql("BEGIN IMMEDIATE")

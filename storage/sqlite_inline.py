@@ -49,6 +49,19 @@ class InlineConnection(aiosqlite.Connection):
                     raise
             await asyncio.sleep(BUSY_RETRY_S)
 
+    def run_now(self, sql: str) -> bool:
+        """Run a statement without results at once, on the calling thread, with none of
+        SQLAlchemy's execution around it; False when SQLite is busy (nothing ran)."""
+        if not self._running or not self._connection:
+            raise ValueError("Connection closed")
+        try:
+            self._connection.execute(sql).close()
+        except sqlite3.OperationalError as error:
+            if getattr(error, "sqlite_errorcode", None) != sqlite3.SQLITE_BUSY:
+                raise
+            return False
+        return True
+
 
 def inline_connector(
     args: tuple[Any, ...], kwargs: dict[str, Any], busy_timeout: float

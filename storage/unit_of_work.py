@@ -120,11 +120,7 @@ class SqlAlchemyUnitOfWork:
         tb: TracebackType | None,
     ) -> None:
         session, self._session = self.session, None
-        try:
-            # Anything not committed is discarded; after commit() this is a no-op.
-            await session.rollback()
-        finally:
-            await session.close()
+        await session.close()  # rolls back anything not committed
 
     async def commit(self) -> None:
         await self.session.commit()

@@ -104,12 +104,13 @@ async def draft(
         circle_id=circle_id,
     )
     async with uow_factory() as uow:
-        earlier = await uow.inbox.drafted(update_id) if update_id is not None else None
-        if earlier is not None and (drafted := await uow.posts.get(earlier)) is not None:
-            return Drafted(drafted, needs_product=not drafted.parsed.product)
         post.id = await uow.posts.add(post)
-        if update_id is not None:
-            await uow.inbox.note_drafted(update_id, post.id)
+        if update_id is not None and not await uow.inbox.note_drafted(update_id, post.id):
+            # handled before a crash: that draft again (this one is not committed)
+            earlier = await uow.inbox.drafted(update_id)
+            if earlier is not None and (drafted := await uow.posts.get(earlier)) is not None:
+                return Drafted(drafted, needs_product=not drafted.parsed.product)
+            await uow.inbox.note_drafted(update_id, post.id, replace=True)
         await uow.commit()
     return Drafted(post, needs_product=not parsed.product)
 

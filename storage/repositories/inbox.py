@@ -20,6 +20,7 @@ _DRAFTED = select(INBOX.c.post_id).where(INBOX.c.update_id == bindparam("update_
 _NOTE_DRAFTED = (  # an UPDATE's parameters may not be named after its columns
     update(INBOX).where(INBOX.c.update_id == bindparam("of")).values(post_id=bindparam("draft"))
 )
+_NOTE_FIRST_DRAFT = _NOTE_DRAFTED.where(INBOX.c.post_id.is_(None))
 _MARK_DONE = (
     update(INBOX)
     .where(INBOX.c.update_id.in_(bindparam("update_ids", expanding=True)))
@@ -57,8 +58,10 @@ class SqlInboxRepository:
         result = await self._session.execute(_DRAFTED, {"update_id": update_id})
         return result.scalar_one_or_none()
 
-    async def note_drafted(self, update_id: int, post_id: int) -> None:
-        await self._session.execute(_NOTE_DRAFTED, {"of": update_id, "draft": post_id})
+    async def note_drafted(self, update_id: int, post_id: int, *, replace: bool = False) -> bool:
+        statement = _NOTE_DRAFTED if replace else _NOTE_FIRST_DRAFT
+        result = await self._session.execute(statement, {"of": update_id, "draft": post_id})
+        return bool(getattr(result, "rowcount", 0))
 
     async def mark_done(self, update_ids: Collection[int], at: datetime) -> None:
         if update_ids:

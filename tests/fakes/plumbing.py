@@ -173,10 +173,12 @@ class FakeInboxRepository(_Repository):
         record = self._read.inbox.get(update_id)
         return record.post_id if record is not None else None
 
-    async def note_drafted(self, update_id: int, post_id: int) -> None:
+    async def note_drafted(self, update_id: int, post_id: int, *, replace: bool = False) -> bool:
         record = self._write.inbox.get(update_id)
-        if record is not None:
-            record.post_id = post_id
+        if record is None or (record.post_id is not None and not replace):
+            return False
+        record.post_id = post_id
+        return True
 
     async def mark_done(self, update_ids: Collection[int], at: datetime) -> None:
         for update_id in update_ids:

@@ -4,6 +4,7 @@ connection, and BEGIN IMMEDIATE so that concurrent writers wait instead of faili
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -54,18 +55,41 @@ async def test_one_pooled_connection(sqlite_db: Database) -> None:
     assert sqlite_db.engine.pool.size() == 1  # type: ignore[attr-defined]
 
 
-async def test_units_of_work_begin_immediate(sqlite_db: Database) -> None:
-    statements: list[str] = []
+async def test_units_of_work_begin_immediate(sqlite_db: Database, tmp_path: Path) -> None:
+    """The write lock is taken when a unit of work starts, even before it writes."""
+    other = sqlite3.connect(tmp_path / "bot.db", isolation_level=None, timeout=0)
+    try:
+        async with sqlite_db.uow() as uow:
+            await uow.users.get(1)
+            with pytest.raises(sqlite3.OperationalError, match="locked"):
+                other.execute("BEGIN IMMEDIATE")
+        other.execute("BEGIN IMMEDIATE")  # free again once it ended
+        other.execute("ROLLBACK")
+    finally:
+        other.close()
 
-    def record(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
-        statements.append(statement)
 
-    event.listen(sqlite_db.engine.sync_engine, "before_cursor_execute", record)
+async def test_a_unit_of_work_waits_for_another_processs_write_lock(
+    sqlite_db: Database, tmp_path: Path
+) -> None:
+    other = sqlite3.connect(tmp_path / "bot.db", isolation_level=None, timeout=0)
+    try:
+        other.execute("BEGIN IMMEDIATE")
+
+        async def write() -> None:
+            async with sqlite_db.uow() as uow:
+                await uow.users.upsert(make_user())
+                await uow.commit()
+
+        writing = asyncio.create_task(write())
+        await asyncio.sleep(0.1)
+        assert not writing.done()  # waiting, and the loop runs meanwhile
+        other.execute("ROLLBACK")
+        await asyncio.wait_for(writing, timeout=5)
+    finally:
+        other.close()
     async with sqlite_db.uow() as uow:
-        await uow.users.upsert(make_user())
-        await uow.commit()
-    assert statements[0] == "BEGIN IMMEDIATE"
-    assert statements.count("BEGIN IMMEDIATE") == 1
+        assert await uow.users.get(make_user().id) is not None
 
 
 async def test_many_concurrent_units_of_work_on_one_database(sqlite_db: Database) -> None:
