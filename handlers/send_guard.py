@@ -10,9 +10,9 @@
   because the first call took effect (an edit "not modified", a callback already answered),
   the call is done.
 - A read time-out is not retried: the message may have arrived (the caller records it).
-- 20/min per group; about 30 calls/s overall for background sending (`NO_WAIT`),
-  which also gets a RetryAfter at once when the group's minute is used up or the chat is
-  paused.
+- 20/min per group; about 30 calls/s overall (`SendWindow`), of which background sending
+  (`NO_WAIT`) leaves a few to replies; background sending also gets a RetryAfter at once
+  when the group's minute is used up or the chat is paused.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from telegram.ext import BaseRateLimiter
 
 from handlers.chat_order import waiting_aside
 from handlers.keyed_locks import KeyedLocks
+from handlers.send_window import SendWindow
 from handlers.telegram_http import NOT_SENT
 
 log = logging.getLogger(__name__)
@@ -60,7 +61,7 @@ class SendGuard(BaseRateLimiter[str]):
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.retries, self.backoff, self.clock = retries, backoff, clock
-        self._overall = AsyncLimiter(30, 1)
+        self._overall = SendWindow(clock=clock)
         self._groups: dict[Chat, AsyncLimiter] = {}
         self._chats = KeyedLocks()  # one call at a time per chat
         self._retry_until: dict[Chat, float] = {}
@@ -93,6 +94,15 @@ class SendGuard(BaseRateLimiter[str]):
         retries = 0 if rate_limit_args == NO_WAIT else self.retries
         call = (callback, args, kwargs, endpoint)
         chat = _chat_of(data)
+        if retries == 0 and _is_send(endpoint):
+            # background sending waits for room before the chat's turn, not in it: a reply
+            # to that chat must not queue behind it
+            await self._overall.room(background=True)
+        return await self._in_turn(call, chat, retries)
+
+    async def _in_turn(
+        self, call: tuple[Callback, Any, dict[str, Any], str], chat: Chat | None, retries: int
+    ) -> Result:
         if chat is None:
             return await self._attempts(*call, None, retries)
         with self._counted_as_reply(chat, retries > 0):
@@ -131,14 +141,17 @@ class SendGuard(BaseRateLimiter[str]):
                     raise RetryAfter(math.ceil(wait))
                 async with waiting_aside():  # others' updates go on meanwhile
                     await asyncio.sleep(wait)
-            if background and chat is not None and not self._group_has_room(chat):
+            sends = _is_send(endpoint)
+            if background and sends and chat is not None and not self._group_has_room(chat):
                 raise RetryAfter(GROUP_WAIT)  # ours, not Telegram's: the chat is not paused
             if background and chat is not None and self._replies.get(chat):
                 raise RetryAfter(REPLY_FIRST)  # ours too: a reply to this chat goes first
             if background and (wait := self._background_waits_until - self.clock()) > 0:
                 raise RetryAfter(math.ceil(wait))
+            if background and sends and self._overall.wait_for(background=True) > 0:
+                raise RetryAfter(1)  # ours: the room went while this waited for its turn
             try:
-                async with self._limits(chat, background):
+                async with self._limits(chat, background, sends):
                     return await callback(*args, **kwargs)
             except RetryAfter as exc:
                 after = exc.retry_after
@@ -191,23 +204,26 @@ class SendGuard(BaseRateLimiter[str]):
         )
 
     @contextlib.asynccontextmanager
-    async def _limits(self, chat: Chat | None, background: bool) -> AsyncIterator[None]:
-        """A group's 20 a minute for everyone. Telegram's ~30/s overall: background sending
-        waits for it; a reply never waits, but takes its share when there is one, so that
-        background sending slows down for replies instead of making them 429."""
-        if not background and self._overall.has_capacity():
-            await self._overall.acquire()  # has capacity: does not wait
-        if chat is None:
+    async def _limits(
+        self, chat: Chat | None, background: bool, sends: bool
+    ) -> AsyncIterator[None]:
+        """For a call that sends a message: a group's 20 a minute, and a place in Telegram's
+        ~30/s overall (background sending waited for room before its turn)."""
+        if not sends:  # edits, answers to button presses: Telegram counts messages sent
             yield
             return
         async with contextlib.AsyncExitStack() as stack:
-            if _is_group(chat):
+            if chat is not None and _is_group(chat):
                 await stack.enter_async_context(
                     self._groups.setdefault(chat, AsyncLimiter(20, 60))
                 )
-            if background:
-                await stack.enter_async_context(self._overall)
+            await stack.enter_async_context(self._overall.slot(background=background))
             yield
+
+
+def _is_send(endpoint: str) -> bool:
+    """A call that sends a message: what Telegram's flood limits count."""
+    return endpoint.startswith(("send", "forward", "copy")) and endpoint != "sendChatAction"
 
 
 def _is_group(chat: Chat) -> bool:
