@@ -32,7 +32,7 @@ from storage.migrate import upgrade_to_head
 DEFAULT_URL = "postgresql+asyncpg://postgres@127.0.0.1:5432/tc_startup"
 
 
-async def _fresh_postgres(url: str) -> None:
+async def fresh_postgres(url: str) -> None:
     parsed = make_url(url)
     admin = parsed.set(drivername="postgresql", database="postgres")
     connection = await asyncpg.connect(admin.render_as_string(hide_password=False))
@@ -43,7 +43,7 @@ async def _fresh_postgres(url: str) -> None:
         await connection.close()
 
 
-def _peak_mb(pid: int) -> float:
+def peak_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmHWM:"):
             return int(line.split()[1]) / 1024
@@ -52,7 +52,7 @@ def _peak_mb(pid: int) -> float:
 
 async def measure(url: str, posts: int, folder: Path) -> None:
     if url.startswith("postgresql"):
-        await _fresh_postgres(url)
+        await fresh_postgres(url)
     await upgrade_to_head(url)
     database = Database.from_url(url)
     try:
@@ -75,7 +75,7 @@ async def measure(url: str, posts: int, folder: Path) -> None:
                 ):
                     raise SystemExit("no answer within 300 s")
                 seconds = time.perf_counter() - started
-                peak = _peak_mb(process.pid)
+                peak = peak_mb(process.pid)
             finally:
                 process.terminate()
                 await asyncio.wait_for(process.wait(), timeout=60)
