@@ -40,8 +40,11 @@ async def test_a_standby_waits_and_takes_over(
         merchant = fake.user("Wang", language_code="zh-hans")
         await merchant.send("/start")
         await merchant.wait_for_messages(1, timeout=15)
-        await asyncio.sleep(LEASE_TTL * 2)  # long enough for the second to have polled
-        assert "standby" in (tmp_path / "second.log").read_text()
+        # it loads its dictionaries first (several seconds on a slow machine), then waits
+        assert await fake.wait_until(
+            lambda: "standby" in (tmp_path / "second.log").read_text(), 60
+        )
+        await asyncio.sleep(LEASE_TTL)  # long enough for a second poller to have tried
         assert [r for r in fake.requests("getUpdates") if r.status == 409] == []
 
         first.send_signal(signal.SIGKILL)
