@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextvars import ContextVar
 from typing import Any
 
@@ -55,10 +55,16 @@ def chat_key(update: object) -> int | None:
 
 
 class ChatOrderedProcessor(BaseUpdateProcessor):
-    def __init__(self, working: int = WORKING_UPDATES) -> None:
+    def __init__(
+        self,
+        working: int = WORKING_UPDATES,
+        finished: Callable[[object], None] | None = None,
+    ) -> None:
+        """`finished` is told of each update once its handling is over, however it ended."""
         super().__init__(WAITING_UPDATES)
         self._locks = KeyedLocks()
         self._working = asyncio.Semaphore(working)
+        self._finished = finished
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         key = chat_key(update)
@@ -69,6 +75,8 @@ class ChatOrderedProcessor(BaseUpdateProcessor):
                 await coroutine
             finally:
                 _working_place.reset(token)
+                if self._finished is not None:
+                    self._finished(update)
 
     async def initialize(self) -> None:
         return None

@@ -13,23 +13,41 @@ from typing import Any
 from telegram import Update
 from telegram.ext import ExtBot
 
+from bot.domain.models import Lang
 from bot.services import inbox
 from bot.services.ports import Clock, UowFactory
+from handlers.senders import Senders
 
 
 class DurableBot(ExtBot[Any]):
     __slots__ = ("_keep",)
 
-    def keep_in(self, uow_factory: UowFactory, clock: Clock, claimed: set[int]) -> None:
-        """Where fetched updates go: the inbox, and this process's set of claimed ids."""
-        self._keep = (uow_factory, clock, claimed)
+    def keep_in(
+        self,
+        uow_factory: UowFactory,
+        clock: Clock,
+        claimed: set[int],
+        senders: Senders,
+        default: Lang,
+    ) -> None:
+        """Where fetched updates go: the inbox, and this process's set of claimed ids; their
+        senders are registered with them (`default`: the language of a new one)."""
+        self._keep = (uow_factory, clock, claimed, senders, default)
 
     async def get_updates(self, *args: Any, **kwargs: Any) -> tuple[Update, ...]:
         updates = await super().get_updates(*args, **kwargs)
         keep = getattr(self, "_keep", None)
         if not updates or keep is None:
             return updates
-        uow_factory, clock, claimed = keep
-        fresh = await inbox.store_fetched(uow_factory, clock, [u.to_dict() for u in updates])
+        uow_factory, clock, claimed, senders, default = keep
+        fresh, copies = await inbox.store_fetched(
+            uow_factory,
+            clock,
+            [u.to_dict() for u in updates],
+            senders.to_read(updates),
+            default,
+        )
         claimed.update(fresh)
-        return tuple(update for update in updates if update.update_id in fresh)
+        kept = tuple(update for update in updates if update.update_id in fresh)
+        senders.queued(kept, copies)
+        return kept

@@ -48,16 +48,32 @@ async def receive(
 
 
 async def store_fetched(
-    uow_factory: UowFactory, clock: Clock, payloads: list[dict[str, Any]]
-) -> set[int]:
+    uow_factory: UowFactory,
+    clock: Clock,
+    payloads: list[dict[str, Any]],
+    senders: dict[int, TelegramPerson | None] | None = None,
+    default: Lang = Lang.EN,
+) -> tuple[set[int], dict[int, User | None]]:
     """A batch fetched from Telegram, stored in one transaction before its offset is
     confirmed (the next getUpdates does that); returns the ids that are new. Ones already
-    stored were fetched before a crash: they are handled from the inbox, not again."""
+    stored were fetched before a crash: they are handled from the inbox, not again.
+
+    `senders` names, by update id, the senders to register now, as `receive` would when
+    the update's turn comes (None: it has no sender); returned is each new update's
+    sender as registered, to be used instead of reading it again."""
     now = clock.now()
+    senders = senders or {}
+    registered: dict[int, User | None] = {}
     async with uow_factory() as uow:
         fresh = await uow.inbox.record_many(payloads, now)
+        for update_id in sorted(fresh & senders.keys()):
+            person = senders[update_id]
+            user = (await users.register(uow, person, now, default))[0] if person else None
+            if user is not None and user.deleted_at is not None:
+                await uow.erasure.blank_update(update_id)
+            registered[update_id] = user
         await uow.commit()
-        return fresh
+        return fresh, registered
 
 
 KEEP = timedelta(days=3)  # Telegram redelivers within hours; ids may restart after a week

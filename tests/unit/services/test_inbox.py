@@ -173,3 +173,29 @@ async def test_done_marks_interrupted_while_writing_are_kept_for_close(
     await marks.close()
     async with store.uow_factory() as uow:
         assert await uow.inbox.pending() == []
+
+
+async def test_a_batch_registers_the_senders_it_is_given_with_it(
+    store: InMemoryStore, clock: FixedClock
+) -> None:
+    seller = TelegramPerson(3003, "Wang", language_code="zh-hans")
+    commits = store.commits
+    fresh, senders = await inbox.store_fetched(
+        store.uow_factory,
+        clock,
+        [_update(1), _update(2), _update(3)],
+        {1: BUYER, 2: None, 3: seller},
+        Lang.EN,
+    )
+    assert fresh == {1, 2, 3} and store.commits == commits + 1  # one transaction
+    assert senders[2] is None
+    buyer, wang = senders[1], senders[3]
+    assert buyer is not None and wang is not None
+    assert (buyer.language, wang.language) == (Lang.EN, Lang.ZH_HANS)
+    async with store.uow_factory() as uow:
+        assert await uow.users.get(BUYER.id) == buyer
+    # a redelivered batch registers nobody again: its updates are not new
+    fresh, senders = await inbox.store_fetched(
+        store.uow_factory, clock, [_update(1)], {1: BUYER}, Lang.EN
+    )
+    assert (fresh, senders) == (set(), {})
