@@ -41,8 +41,9 @@ from handlers.outbox_dispatcher import OutboxDispatcher
 from handlers.persistence import DatabasePersistence
 from handlers.rate_limits import RATE_LIMITS
 from handlers.send_guard import SendGuard
+from handlers.senders import Senders
 from handlers.telegram_http import AiohttpRequest
-from handlers.users import CLAIMED, DONE_MARKS, replay_unfinished
+from handlers.users import CLAIMED, DONE_MARKS, SENDERS, replay_unfinished
 from storage.migrate import ensure_schema
 from storage.unit_of_work import Database
 
@@ -180,6 +181,7 @@ def build_application(
             await leases.release(database.uow, app.bot_data.clock, lease_holder)
         await database.dispose()
 
+    senders = Senders()
     bot = DurableBot(
         token,
         base_url=settings.telegram_api_base_url,
@@ -187,7 +189,9 @@ def build_application(
         defaults=Defaults(block=True),
         # One call at a time per chat; a 429 is waited out for that chat and tried again;
         # 5xx and dropped connections are tried again; read time-outs are not.
-        rate_limiter=SendGuard(retries=REPLY_RETRIES),
+        rate_limiter=SendGuard(
+            retries=REPLY_RETRIES, per_second=settings.telegram_messages_per_second
+        ),
         request=AiohttpRequest(connections=TELEGRAM_CONNECTIONS),
         get_updates_request=AiohttpRequest(connections=1),
     )
@@ -195,7 +199,7 @@ def build_application(
         ApplicationBuilder()
         .bot(bot)
         .context_types(context_types)
-        .concurrent_updates(ChatOrderedProcessor())
+        .concurrent_updates(ChatOrderedProcessor(finished=senders.finished))
         .post_init(post_init)
         .post_shutdown(post_shutdown)
         .persistence(DatabasePersistence(database.uow))
@@ -205,9 +209,16 @@ def build_application(
     app.bot_data.extras["outbox"] = dispatcher
     app.bot_data.extras["matching"] = index
     app.bot_data.extras[DONE_MARKS] = inbox.DoneMarks(database.uow, app.bot_data.clock)
+    app.bot_data.extras[SENDERS] = senders
     app.bot_data.extras[RATE_LIMITS] = RateLimits(
         burst=settings.rate_limit_burst, rate=settings.rate_limit_per_second
     )
-    bot.keep_in(database.uow, app.bot_data.clock, app.bot_data.extras.setdefault(CLAIMED, set()))
+    bot.keep_in(
+        database.uow,
+        app.bot_data.clock,
+        app.bot_data.extras.setdefault(CLAIMED, set()),
+        senders,
+        settings.default_language,
+    )
     handlers.register(app)
     return app

@@ -69,6 +69,9 @@ class Settings(BaseSettings):
 
     telegram_bot_token: SecretStr | None = None
     telegram_api_base_url: str = DEFAULT_API_BASE_URL
+    # Telegram's overall limit on messages sent: about 30 a second, up to 1000 for a bot with
+    # paid broadcasts; replies and alerts are paced to it (handlers/send_window.py)
+    telegram_messages_per_second: int = Field(default=30, ge=5, le=1000)
     database_url: str = Field(
         default_factory=lambda: f"sqlite+aiosqlite:///{Path.cwd() / 'tradecircle.db'}"
     )

@@ -59,9 +59,11 @@ class SendGuard(BaseRateLimiter[str]):
         retries: int = 3,
         backoff: tuple[float, ...] = BACKOFF,
         clock: Callable[[], float] = time.monotonic,
+        per_second: int = 30,
     ) -> None:
+        """`per_second`: messages Telegram lets the bot send in all (about 30)."""
         self.retries, self.backoff, self.clock = retries, backoff, clock
-        self._overall = SendWindow(clock=clock)
+        self._overall = SendWindow(count=per_second, reserve=max(1, per_second // 5), clock=clock)
         self._groups: dict[Chat, AsyncLimiter] = {}
         self._chats = KeyedLocks()  # one call at a time per chat
         self._retry_until: dict[Chat, float] = {}
