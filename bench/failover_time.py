@@ -24,12 +24,9 @@ from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
-from bench.rebuild_speed import fill_timed
-from bench.startup_time import DEFAULT_URL, fresh_postgres, peak_mb
+from bench.startup_time import DEFAULT_URL, filled_database, peak_mb
 from bench.update_throughput import ROOT, TOKEN, bot_env
 from bot.fake_telegram import FakeTelegram, FloodLimits, UserHandle
-from storage import Database
-from storage.migrate import upgrade_to_head
 
 READY = "standby: matching index built"
 
@@ -43,13 +40,7 @@ async def _answered(fake: FakeTelegram, person: UserHandle, text: str, seconds: 
 
 
 async def measure(url: str, posts: int, lease_ttl: float, folder: Path) -> None:
-    await fresh_postgres(url)
-    await upgrade_to_head(url)
-    database = Database.from_url(url)
-    try:
-        await fill_timed(database, posts)
-    finally:
-        await database.dispose()
+    await filled_database(url, posts)
     async with FakeTelegram(token=TOKEN, limits=FloodLimits.off()) as fake:
         env = bot_env(fake, folder, url) | {"LOG_LEVEL": "INFO", "LEASE_TTL": f"{lease_ttl}s"}
         person = fake.user("Customer", language_code="en")

@@ -50,7 +50,8 @@ def peak_mb(pid: int) -> float:
     return float("nan")
 
 
-async def measure(url: str, posts: int, folder: Path) -> None:
+async def filled_database(url: str, posts: int) -> None:
+    """A new database at `url` (PostgreSQL made anew), migrated, with `posts` open posts."""
     if url.startswith("postgresql"):
         await fresh_postgres(url)
     await upgrade_to_head(url)
@@ -59,6 +60,10 @@ async def measure(url: str, posts: int, folder: Path) -> None:
         await fill_timed(database, posts)
     finally:
         await database.dispose()
+
+
+async def measure(url: str, posts: int, folder: Path) -> None:
+    await filled_database(url, posts)
     log = folder / "bot.log"
     async with FakeTelegram(token=TOKEN, limits=FloodLimits.off()) as fake:
         env = bot_env(fake, folder, url) | {"LOG_LEVEL": "INFO"}

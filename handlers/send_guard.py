@@ -137,13 +137,13 @@ class SendGuard(BaseRateLimiter[str]):
         failures = 0
         maybe_done = False  # an earlier attempt may have taken effect
         background = retries == 0  # the outbox, or a reply that had better not wait
+        sends = _is_send(endpoint)
         while True:
             if chat is not None and (wait := self.paused_for(chat)) > 0:
                 if background:
                     raise RetryAfter(math.ceil(wait))
                 async with waiting_aside():  # others' updates go on meanwhile
                     await asyncio.sleep(wait)
-            sends = _is_send(endpoint)
             if background and sends and chat is not None and not self._group_has_room(chat):
                 raise RetryAfter(GROUP_WAIT)  # ours, not Telegram's: the chat is not paused
             if background and chat is not None and self._replies.get(chat):
