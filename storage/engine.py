@@ -6,6 +6,13 @@ aiosqlite variant on `engine.sync_engine`), and exactly one pooled connection: S
 3.51.3 can corrupt a WAL database when concurrent writers race a WAL reset, and one writer
 per process is all a bot of this size needs anyway. Units of work then queue for that one
 connection instead of fighting over file locks.
+
+Durability (`DURABLE`): a SQLite commit waits for the disk (`synchronous=FULL`) only in a
+transaction that asks for it, the one that stores received updates before Telegram is told
+they arrived; the others commit at `synchronous=NORMAL`, which in WAL mode loses nothing when
+the process dies and after a power cut rolls back only commits since the last durable one,
+whose updates are then still stored, not marked done, and handled again
+(`docs/RELIABILITY.md`, "What a commit waits for").
 """
 
 from __future__ import annotations
@@ -22,6 +29,8 @@ from sqlalchemy.pool import ConnectionPoolEntry
 from storage.sqlite_inline import inline_connector
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
+# Execution option of a unit of work's connection: its commit must be on disk when it returns.
+DURABLE = "tradecircle_durable"
 # Waiting for the single SQLite connection: longer than the busy timeout so that a unit of
 # work stuck behind another process's write lock fails with SQLite's error, not the pool's.
 SQLITE_POOL_TIMEOUT_S = 30
@@ -83,6 +92,7 @@ def _install_sqlite_hooks(engine: AsyncEngine, *, wal: bool) -> None:
         try:
             if wal:
                 cursor.execute("PRAGMA journal_mode=WAL")
+                cursor.execute("PRAGMA synchronous=NORMAL")
             # 0: waiting for a lock is done by storage.sqlite_inline without stopping the loop
             cursor.execute("PRAGMA busy_timeout=0")
             cursor.execute("PRAGMA foreign_keys=ON")
@@ -97,5 +107,9 @@ def _install_sqlite_hooks(engine: AsyncEngine, *, wal: bool) -> None:
         # Straight to SQLite (one statement through SQLAlchemy costs as much as the
         # transaction's own query); when another process holds the lock, SQLAlchemy's way
         # waits for it without stopping the loop (storage.sqlite_inline).
-        if not connection.connection.driver_connection.run_now("BEGIN IMMEDIATE"):
+        driver = connection.connection.driver_connection
+        if wal:  # the level may not change inside a transaction: set it before BEGIN
+            durable = connection.get_execution_options().get(DURABLE, False)
+            driver.set_synchronous("FULL" if durable else "NORMAL")
+        if not driver.run_now("BEGIN IMMEDIATE"):
             connection.exec_driver_sql("BEGIN IMMEDIATE")

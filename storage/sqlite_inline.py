@@ -7,7 +7,8 @@ bot's small statements (`docs/RELIABILITY.md`, "Update path speed"): a draft's d
 work took 3.4 ms of CPU through the thread and takes 2.1 ms here (the rest is SQLAlchemy),
 reading a user 1.3 and 0.5 ms. The price is that the loop waits while SQLite works, which
 for one process on one local file is the same wait every other coroutine already had for
-the one connection; a commit's fsync is a fraction of a ms.
+the one connection; a commit that waits for the disk (only where asked for: `DURABLE` in
+storage.engine) waits about half a ms.
 
 Waiting for another process's write lock must not stop the loop (in one process, two
 engines on one file would wait for each other for ever): SQLite's own busy timeout is off
@@ -32,6 +33,7 @@ BUSY_RETRY_S = 0.005
 
 class InlineConnection(aiosqlite.Connection):
     busy_timeout: float = 5.0  # seconds
+    synchronous = "NORMAL"  # as storage.engine sets it on connect
 
     async def _execute(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         deadline: float | None = None
@@ -61,6 +63,12 @@ class InlineConnection(aiosqlite.Connection):
                 raise
             return False
         return True
+
+    def set_synchronous(self, level: str) -> None:
+        """`PRAGMA synchronous` for the next transactions; a statement only on a change."""
+        if level != self.synchronous:
+            self.run_now(f"PRAGMA synchronous={level}")  # takes no lock: never busy
+            self.synchronous = level
 
 
 def inline_connector(

@@ -12,6 +12,7 @@ from typing import Any, cast
 from sqlalchemy import Table, bindparam, delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from storage.engine import DURABLE
 from storage.repositories._sql import dialect_insert
 from storage.tables import InboxRow
 
@@ -41,6 +42,7 @@ class SqlInboxRepository:
         """Store a fetched batch in one statement; the ids that were not stored before."""
         if not payloads:
             return set()
+        await self._durable()
         stmt = (
             dialect_insert(self._session, INBOX)
             .values(
@@ -53,6 +55,16 @@ class SqlInboxRepository:
             .returning(INBOX.c.update_id)
         )
         return set((await self._session.execute(stmt)).scalars())
+
+    async def _durable(self) -> None:
+        """Received updates are on disk when their transaction commits: Telegram is told
+        they arrived only after that. Must open the unit of work's transaction."""
+        if not self._session.in_transaction():
+            await self._session.connection(execution_options={DURABLE: True})
+            return
+        connection = (await self._session.connection()).sync_connection
+        if connection is None or not connection.get_execution_options().get(DURABLE):
+            raise RuntimeError("received updates must be the first thing a unit of work writes")
 
     async def drafted(self, update_id: int) -> int | None:
         result = await self._session.execute(_DRAFTED, {"update_id": update_id})

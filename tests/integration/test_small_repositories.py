@@ -39,11 +39,11 @@ async def test_inbox_record_dedupes_on_update_id(db: Database) -> None:
 
 async def test_inbox_batch_drafts_and_done_marks(db: Database) -> None:
     user = make_user(5)
-    async with db.uow() as uow:
-        await uow.users.upsert(user)
+    async with db.uow() as uow:  # received updates first: they open a durable transaction
         batch = [{"update_id": n, "message": {"text": f"post {n}"}} for n in (1, 2, 3)]
         assert await uow.inbox.record_many(batch, NOW) == {1, 2, 3}
         assert await uow.inbox.record_many([*batch[1:], {"update_id": 4}], NOW) == {4}
+        await uow.users.upsert(user)
         post_id = await uow.posts.add(make_post(user_id=5))
         await uow.inbox.note_drafted(2, post_id)
         await uow.inbox.mark_done([1, 3], NOW)

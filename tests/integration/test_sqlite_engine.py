@@ -1,10 +1,12 @@
 """SQLite engine settings are really in effect: WAL, busy timeout, foreign keys, one pooled
-connection, and BEGIN IMMEDIATE so that concurrent writers wait instead of failing."""
+connection, BEGIN IMMEDIATE so that concurrent writers wait instead of failing, and commits
+that wait for the disk only where received updates are stored."""
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +39,29 @@ async def test_pragmas_are_in_effect(sqlite_db: Database) -> None:
     # SQLite's own wait would stop the event loop: storage.sqlite_inline waits instead
     assert await _pragma(sqlite_db.engine, "busy_timeout") == 0
     assert await _pragma(sqlite_db.engine, "foreign_keys") == 1
+
+
+async def _synchronous_in(uow: Any) -> int:
+    return (await uow.session.execute(text("PRAGMA synchronous"))).scalar_one()
+
+
+async def test_only_storing_received_updates_waits_for_the_disk(sqlite_db: Database) -> None:
+    """FULL (2) for the transaction that stores updates before Telegram hears they arrived,
+    NORMAL (1) for the rest, before and after it."""
+    at = datetime(2026, 12, 3, tzinfo=UTC)
+    async with sqlite_db.uow() as uow:
+        await uow.users.upsert(make_user(1))
+        assert await _synchronous_in(uow) == 1
+        await uow.commit()
+    async with sqlite_db.uow() as uow:
+        assert await uow.inbox.record_many([{"update_id": 7}], at) == {7}
+        assert await _synchronous_in(uow) == 2
+        await uow.commit()
+    async with sqlite_db.uow() as uow:
+        assert await uow.users.get(1) is not None
+        assert await _synchronous_in(uow) == 1
+        with pytest.raises(RuntimeError, match="first thing"):
+            await uow.inbox.record(8, {}, at)
 
 
 async def test_foreign_keys_are_enforced(sqlite_db: Database) -> None:
