@@ -73,6 +73,8 @@ def _create_sqlite_engine(url: URL, *, echo: bool) -> AsyncEngine:
     else:
         memory = False
         options.update(pool_size=1, max_overflow=0, pool_timeout=SQLITE_POOL_TIMEOUT_S)
+        # the "reset" hook below rolls back only what is still open
+        options.update(pool_reset_on_return=None)
     args, kwargs = url.get_dialect()().create_connect_args(url)
     options["async_creator"] = inline_connector(
         tuple(args), dict(kwargs), SQLITE_BUSY_TIMEOUT_MS / 1000
@@ -113,3 +115,12 @@ def _install_sqlite_hooks(engine: AsyncEngine, *, wal: bool) -> None:
             driver.set_synchronous("FULL" if durable else "NORMAL")
         if not driver.run_now("BEGIN IMMEDIATE"):
             connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    @event.listens_for(engine.sync_engine, "reset")
+    def _on_reset(dbapi_connection: Any, _record: ConnectionPoolEntry, _state: Any) -> None:
+        # A unit of work ends its own transaction (SQLAlchemy's close rolls back what was
+        # not committed); the pool's own rollback on every return, through the driver
+        # adapter, cost as much as a read's query. Here only a transaction left open ends.
+        driver = dbapi_connection.driver_connection
+        if driver.in_transaction:
+            driver.run_now("ROLLBACK")

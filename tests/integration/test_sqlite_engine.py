@@ -94,6 +94,28 @@ async def test_units_of_work_begin_immediate(sqlite_db: Database, tmp_path: Path
         other.close()
 
 
+async def test_a_transaction_left_open_ends_when_its_connection_is_returned(
+    sqlite_db: Database, tmp_path: Path
+) -> None:
+    """Units of work end their own transactions; one left open by other code (here a raw
+    connection) is rolled back on its way back to the pool, and its lock freed."""
+    raw = await sqlite_db.engine.raw_connection()
+    driver = raw.driver_connection
+    assert driver is not None and driver.run_now("BEGIN IMMEDIATE")
+    assert driver.run_now(
+        "INSERT INTO persistence (namespace, key, value, updated_at) VALUES ('n', 'k', '1', '')"
+    )
+    raw.close()
+    async with sqlite_db.uow() as uow:
+        assert await uow.persistence.load("n") == {}
+    other = sqlite3.connect(tmp_path / "bot.db", isolation_level=None, timeout=0)
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        other.execute("ROLLBACK")
+    finally:
+        other.close()
+
+
 async def test_a_unit_of_work_waits_for_another_processs_write_lock(
     sqlite_db: Database, tmp_path: Path
 ) -> None:
