@@ -15,12 +15,15 @@ Insert = postgresql.Insert | sqlite.Insert
 def dialect_insert(session: AsyncSession, table: Table | Any) -> Insert:
     """`INSERT` with ON CONFLICT support for the session's backend (both SQLite and
     PostgreSQL spell it the same way in SQLAlchemy, but the constructs are per dialect)."""
-    name = session.get_bind().dialect.name
-    if name == "postgresql":
+    return insert_for(session.get_bind().dialect.name, table)
+
+
+def insert_for(dialect: str, table: Table | Any) -> Insert:
+    if dialect == "postgresql":
         return postgresql.insert(table)
-    if name == "sqlite":
+    if dialect == "sqlite":
         return sqlite.insert(table)
-    raise NotImplementedError(f"upserts are not implemented for {name}")
+    raise NotImplementedError(f"upserts are not implemented for {dialect}")
 
 
 def upsert(

@@ -2,19 +2,39 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any, cast
 
 from sqlalchemy import Row, Table, bindparam, case, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.domain.models import CompanyProfile, Lang, User
-from storage.repositories._sql import dialect_insert, upsert
+from storage.repositories._sql import insert_for, upsert
 from storage.tables import CompanyProfileRow, UserRow
 from storage.types import utcnow
 
 USERS = cast(Table, UserRow.__table__)
 # read for every update, so built once, on the table (no ORM state per call)
 _USER_BY_ID = select(USERS).where(USERS.c.id == bindparam("user_id"))
+
+
+# what `upsert` writes: every column
+_WRITTEN = tuple(c.name for c in USERS.c)
+
+
+@functools.cache
+def _upsert_for(dialect: str) -> Any:
+    stmt = insert_for(dialect, USERS)
+    tombstone = or_(USERS.c.deleted_at.is_not(None), stmt.excluded.deleted_at.is_not(None))
+    changes: dict[str, Any] = {name: stmt.excluded[name] for name in _WRITTEN if name != "id"}
+    changes["created_at"] = case((tombstone, stmt.excluded.created_at), else_=USERS.c.created_at)
+    return stmt.on_conflict_do_update(index_elements=["id"], set_=changes)
+
+
+def _upsert_user(session: AsyncSession) -> Any:
+    """Every column but `id` overwritten, built once per database kind (a user is
+    registered from every batch that brings someone new)."""
+    return _upsert_for(session.get_bind().dialect.name)
 
 
 def _user_from_row(row: UserRow | Row[Any]) -> User:
@@ -75,15 +95,8 @@ class SqlUsersRepository:
             "deleted_at": user.deleted_at,
             "updated_at": now,
         }
-        stmt = dialect_insert(self._session, UserRow).values(**values)
-        tombstone = or_(UserRow.deleted_at.is_not(None), stmt.excluded.deleted_at.is_not(None))
-        changes: dict[str, Any] = {name: stmt.excluded[name] for name in values if name != "id"}
-        changes["created_at"] = case(
-            (tombstone, stmt.excluded.created_at), else_=UserRow.created_at
-        )
-        await self._session.execute(
-            stmt.on_conflict_do_update(index_elements=["id"], set_=changes)
-        )
+        assert values.keys() == set(_WRITTEN), "upsert writes every column"
+        await self._session.execute(_upsert_user(self._session), values)
 
     async def set_language(self, user_id: int, language: Lang, *, chosen: bool) -> None:
         await self._session.execute(
