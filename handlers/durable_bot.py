@@ -20,7 +20,7 @@ from handlers.senders import Senders
 
 
 class DurableBot(ExtBot[Any]):
-    __slots__ = ("_keep",)
+    __slots__ = ("_keep", "_fetched")
 
     def keep_in(
         self,
@@ -40,10 +40,12 @@ class DurableBot(ExtBot[Any]):
         if not updates or keep is None:
             return updates
         uow_factory, clock, claimed, senders, default = keep
+        fetched = {raw["update_id"]: raw for raw in getattr(self, "_fetched", None) or ()}
+        self._fetched = None
         fresh, copies = await inbox.store_fetched(
             uow_factory,
             clock,
-            [u.to_dict() for u in updates],
+            [fetched.get(u.update_id) or u.to_dict() for u in updates],
             senders.to_read(updates),
             default,
         )
@@ -51,3 +53,11 @@ class DurableBot(ExtBot[Any]):
         kept = tuple(update for update in updates if update.update_id in fresh)
         senders.queued(kept, copies)
         return kept
+
+    async def _post(self, endpoint: str, data: Any = None, **kwargs: Any) -> Any:
+        result = await super()._post(endpoint, data, **kwargs)
+        if endpoint == "getUpdates":
+            # The batch as Telegram sent it, to be stored as it is: turning the parsed
+            # updates back into dicts cost 2% of the bot's time in a burst.
+            self._fetched = result
+        return result

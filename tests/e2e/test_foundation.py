@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import copy
+import json
 import logging
 from datetime import UTC, datetime
 
@@ -10,7 +12,7 @@ import pytest
 
 from bot.fake_telegram import FakeTelegram
 from storage import Database
-from tests.e2e.helpers import RunningBot, latest, rejected
+from tests.e2e.helpers import RunningBot, latest, read_rows, rejected
 
 
 async def test_start_greets_each_user_in_their_language(
@@ -106,6 +108,21 @@ async def test_an_update_unfinished_before_a_crash_is_handled_after_restart(
     await user.send("/start")
     (welcome,) = await user.wait_for_messages(1)
     assert "TradeCircle" in welcome.text
+
+
+async def test_a_fetched_update_is_stored_as_telegram_sent_it(
+    fake: FakeTelegram, bot: RunningBot
+) -> None:
+    user = fake.user("Raw", language_code="en")
+    await user.send("/help")
+    sent = copy.deepcopy(fake.state.updates[-1])  # kept until a later getUpdates confirms it
+    await user.wait_for_messages(1)
+    ((payload,),) = read_rows(
+        bot.settings.database_url,
+        "SELECT payload FROM inbox WHERE update_id = :id",
+        id=sent["update_id"],
+    )
+    assert (json.loads(payload) if isinstance(payload, str) else payload) == sent
 
 
 async def test_a_second_press_of_the_same_choice_is_quiet(
