@@ -10,7 +10,7 @@ from telegram.error import RetryAfter, TimedOut
 from telegram.ext import ExtBot
 
 from bot.fake_telegram import FakeTelegram, FaultPlan, FaultRates, FloodLimits, UserHandle
-from bot.fake_telegram.faults import FaultInjector
+from bot.fake_telegram.faults import FaultInjector, chat_of
 from handlers.send_guard import NO_WAIT, SendGuard
 from handlers.telegram_http import AiohttpRequest
 from tests.e2e.helpers import TOKEN
@@ -56,7 +56,7 @@ async def test_a_429_holds_that_chat_only(fake: FakeTelegram, guarded: ExtBot[in
     assert [m.text for m in alice.messages()] == ["one", "two"]
     assert fake.faults.violations == []
     [refused] = [r for r in fake.requests("sendMessage") if r.status == 429]
-    [for_bob] = [r for r in fake.requests("sendMessage") if r.params["chat_id"] == str(bob.id)]
+    [for_bob] = [r for r in fake.requests("sendMessage") if chat_of(r.params) == bob.id]
     assert for_bob.at < refused.at + 0.5  # Bob did not wait out Alice's retry_after (1 s)
 
 
