@@ -5,6 +5,7 @@ table, built once (no ORM state, no statement or cache key built per call)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Any, cast
@@ -13,7 +14,7 @@ from sqlalchemy import Table, bindparam, delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage.engine import DURABLE
-from storage.repositories._sql import dialect_insert
+from storage.repositories._sql import insert_for
 from storage.tables import InboxRow
 
 INBOX = cast(Table, InboxRow.__table__)
@@ -30,6 +31,21 @@ _MARK_DONE = (
 )
 
 
+@functools.cache
+def _record(dialect: str) -> Any:
+    return (
+        insert_for(dialect, INBOX)
+        .on_conflict_do_nothing(index_elements=["update_id"])
+        .returning(INBOX.c.update_id)
+    )
+
+
+def _record_for(session: AsyncSession) -> Any:
+    """Built once per database kind; SQLAlchemy sends a batch's rows in one statement
+    ("insertmanyvalues") from its cache instead of compiling a statement for every batch."""
+    return _record(session.get_bind().dialect.name)
+
+
 class SqlInboxRepository:
     def __init__(self, session: AsyncSession) -> None:
         self._session = session
@@ -43,18 +59,11 @@ class SqlInboxRepository:
         if not payloads:
             return set()
         await self._durable()
-        stmt = (
-            dialect_insert(self._session, INBOX)
-            .values(
-                [
-                    {"update_id": int(p["update_id"]), "payload": p, "received_at": at}
-                    for p in payloads
-                ]
-            )
-            .on_conflict_do_nothing(index_elements=["update_id"])
-            .returning(INBOX.c.update_id)
-        )
-        return set((await self._session.execute(stmt)).scalars())
+        rows = [
+            {"update_id": int(p["update_id"]), "payload": p, "received_at": at} for p in payloads
+        ]
+        result = await self._session.execute(_record_for(self._session), rows)
+        return set(result.scalars())
 
     async def _durable(self) -> None:
         """Received updates are on disk when their transaction commits: Telegram is told
