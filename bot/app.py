@@ -182,6 +182,7 @@ def build_application(
         await database.dispose()
 
     senders = Senders()
+    database.users_written = senders.wrote
     bot = DurableBot(
         token,
         base_url=settings.telegram_api_base_url,

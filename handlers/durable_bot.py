@@ -42,16 +42,20 @@ class DurableBot(ExtBot[Any]):
         uow_factory, clock, claimed, senders, default = keep
         fetched = {raw["update_id"]: raw for raw in getattr(self, "_fetched", None) or ()}
         self._fetched = None
-        fresh, copies = await inbox.store_fetched(
-            uow_factory,
-            clock,
-            [fetched.get(u.update_id) or u.to_dict() for u in updates],
-            senders.to_read(updates),
-            default,
-        )
-        claimed.update(fresh)
-        kept = tuple(update for update in updates if update.update_id in fresh)
-        senders.queued(kept, copies)
+        try:
+            stored = await inbox.store_fetched(
+                uow_factory,
+                clock,
+                [fetched.get(u.update_id) or u.to_dict() for u in updates],
+                senders.to_read(updates),
+                default,
+            )
+        except BaseException:
+            senders.abandon()
+            raise
+        claimed.update(stored.fresh)
+        kept = tuple(update for update in updates if update.update_id in stored.fresh)
+        senders.stored(kept, stored.senders, stored.written)
         return kept
 
     async def _post(self, endpoint: str, data: Any = None, **kwargs: Any) -> Any:

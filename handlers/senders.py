@@ -3,10 +3,15 @@ its senders (`inbox.store_fetched`), and `load_user` takes that copy instead of 
 each sender in a transaction of its own, which cost about a tenth of an update's CPU
 (docs/RELIABILITY.md, "Update path speed").
 
-A copy is taken only of a person with nothing earlier still queued or being handled in
-this process, and only for their first update in the batch: an earlier update may change
-them (/language, /forget) before this one's turn, and then their update reads them when
-its turn comes, as before.
+A copy is used only if nothing changed that person since it was read: an earlier update
+may change them (/language, /forget) before this one's turn. This process's units of work
+report, after each commit, whose rows they changed (`storage.unit_of_work.Database.
+users_written`), and a count of those commits per person is kept while anything of theirs is
+being stored or waits. A copy records the count it was read at (before the batch, plus one
+when the batch itself changed them); when the count has moved, the update reads them in its
+turn, as before. Counting commits rather than reads keeps PostgreSQL's concurrent
+transactions safe: a change committed while the batch was stored moves the count past what
+the copy allows.
 """
 
 from __future__ import annotations
@@ -22,38 +27,67 @@ from bot.services.users import TelegramPerson
 
 class Senders:
     def __init__(self) -> None:
-        self._unfinished: Counter[int] = Counter()  # person id: their updates not done yet
         self._counted: dict[int, int] = {}  # update id: the person it is counted for
-        self._copies: dict[int, User | None] = {}  # update id: its sender, read with it
+        self._watched: Counter[int] = Counter()  # person id: reasons to count their changes
+        self._changes: Counter[int] = Counter()  # person id: commits that changed them
+        self._before: dict[int, int] = {}  # person id: their count before this batch
+        # update id: (its sender as read with its batch, who that is, the count it allows)
+        self._copies: dict[int, tuple[User | None, int | None, int]] = {}
+
+    def wrote(self, person_ids: Iterable[int]) -> None:
+        """A commit changed these people's rows (called by the units of work)."""
+        for person_id in person_ids:
+            if person_id in self._watched:
+                self._changes[person_id] += 1
 
     def to_read(self, updates: Iterable[Update]) -> dict[int, TelegramPerson | None]:
-        """Of a fetched batch, the updates whose senders can be read with it."""
+        """Of a fetched batch, the senders to read with it, by update id; their changes are
+        counted from now until `stored`."""
         chosen: dict[int, TelegramPerson | None] = {}
-        seen: set[int] = set()
         for update in updates:
-            person = person_of(update)
-            if person is None:
-                chosen[update.update_id] = None
-            elif not self._unfinished[person.id] and person.id not in seen:
-                chosen[update.update_id] = person
-            if person is not None:
-                seen.add(person.id)
+            person = chosen[update.update_id] = person_of(update)
+            if person is not None and person.id not in self._before:
+                self._watch(person.id)
+                self._before[person.id] = self._changes[person.id]
         return chosen
 
-    def queued(self, updates: Iterable[Update], copies: dict[int, User | None]) -> None:
-        """These updates wait for their turn; `copies` are the senders read with them."""
+    def stored(
+        self, updates: Iterable[Update], copies: dict[int, User | None], written: set[int]
+    ) -> None:
+        """The batch is stored: these of its updates wait for their turn, `copies` are
+        their senders as read with them, `written` the people the batch itself changed."""
+        self.queued(updates)
+        for update_id, user in copies.items():
+            person_id = None if user is None else user.id
+            allowed = 0
+            if person_id is not None:
+                allowed = self._before.get(person_id, -1) + (person_id in written)
+            self._copies[update_id] = (user, person_id, allowed)
+        self.abandon()
+
+    def abandon(self) -> None:
+        """The batch is stored or failed: stop counting for it."""
+        for person_id in self._before:
+            self._unwatch(person_id)
+        self._before.clear()
+
+    def queued(self, updates: Iterable[Update]) -> None:
+        """These updates wait for their turn."""
         for update in updates:
             person = person_of(update)
             if person is not None:
-                self._unfinished[person.id] += 1
                 self._counted[update.update_id] = person.id
-        self._copies.update(copies)
+                self._watch(person.id)
 
     def copy_of(self, update_id: int) -> tuple[bool, User | None]:
-        """(True, the sender as read with the batch) once, or (False, None): read it now."""
+        """(True, the sender as read with the batch) once, if nothing changed them since;
+        else (False, None): read them now."""
         if update_id not in self._copies:
             return False, None
-        return True, self._copies.pop(update_id)
+        user, person_id, allowed = self._copies.pop(update_id)
+        if person_id is not None and self._changes[person_id] != allowed:
+            return False, None
+        return True, user
 
     def finished(self, update: object) -> None:
         """Its handling is over, whichever way it ended."""
@@ -62,9 +96,16 @@ class Senders:
         self._copies.pop(update.update_id, None)
         person_id = self._counted.pop(update.update_id, None)
         if person_id is not None:
-            self._unfinished[person_id] -= 1
-            if not self._unfinished[person_id]:
-                del self._unfinished[person_id]
+            self._unwatch(person_id)
+
+    def _watch(self, person_id: int) -> None:
+        self._watched[person_id] += 1
+
+    def _unwatch(self, person_id: int) -> None:
+        self._watched[person_id] -= 1
+        if self._watched[person_id] <= 0:
+            del self._watched[person_id]
+            self._changes.pop(person_id, None)
 
 
 def person_of(update: Update) -> TelegramPerson | None:

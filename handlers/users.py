@@ -26,7 +26,7 @@ async def replay_unfinished(application: Application) -> int:  # type: ignore[ty
         update = Update.de_json(payload, application.bot)
         claimed.add(update.update_id)
         if senders is not None:
-            senders.queued([update], {})  # a batch fetched later waits for these
+            senders.queued([update])  # a batch fetched later waits for these
         await application.update_queue.put(update)
     return len(payloads)
 

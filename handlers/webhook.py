@@ -64,8 +64,8 @@ async def _serve(
             update_id = int(payload["update_id"])
         except (ValueError, KeyError, TypeError):
             return web.Response(status=400)
-        fresh, _ = await inbox.store_fetched(services.uow_factory, services.clock, [payload])
-        if update_id in fresh:  # stored before the 200; a redelivery is already in hand
+        stored = await inbox.store_fetched(services.uow_factory, services.clock, [payload])
+        if update_id in stored.fresh:  # stored before the 200; a redelivery is already in hand
             claimed.add(update_id)
             await app.update_queue.put(Update.de_json(payload, app.bot))
         return web.Response(status=200)

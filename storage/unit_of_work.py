@@ -8,6 +8,7 @@ work while one is active in the same task (it would wait for the pool timeout).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import TracebackType
 from typing import Self
 
@@ -78,9 +79,15 @@ class SqlAlchemyUnitOfWork:
     leases: LeasesRepository
     index_changes: IndexChangesRepository
 
-    def __init__(self, session_factory: async_sessionmaker[AsyncSession]) -> None:
+    def __init__(
+        self,
+        session_factory: async_sessionmaker[AsyncSession],
+        users_written: Callable[[set[int]], None] | None = None,
+    ) -> None:
         self._session_factory = session_factory
         self._session: AsyncSession | None = None
+        self._users_written = users_written
+        self._written: set[int] = set()
 
     @property
     def session(self) -> AsyncSession:
@@ -94,7 +101,8 @@ class SqlAlchemyUnitOfWork:
             raise RuntimeError("unit of work is already active")
         session = self._session_factory()
         self._session = session
-        self.users = SqlUsersRepository(session)
+        self._written = set()
+        self.users = SqlUsersRepository(session, self._written)
         self.profiles = SqlProfilesRepository(session)
         self.posts = SqlPostsRepository(session)
         self.outbox = SqlOutboxRepository(session)
@@ -124,6 +132,9 @@ class SqlAlchemyUnitOfWork:
 
     async def commit(self) -> None:
         await self.session.commit()
+        if self._written and self._users_written is not None:
+            self._users_written(self._written)
+            self._written.clear()
 
     async def rollback(self) -> None:
         await self.session.rollback()
@@ -134,6 +145,8 @@ class Database:
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
+        # Told, after each commit, whose user rows it changed (handlers.senders.Senders).
+        self.users_written: Callable[[set[int]], None] | None = None
         # Domain objects are built from rows before commit, so nothing needs reloading after.
         self.session_factory = async_sessionmaker(engine, expire_on_commit=False)
 
@@ -142,7 +155,7 @@ class Database:
         return cls(create_engine(url, echo=echo))
 
     def uow(self) -> SqlAlchemyUnitOfWork:
-        return SqlAlchemyUnitOfWork(self.session_factory)
+        return SqlAlchemyUnitOfWork(self.session_factory, self.users_written)
 
     async def dispose(self) -> None:
         await self.engine.dispose()

@@ -8,7 +8,7 @@ import contextlib
 import logging
 from collections.abc import Collection
 from datetime import timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.domain.models import Lang, User
 from bot.services import users
@@ -47,33 +47,50 @@ async def receive(
         return fresh, user
 
 
+class StoredBatch(NamedTuple):
+    fresh: set[int]  # ids of the updates not stored before
+    senders: dict[int, User | None]  # update id: its sender as registered with the batch
+    written: set[int]  # ids of the people whose rows this batch changed
+
+
 async def store_fetched(
     uow_factory: UowFactory,
     clock: Clock,
     payloads: list[dict[str, Any]],
     senders: dict[int, TelegramPerson | None] | None = None,
     default: Lang = Lang.EN,
-) -> tuple[set[int], dict[int, User | None]]:
+) -> StoredBatch:
     """A batch fetched from Telegram, stored in one transaction before its offset is
-    confirmed (the next getUpdates does that); returns the ids that are new. Ones already
-    stored were fetched before a crash: they are handled from the inbox, not again.
+    confirmed (the next getUpdates does that). Updates already stored were fetched before a
+    crash: they are handled from the inbox, not again.
 
     `senders` names, by update id, the senders to register now, as `receive` would when
-    the update's turn comes (None: it has no sender); returned is each new update's
+    the update's turn comes (None: it has no sender; a person is registered again only
+    when an update of theirs says something new of them); returned is each new update's
     sender as registered, to be used instead of reading it again."""
     now = clock.now()
     senders = senders or {}
     registered: dict[int, User | None] = {}
+    people: dict[int, tuple[TelegramPerson, User]] = {}
+    written: set[int] = set()
     async with uow_factory() as uow:
         fresh = await uow.inbox.record_many(payloads, now)
         for update_id in sorted(fresh & senders.keys()):
             person = senders[update_id]
-            user = (await users.register(uow, person, now, default))[0] if person else None
-            if user is not None and user.deleted_at is not None:
+            if person is None:
+                registered[update_id] = None
+                continue
+            if person.id not in people or people[person.id][0] != person:
+                user, changed = await users.register(uow, person, now, default)
+                people[person.id] = (person, user)
+                if changed:
+                    written.add(person.id)
+            user = people[person.id][1]
+            if user.deleted_at is not None:
                 await uow.erasure.blank_update(update_id)
             registered[update_id] = user
         await uow.commit()
-        return fresh, registered
+        return StoredBatch(fresh, registered, written)
 
 
 KEEP = timedelta(days=3)  # Telegram redelivers within hours; ids may restart after a week

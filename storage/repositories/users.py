@@ -57,8 +57,9 @@ def _user_from_row(row: UserRow | Row[Any]) -> User:
 
 
 class SqlUsersRepository:
-    def __init__(self, session: AsyncSession) -> None:
+    def __init__(self, session: AsyncSession, written: set[int] | None = None) -> None:
         self._session = session
+        self._written = set() if written is None else written  # ids of the rows written
 
     async def get(self, user_id: int) -> User | None:
         row = (await self._session.execute(_USER_BY_ID, {"user_id": user_id})).first()
@@ -96,9 +97,11 @@ class SqlUsersRepository:
             "updated_at": now,
         }
         assert values.keys() == set(_WRITTEN), "upsert writes every column"
+        self._written.add(user.id)
         await self._session.execute(_upsert_user(self._session), values)
 
     async def set_language(self, user_id: int, language: Lang, *, chosen: bool) -> None:
+        self._written.add(user_id)
         await self._session.execute(
             update(UserRow)
             .where(UserRow.id == user_id)
@@ -106,6 +109,7 @@ class SqlUsersRepository:
         )
 
     async def set_blocked(self, user_id: int, blocked: bool) -> None:
+        self._written.add(user_id)
         await self._session.execute(
             update(UserRow)
             .where(UserRow.id == user_id)

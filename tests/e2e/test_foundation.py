@@ -125,6 +125,20 @@ async def test_a_fetched_update_is_stored_as_telegram_sent_it(
     assert (json.loads(payload) if isinstance(payload, str) else payload) == sent
 
 
+async def test_a_post_right_after_a_language_change_is_answered_in_the_new_language(
+    fake: FakeTelegram, bot: RunningBot
+) -> None:
+    """Both arrive together: the post's sender, read with the batch before the press was
+    handled, is read again because a commit changed them since."""
+    user = fake.user("Quick", language_code="en")
+    await user.send("/language")
+    (menu,) = await user.wait_for_messages(1)
+    await user.press(menu, "繁體中文")
+    await user.send("Looking for LED bulbs 9W, 2000 pcs, under $1")
+    card = await latest(user, fake, lambda m: bool(m.buttons) and "📦" in (m.text or ""))
+    assert "數量" in card.text and "Quantity" not in card.text
+
+
 async def test_a_second_press_of_the_same_choice_is_quiet(
     fake: FakeTelegram, bot: RunningBot, caplog: pytest.LogCaptureFixture
 ) -> None:

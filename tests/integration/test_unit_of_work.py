@@ -64,3 +64,23 @@ async def test_repositories_only_inside_the_block(db: Database) -> None:
     # A unit of work can be entered again; it gets a fresh session.
     async with uow:
         assert await uow.users.get(8) is not None
+
+
+async def test_whose_rows_a_commit_changed_is_told_after_it(db: Database) -> None:
+    told: list[set[int]] = []
+    db.users_written = lambda ids: told.append(set(ids))
+    async with db.uow() as uow:
+        await uow.users.upsert(make_user(1))
+        await uow.users.upsert(make_user(2))
+        assert told == []  # not before the commit
+        await uow.commit()
+    async with db.uow() as uow:
+        await uow.users.set_language(1, make_user(1).language, chosen=True)
+        # left without commit: nothing changed, nothing told
+    async with db.uow() as uow:
+        await uow.users.set_blocked(2, True)
+        await uow.commit()
+    async with db.uow() as uow:
+        assert await uow.users.get(1) is not None  # a read tells nothing
+        await uow.commit()
+    assert told == [{1, 2}, {2}]

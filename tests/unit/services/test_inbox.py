@@ -180,7 +180,7 @@ async def test_a_batch_registers_the_senders_it_is_given_with_it(
 ) -> None:
     seller = TelegramPerson(3003, "Wang", language_code="zh-hans")
     commits = store.commits
-    fresh, senders = await inbox.store_fetched(
+    fresh, senders, written = await inbox.store_fetched(
         store.uow_factory,
         clock,
         [_update(1), _update(2), _update(3)],
@@ -188,6 +188,7 @@ async def test_a_batch_registers_the_senders_it_is_given_with_it(
         Lang.EN,
     )
     assert fresh == {1, 2, 3} and store.commits == commits + 1  # one transaction
+    assert written == {BUYER.id, seller.id}  # both new
     assert senders[2] is None
     buyer, wang = senders[1], senders[3]
     assert buyer is not None and wang is not None
@@ -195,7 +196,24 @@ async def test_a_batch_registers_the_senders_it_is_given_with_it(
     async with store.uow_factory() as uow:
         assert await uow.users.get(BUYER.id) == buyer
     # a redelivered batch registers nobody again: its updates are not new
-    fresh, senders = await inbox.store_fetched(
+    assert await inbox.store_fetched(
         store.uow_factory, clock, [_update(1)], {1: BUYER}, Lang.EN
+    ) == (set(), {}, set())
+
+
+async def test_a_batch_registers_a_person_again_only_when_they_changed(
+    store: InMemoryStore, clock: FixedClock
+) -> None:
+    await inbox.store_fetched(store.uow_factory, clock, [_update(1)], {1: BUYER}, Lang.EN)
+    renamed = TelegramPerson(BUYER.id, "Samuel", username="sam_buys", language_code="en")
+    commits = store.commits
+    fresh, senders, written = await inbox.store_fetched(
+        store.uow_factory,
+        clock,
+        [_update(2), _update(3), _update(4)],
+        {2: BUYER, 3: BUYER, 4: renamed},
+        Lang.EN,
     )
-    assert (fresh, senders) == (set(), {})
+    assert store.commits == commits + 1 and fresh == {2, 3, 4}
+    assert [senders[n].display_name for n in (2, 3, 4)] == ["Sam", "Sam", "Samuel"]  # type: ignore[union-attr]
+    assert written == {BUYER.id}  # by the rename; the first two changed nothing
