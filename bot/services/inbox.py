@@ -75,14 +75,17 @@ async def store_fetched(
     written: set[int] = set()
     async with uow_factory() as uow:
         fresh = await uow.inbox.record_many(payloads, now)
+        ids = {p.id for u, p in senders.items() if p is not None and u in fresh}
+        known = await uow.users.get_many(ids)  # one query for the batch
         for update_id in sorted(fresh & senders.keys()):
             person = senders[update_id]
             if person is None:
                 registered[update_id] = None
                 continue
             if person.id not in people or people[person.id][0] != person:
-                user, changed = await users.register(uow, person, now, default)
+                user, changed = await users.register(uow, person, now, default, known=known)
                 people[person.id] = (person, user)
+                known[person.id] = user
                 if changed:
                     written.add(person.id)
             user = people[person.id][1]

@@ -38,6 +38,10 @@ class Clock(Protocol):
 
 class UsersRepository(Protocol):
     async def get(self, user_id: int) -> User | None: ...
+    async def get_many(self, user_ids: Collection[int]) -> dict[int, User]:
+        """Those of them that exist, by id, in one query."""
+        ...
+
     async def by_username(self, username: str) -> User | None:
         """The user with this Telegram username, case-insensitively (no leading @)."""
         ...

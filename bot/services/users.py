@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -41,16 +42,26 @@ ACTIVE_EVERY = timedelta(hours=1)  # "last active" is kept to the hour: no write
 
 
 async def register(
-    uow: UnitOfWork, person: TelegramPerson, now: datetime, default: Lang, *, new: bool = True
+    uow: UnitOfWork,
+    person: TelegramPerson,
+    now: datetime,
+    default: Lang,
+    *,
+    new: bool = True,
+    known: dict[int, User] | None = None,
 ) -> tuple[User, bool]:
     """Register a user on first contact and keep name and username current, inside the
     caller's transaction; True when something was written. The language follows Telegram's
     language code until the user picks one with /language. Writing or pressing (not a
     member update) marks them active, at most once an hour. Someone who used /forget comes
     back as a new user, unless this update is a redelivery (`new` False) or says they
-    blocked the bot: then the tombstone is returned as it is."""
+    blocked the bot: then the tombstone is returned as it is. `known`: the users as read
+    already in this transaction (absent from it: not registered yet)."""
     active = person.blocked_bot is False
-    user = await uow.users.get(person.id)
+    if known is None:
+        user = await uow.users.get(person.id)
+    else:  # a copy: what follows changes it, and the caller's may be someone's sender
+        user = dataclasses.replace(known[person.id]) if person.id in known else None
     if user is not None and user.deleted_at is not None:
         if person.blocked_bot or not new:
             return user, False

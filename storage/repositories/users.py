@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Collection
 from typing import Any, cast
 
 from sqlalchemy import Row, Table, bindparam, case, func, or_, select, update
@@ -16,6 +17,7 @@ from storage.types import utcnow
 USERS = cast(Table, UserRow.__table__)
 # read for every update, so built once, on the table (no ORM state per call)
 _USER_BY_ID = select(USERS).where(USERS.c.id == bindparam("user_id"))
+_USERS_BY_IDS = select(USERS).where(USERS.c.id.in_(bindparam("user_ids", expanding=True)))
 
 
 # what `upsert` writes: every column
@@ -64,6 +66,12 @@ class SqlUsersRepository:
     async def get(self, user_id: int) -> User | None:
         row = (await self._session.execute(_USER_BY_ID, {"user_id": user_id})).first()
         return None if row is None else _user_from_row(row)
+
+    async def get_many(self, user_ids: Collection[int]) -> dict[int, User]:
+        if not user_ids:
+            return {}
+        rows = await self._session.execute(_USERS_BY_IDS, {"user_ids": list(user_ids)})
+        return {row.id: _user_from_row(row) for row in rows}
 
     async def by_username(self, username: str) -> User | None:
         row = await self._session.scalar(

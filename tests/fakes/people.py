@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from collections.abc import Collection
 from datetime import datetime, timedelta
 
 from bot.domain.models import (
@@ -27,6 +28,10 @@ from tests.fakes.base import (
 class FakeUsersRepository(_Repository):
     async def get(self, user_id: int) -> User | None:
         return copy.deepcopy(self._read.users.get(user_id))
+
+    async def get_many(self, user_ids: Collection[int]) -> dict[int, User]:
+        users = self._read.users
+        return {i: copy.deepcopy(users[i]) for i in user_ids if i in users}
 
     async def by_username(self, username: str) -> User | None:
         found = [

@@ -104,3 +104,14 @@ async def test_profile_round_trip_and_overwrite(db: Database) -> None:
         await uow.commit()
     async with db.uow() as uow:
         assert await uow.profiles.get(1001) == profile
+
+
+async def test_many_users_are_read_in_one_query(db: Database) -> None:
+    async with db.uow() as uow:
+        for user_id in (1, 2, 3):
+            await uow.users.upsert(make_user(user_id))
+        await uow.commit()
+    async with db.uow() as uow:
+        found = await uow.users.get_many([1, 3, 404])
+        assert found.keys() == {1, 3} and found[3] == await uow.users.get(3)
+        assert await uow.users.get_many([]) == {}
