@@ -97,7 +97,7 @@ async def register(
     user.display_name = person.display_name
     user.blocked_bot = blocked
     user.language = language
-    await uow.users.upsert(user)
+    await uow.users.refresh(user)  # only these: keeps what another transaction changed
     return user, True
 
 

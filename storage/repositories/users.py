@@ -20,6 +20,18 @@ _USER_BY_ID = select(USERS).where(USERS.c.id == bindparam("user_id"))
 _USERS_BY_IDS = select(USERS).where(USERS.c.id.in_(bindparam("user_ids", expanding=True)))
 
 
+_REFRESH = (  # an UPDATE's parameters may not be named after its columns
+    update(USERS)
+    .where(USERS.c.id == bindparam("of"), USERS.c.deleted_at.is_(None))
+    .values(
+        username=bindparam("handle"),
+        display_name=bindparam("name"),
+        blocked_bot=bindparam("blocked"),
+        language=case((USERS.c.language_chosen, USERS.c.language), else_=bindparam("lang")),
+        last_active_at=bindparam("active"),
+        updated_at=bindparam("at"),
+    )
+)
 # what `upsert` writes: every column
 _WRITTEN = tuple(c.name for c in USERS.c)
 
@@ -107,6 +119,19 @@ class SqlUsersRepository:
         assert values.keys() == set(_WRITTEN), "upsert writes every column"
         self._written.add(user.id)
         await self._session.execute(_upsert_user(self._session), values)
+
+    async def refresh(self, user: User) -> None:
+        self._written.add(user.id)
+        values = {
+            "of": user.id,
+            "handle": user.username,
+            "name": user.display_name,
+            "blocked": user.blocked_bot,
+            "lang": user.language.value,
+            "active": user.last_active_at,
+            "at": utcnow(),
+        }
+        await self._session.execute(_REFRESH, values)
 
     async def set_language(self, user_id: int, language: Lang, *, chosen: bool) -> None:
         self._written.add(user_id)

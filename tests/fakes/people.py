@@ -55,6 +55,15 @@ class FakeUsersRepository(_Repository):
         )
         tables.users[user.id] = stored
 
+    async def refresh(self, user: User) -> None:
+        stored = self._write.users.get(user.id)
+        if stored is None or stored.deleted_at is not None:
+            return
+        stored.username, stored.display_name = user.username, user.display_name
+        stored.blocked_bot, stored.last_active_at = user.blocked_bot, user.last_active_at
+        if not stored.language_chosen:
+            stored.language = Lang(user.language)
+
     async def set_language(self, user_id: int, language: Lang, *, chosen: bool) -> None:
         user = self._write.users.get(user_id)
         if user is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
@@ -115,3 +116,36 @@ async def test_many_users_are_read_in_one_query(db: Database) -> None:
         found = await uow.users.get_many([1, 3, 404])
         assert found.keys() == {1, 3} and found[3] == await uow.users.get(3)
         assert await uow.users.get_many([]) == {}
+
+
+async def test_a_refresh_keeps_what_another_transaction_changed(db: Database) -> None:
+    """Telegram's view of someone, read before /language and /settings changed them, is
+    written without undoing those changes; a forgotten user is left as they are."""
+    async with db.uow() as uow:
+        await uow.users.upsert(make_user(1, language=Lang.EN))
+        await uow.users.upsert(make_user(2, deleted_at=NOW))
+        await uow.commit()
+    async with db.uow() as uow:
+        seen = await uow.users.get(1)
+    assert seen is not None
+    async with db.uow() as uow:  # meanwhile: they chose a language and a setting
+        await uow.users.set_language(1, Lang.ZH_HANT, chosen=True)
+        changed = await uow.users.get(1)
+        assert changed is not None
+        await uow.users.upsert(dataclasses.replace(changed, digest=not changed.digest))
+        await uow.commit()
+    seen.display_name, seen.language, seen.last_active_at = "New Name", Lang.ZH_HANS, NOW
+    async with db.uow() as uow:
+        await uow.users.refresh(seen)
+        await uow.users.refresh(dataclasses.replace(seen, id=2))
+        await uow.commit()
+    async with db.uow() as uow:
+        user, forgotten = await uow.users.get(1), await uow.users.get(2)
+    assert user is not None and forgotten is not None
+    assert (user.display_name, user.last_active_at) == ("New Name", NOW)
+    assert (user.language, user.language_chosen, user.digest) == (
+        Lang.ZH_HANT,
+        True,
+        not seen.digest,
+    )
+    assert forgotten.display_name != "New Name"
