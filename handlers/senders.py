@@ -56,7 +56,7 @@ class Senders:
     ) -> None:
         """The batch is stored: these of its updates wait for their turn, `copies` are
         their senders as read with them, `written` the people the batch itself changed."""
-        self.queued(updates)
+        self._queued(updates)
         for update_id, user in copies.items():
             person_id = None if user is None else user.id
             allowed = 0
@@ -71,8 +71,8 @@ class Senders:
             self._unwatch(person_id)
         self._before.clear()
 
-    def queued(self, updates: Iterable[Update]) -> None:
-        """These updates wait for their turn."""
+    def _queued(self, updates: Iterable[Update]) -> None:
+        """These updates wait for their turn: their senders' changes are counted till then."""
         for update in updates:
             person = person_of(update)
             if person is not None:

@@ -21,12 +21,9 @@ async def replay_unfinished(application: Application) -> int:  # type: ignore[ty
     services = application.bot_data
     payloads = await inbox.take_unfinished(services.uow_factory, services.clock)
     claimed: set[int] = services.extras.setdefault(CLAIMED, set())
-    senders: Senders | None = services.extras.get(SENDERS)
     for payload in payloads:
         update = Update.de_json(payload, application.bot)
         claimed.add(update.update_id)
-        if senders is not None:
-            senders.queued([update])  # a batch fetched later waits for these
         await application.update_queue.put(update)
     return len(payloads)
 

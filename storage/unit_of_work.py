@@ -138,6 +138,7 @@ class SqlAlchemyUnitOfWork:
 
     async def rollback(self) -> None:
         await self.session.rollback()
+        self._written.clear()
 
 
 class Database:

@@ -71,7 +71,7 @@ async def store_fetched(
     now = clock.now()
     senders = senders or {}
     registered: dict[int, User | None] = {}
-    people: dict[int, tuple[TelegramPerson, User]] = {}
+    registered_as: dict[int, TelegramPerson] = {}  # person id: as last registered
     written: set[int] = set()
     async with uow_factory() as uow:
         fresh = await uow.inbox.record_many(payloads, now)
@@ -82,13 +82,12 @@ async def store_fetched(
             if person is None:
                 registered[update_id] = None
                 continue
-            if person.id not in people or people[person.id][0] != person:
+            if registered_as.get(person.id) != person:
                 user, changed = await users.register(uow, person, now, default, known=known)
-                people[person.id] = (person, user)
-                known[person.id] = user
+                registered_as[person.id], known[person.id] = person, user
                 if changed:
                     written.add(person.id)
-            user = people[person.id][1]
+            user = known[person.id]
             if user.deleted_at is not None:
                 await uow.erasure.blank_update(update_id)
             registered[update_id] = user

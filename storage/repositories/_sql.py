@@ -2,20 +2,33 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+import functools
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from sqlalchemy import Table
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
 Insert = postgresql.Insert | sqlite.Insert
+T = TypeVar("T")
 
 
 def dialect_insert(session: AsyncSession, table: Table | Any) -> Insert:
     """`INSERT` with ON CONFLICT support for the session's backend (both SQLite and
     PostgreSQL spell it the same way in SQLAlchemy, but the constructs are per dialect)."""
     return insert_for(session.get_bind().dialect.name, table)
+
+
+def built_per_dialect(build: Callable[[str], T]) -> Callable[[AsyncSession], T]:
+    """`build(dialect name)` run once per database kind; called with a session, it gives
+    that session's statement (a statement object reused is also a compiled one cached)."""
+    cached = functools.cache(build)
+
+    def for_session(session: AsyncSession) -> T:
+        return cached(session.get_bind().dialect.name)
+
+    return for_session
 
 
 def insert_for(dialect: str, table: Table | Any) -> Insert:

@@ -5,7 +5,6 @@ table, built once (no ORM state, no statement or cache key built per call)."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Any, cast
@@ -14,7 +13,7 @@ from sqlalchemy import Table, bindparam, delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage.engine import DURABLE
-from storage.repositories._sql import insert_for
+from storage.repositories._sql import built_per_dialect, insert_for
 from storage.tables import InboxRow
 
 INBOX = cast(Table, InboxRow.__table__)
@@ -31,19 +30,15 @@ _MARK_DONE = (
 )
 
 
-@functools.cache
+@built_per_dialect
 def _record(dialect: str) -> Any:
+    """SQLAlchemy sends a batch's rows in one statement ("insertmanyvalues") from its cache
+    instead of compiling a statement for every batch."""
     return (
         insert_for(dialect, INBOX)
         .on_conflict_do_nothing(index_elements=["update_id"])
         .returning(INBOX.c.update_id)
     )
-
-
-def _record_for(session: AsyncSession) -> Any:
-    """Built once per database kind; SQLAlchemy sends a batch's rows in one statement
-    ("insertmanyvalues") from its cache instead of compiling a statement for every batch."""
-    return _record(session.get_bind().dialect.name)
 
 
 class SqlInboxRepository:
@@ -62,7 +57,7 @@ class SqlInboxRepository:
         rows = [
             {"update_id": int(p["update_id"]), "payload": p, "received_at": at} for p in payloads
         ]
-        result = await self._session.execute(_record_for(self._session), rows)
+        result = await self._session.execute(_record(self._session), rows)
         return set(result.scalars())
 
     async def _durable(self) -> None:

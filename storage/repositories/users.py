@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Collection
 from typing import Any, cast
 
@@ -10,7 +9,7 @@ from sqlalchemy import Row, Table, bindparam, case, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.domain.models import CompanyProfile, Lang, User
-from storage.repositories._sql import insert_for, upsert
+from storage.repositories._sql import built_per_dialect, insert_for, upsert
 from storage.tables import CompanyProfileRow, UserRow
 from storage.types import utcnow
 
@@ -36,19 +35,15 @@ _REFRESH = (  # an UPDATE's parameters may not be named after its columns
 _WRITTEN = tuple(c.name for c in USERS.c)
 
 
-@functools.cache
-def _upsert_for(dialect: str) -> Any:
+@built_per_dialect
+def _upsert_user(dialect: str) -> Any:
+    """Every column but `id` overwritten (a user is registered from every batch that
+    brings someone new)."""
     stmt = insert_for(dialect, USERS)
     tombstone = or_(USERS.c.deleted_at.is_not(None), stmt.excluded.deleted_at.is_not(None))
     changes: dict[str, Any] = {name: stmt.excluded[name] for name in _WRITTEN if name != "id"}
     changes["created_at"] = case((tombstone, stmt.excluded.created_at), else_=USERS.c.created_at)
     return stmt.on_conflict_do_update(index_elements=["id"], set_=changes)
-
-
-def _upsert_user(session: AsyncSession) -> Any:
-    """Every column but `id` overwritten, built once per database kind (a user is
-    registered from every batch that brings someone new)."""
-    return _upsert_for(session.get_bind().dialect.name)
 
 
 def _user_from_row(row: UserRow | Row[Any]) -> User:
