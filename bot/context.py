@@ -5,14 +5,18 @@ Handlers receive a `BotContext` instead of digging typed objects out of `bot_dat
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from telegram.ext import Application, CallbackContext, ExtBot
+from telegram.ext import Application, CallbackContext
 
 from bot.config import Settings
 from bot.domain.models import Lang
 from bot.services.matching import MatchingIndex
 from bot.services.ports import Clock, UnitOfWork, UowFactory
+
+if TYPE_CHECKING:
+    # the bot the composition root builds (named in a string below: handlers import this)
+    from handlers.durable_bot import DurableBot  # noqa: F401
 
 
 class BotServices:
@@ -47,7 +51,7 @@ class BotServices:
         return self._clock
 
 
-class BotContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], BotServices]):
+class BotContext(CallbackContext["DurableBot", dict[Any, Any], dict[Any, Any], BotServices]):
     """CallbackContext with typed access to our services and the user's language."""
 
     def __init__(

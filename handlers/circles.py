@@ -55,10 +55,10 @@ async def bot_membership(update: Update, context: BotContext) -> None:
     name = context.bot.username
     if new:
         text = t(lang, "circle.greeting", title=circle.title, link=_private_link(context))
-        await context.bot.send_message(circle.id, text, parse_mode=ParseMode.HTML)
+        await context.bot.send_text(circle.id, text)
     if not context.bot.can_read_all_group_messages and now != ChatMemberStatus.ADMINISTRATOR:
         text = t(lang, "circle.privacy", bot=name)
-        await context.bot.send_message(circle.id, text, parse_mode=ParseMode.HTML)
+        await context.bot.send_text(circle.id, text)
 
 
 async def group_message(update: Update, context: BotContext) -> None:

@@ -7,7 +7,6 @@ import logging
 import traceback
 
 from telegram import Update
-from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError, TimedOut
 
 from bot.context import BotContext
@@ -70,7 +69,7 @@ async def _report(context: BotContext, admin: int, error: BaseException) -> None
     except Exception:
         log.exception("could not queue the admin report; sending it directly")
         try:
-            await context.bot.send_message(admin, text, parse_mode=ParseMode.HTML)
+            await context.bot.send_text(admin, text)
         except Exception:
             log.exception("could not send the admin report")
 
@@ -85,11 +84,7 @@ async def _tell_user(
             )
             return
         if update.effective_chat is not None:
-            await context.bot.send_message(
-                update.effective_chat.id,
-                t(context.lang, key, **values),
-                parse_mode=ParseMode.HTML,
-            )
+            await context.bot.send_text(update.effective_chat.id, t(context.lang, key, **values))
     except Forbidden:
         log.info("user %s has blocked the bot", update.effective_user and update.effective_user.id)
     except Exception:  # the error handler itself must never raise

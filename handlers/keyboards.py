@@ -14,6 +14,7 @@ Kinds:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
@@ -102,6 +103,18 @@ ACTION_PATTERN = rf"^{VERSION}:a:"
 
 def page_pattern(view: str) -> str:
     return rf"^{VERSION}:p:{view}:"
+
+
+def inline_keyboard(rows: list[list[tuple[str, str]]]) -> dict[str, Any] | None:
+    """Rows of (label, callback data) -> the reply_markup field as Telegram reads it, for
+    `DurableBot.send_text` (None when there are no rows)."""
+    if not rows:
+        return None
+    return {
+        "inline_keyboard": [
+            [{"text": label, "callback_data": data} for label, data in row] for row in rows
+        ]
+    }
 
 
 def markup(rows: list[list[tuple[str, str]]]) -> InlineKeyboardMarkup | None:

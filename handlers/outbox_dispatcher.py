@@ -14,8 +14,6 @@ import logging
 import time
 from typing import Any
 
-from telegram import Message
-from telegram.constants import ParseMode
 from telegram.error import (
     BadRequest,
     ChatMigrated,
@@ -30,7 +28,7 @@ from bot.context import BotContext
 from bot.domain.models import OutboxMessage
 from bot.services import circles, outbox
 from bot.texts import as_plain
-from handlers.keyboards import markup, tokens_as_data
+from handlers.keyboards import inline_keyboard, tokens_as_data
 from handlers.send_guard import NO_WAIT
 
 log = logging.getLogger(__name__)
@@ -155,20 +153,18 @@ class OutboxDispatcher:
             return outbox.Outcome(error="timed out; may have been delivered, not retried")
         except NetworkError as exc:
             return outbox.Outcome(error=exc.message, retryable=True)
-        return outbox.Outcome(sent_message_id=sent.message_id)
+        return outbox.Outcome(sent_message_id=sent)
 
     @staticmethod
     async def _post(
         context: BotContext, chat_id: int, text: str, html: bool, message: OutboxMessage
-    ) -> Message:
-        return await context.bot.send_message(
+    ) -> int:
+        return await context.bot.send_text(
             chat_id,
             text,
-            parse_mode=ParseMode.HTML if html else None,
-            reply_markup=markup(tokens_as_data(message.buttons)),
-            # a 429 comes back at once (send_guard): other chats go first. The context's
-            # bot is typed without rate-limiter arguments.
-            rate_limit_args=NO_WAIT,  # type: ignore[arg-type]
+            html=html,
+            reply_markup=inline_keyboard(tokens_as_data(message.buttons)),
+            rate_limit_args=NO_WAIT,  # a 429 comes back at once (send_guard): others go first
         )
 
 

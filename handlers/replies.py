@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from telegram import Message, Update
-from telegram.constants import ParseMode
+from telegram import Update
 
 from bot.context import BotContext
 from bot.texts import plain, t
-from handlers.keyboards import markup
+from handlers.keyboards import inline_keyboard
 
 
 async def reply(
@@ -17,9 +16,9 @@ async def reply(
     /,
     buttons: list[list[tuple[str, str]]] | None = None,
     **values: object,
-) -> Message | None:
+) -> None:
     """Answer in the chat the update came from, in the user's language."""
-    return await reply_html(update, context, t(context.lang, key, **values), buttons)
+    await reply_html(update, context, t(context.lang, key, **values), buttons)
 
 
 async def reply_html(
@@ -27,17 +26,10 @@ async def reply_html(
     context: BotContext,
     text: str,
     buttons: list[list[tuple[str, str]]] | None = None,
-) -> Message | None:
+) -> None:
     chat = update.effective_chat
-    if chat is None:
-        return None
-    return await context.bot.send_message(
-        chat.id,
-        text,
-        parse_mode=ParseMode.HTML,
-        reply_markup=markup(buttons or []),
-        link_preview_options=None,
-    )
+    if chat is not None:
+        await context.bot.send_text(chat.id, text, reply_markup=inline_keyboard(buttons or []))
 
 
 def skip_button(context: BotContext, data: str) -> list[list[tuple[str, str]]]:

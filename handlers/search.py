@@ -12,7 +12,7 @@ from bot.services.errors import ButtonExpired
 from bot.texts import Html, plain
 from bot.texts.lists import search_page
 from handlers.buttons import Pressed
-from handlers.keyboards import markup, page_data, page_of, post_action_data
+from handlers.keyboards import inline_keyboard, markup, page_data, page_of, post_action_data
 from handlers.post_cards import Buttons
 from handlers.replies import reply
 
@@ -29,8 +29,8 @@ async def search_command(update: Update, context: BotContext) -> None:
     context.store[QUERY_KEY] = words
     text, buttons = await _page(context, words, 0)
     assert update.effective_chat is not None
-    await context.bot.send_message(
-        update.effective_chat.id, text, parse_mode=ParseMode.HTML, reply_markup=markup(buttons)
+    await context.bot.send_text(
+        update.effective_chat.id, text, reply_markup=inline_keyboard(buttons)
     )
 
 
