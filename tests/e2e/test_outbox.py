@@ -34,6 +34,23 @@ async def test_alerts_arrive_despite_strict_flood_limits(
     assert rejected(fake) == []
 
 
+async def test_a_sent_alert_keeps_the_id_telegram_gave_it(
+    fake: FakeTelegram, bot: RunningBot
+) -> None:
+    seller = fake.user("S", language_code="zh-hans")
+    buyer = fake.user("B", language_code="zh-hans")
+    await post_and_publish(fake, seller, OFFER)
+    await post_and_publish(fake, buyer, NEED)
+    [alert] = await alerts(fake, buyer)
+    assert alert.reply_markup and alert.reply_markup["inline_keyboard"]  # its buttons came too
+    sql = "SELECT telegram_message_id FROM outbox WHERE chat_id = :chat AND sent_at IS NOT NULL"
+    for _ in range(50):  # marked sent just after Telegram answered
+        if read_rows(bot.settings.database_url, sql, chat=buyer.id):
+            break
+        await asyncio.sleep(0.1)
+    assert read_rows(bot.settings.database_url, sql, chat=buyer.id) == [(alert.message_id,)]
+
+
 async def _eventually_blocked(bot: RunningBot, user_id: int) -> bool:
     for _ in range(50):  # the bot records it as it handles the update or the answer
         if await _blocked_in_database(bot, user_id):
