@@ -84,3 +84,17 @@ def test_products_listed_with_the_enumeration_comma_are_kept_together() -> None:
 
     assert parse_post("弯头、三通、管帽 厂家直销").product == "弯头、三通、管帽"
     assert parse_post("出售 304不锈钢保温杯 500ml 起订1000个").product == "保温杯"
+
+
+@pytest.mark.parametrize(
+    ("text", "product"),
+    [
+        ("沧州某管件厂 弯头、三通、管帽 厂家直销", "弯头、三通、管帽"),
+        ("河北华通管件厂 专业生产 法兰", "法兰"),
+        ("孟村恒达法兰厂 对焊法兰 平焊法兰 现货", "对焊法兰 平焊法兰"),
+        ("宁波远航贸易公司 求购 不锈钢板 5吨", "不锈钢板"),
+        ("出售 整厂设备", "整厂设备"),  # 厂 inside the goods' words stays
+    ],
+)
+def test_the_sellers_own_name_is_not_the_product(text: str, product: str) -> None:
+    assert parse_post(text).product == product

@@ -44,6 +44,12 @@ _LABELLED_PRODUCT = re.compile(
     r"(?:产品名称|产品|品名|名称|商品|货品|货物|product(?:\s*name)?|item|goods|commodity)\s*[:：]\s*"
     r"(?P<v>[^\n\ue000,，;；。]{1,60})"
 )
+# The seller's own name standing alone before the goods (沧州华通管件厂 弯头、三通; 宁波远航
+# 贸易公司 求购 不锈钢板): a word ending in 厂 / 公司 / ... with a separator after it.
+_SELLER_NAME = re.compile(
+    r"(?:^|(?<=[\s\ue000,，。:：;；!！]))[\u4e00-\u9fff]{2,16}"
+    r"(?:有限公司|公司|厂家|厂|商行|经营部|门市部|集团)(?=[\s\ue000,，。:：;；!！]|$)"
+)
 _SPLIT = re.compile(r"[\ue000\n,，。;；!！?？、|()（）:：~+#&=\"“”‘’<>/\\]+|\s-\s|\.(?:\s|$)")
 
 
@@ -118,6 +124,8 @@ _MAX_FRAGMENTS = 60  # a product is named early; do not segment a whole long mes
 def extract_product(work: Work) -> tuple[str, int, int] | None:
     """(product name in the writer's script, start, end in the text), or None when
     nothing substantial is left."""
+    for m in work.finditer(_SELLER_NAME):
+        work.consume(m.start(), m.end())
     for m in work.finditer(_LABELLED_PRODUCT):
         start, end = _trim(work, m.start("v"), m.end("v"))
         if end > start:
