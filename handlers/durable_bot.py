@@ -77,14 +77,13 @@ class DurableBot(ExtBot[Any]):
         html: bool = True,
         reply_markup: dict[str, Any] | None = None,
         rate_limit_args: Any = None,
-        **fields: Any,
     ) -> int:
-        """sendMessage with plain JSON `fields` (`handlers.keyboards.inline_keyboard` for
-        buttons); returns the new message's id. Telegram's answer is not turned into a
+        """sendMessage with a plain JSON keyboard (`handlers.keyboards.inline_keyboard`);
+        returns the new message's id. Telegram's answer is not turned into a
         Message with its entities and keyboard, nor the keyboard into PTB objects first:
         nothing reads them, and that cost about a tenth of the bot's CPU in a burst of
         posts. Errors, the send guard and the retries are those of send_message."""
-        data: dict[str, Any] = {"chat_id": chat_id, "text": text, **fields}
+        data: dict[str, Any] = {"chat_id": chat_id, "text": text}
         if html:
             data["parse_mode"] = ParseMode.HTML
         if reply_markup:

@@ -12,8 +12,9 @@ from bot.services import posts
 from bot.services.errors import ButtonExpired
 from bot.texts import Html, plain
 from bot.texts.lists import my_posts_page
-from handlers.keyboards import inline_keyboard, markup, page_data, page_of
+from handlers.keyboards import markup, page_data, page_of
 from handlers.post_cards import Buttons, post_buttons
+from handlers.replies import reply_html
 
 PAGE_SIZE = 3
 VIEW = "my"
@@ -22,9 +23,7 @@ VIEW = "my"
 async def my_posts(update: Update, context: BotContext) -> None:
     assert update.effective_user is not None and update.effective_chat is not None
     text, buttons = await _page(context, update.effective_user.id, 0)
-    await context.bot.send_text(
-        update.effective_chat.id, text, reply_markup=inline_keyboard(buttons)
-    )
+    await reply_html(update, context, text, buttons)
 
 
 async def turn_page(update: Update, context: BotContext) -> None:

@@ -12,9 +12,9 @@ from bot.services.errors import ButtonExpired
 from bot.texts import Html, plain
 from bot.texts.lists import search_page
 from handlers.buttons import Pressed
-from handlers.keyboards import inline_keyboard, markup, page_data, page_of, post_action_data
+from handlers.keyboards import markup, page_data, page_of, post_action_data
 from handlers.post_cards import Buttons
-from handlers.replies import reply
+from handlers.replies import reply, reply_html
 
 VIEW = "search"
 QUERY_KEY = "search"  # user_data: the words of the last /search, for its page buttons
@@ -29,9 +29,7 @@ async def search_command(update: Update, context: BotContext) -> None:
     context.store[QUERY_KEY] = words
     text, buttons = await _page(context, words, 0)
     assert update.effective_chat is not None
-    await context.bot.send_text(
-        update.effective_chat.id, text, reply_markup=inline_keyboard(buttons)
-    )
+    await reply_html(update, context, text, buttons)
 
 
 async def turn_page(update: Update, context: BotContext) -> None:
