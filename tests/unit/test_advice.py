@@ -59,3 +59,9 @@ def test_missing_words_need_two_posts_and_skip_what_is_there():
 )
 def test_words_fit_the_post_s_language(word, language, fits):
     assert written_like(word, language) is fits
+
+
+def test_missing_words_are_words_not_tagged_terms():
+    """Terms carry tagged forms (a material concept, a brand): never advice to write."""
+    others = [{"s:stainless_steel", "b:samsung", "insulated"}] * 2
+    assert missing_words({"flask"}, others) == ["insulated"]
