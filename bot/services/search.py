@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.domain.matching.accessories import item_type
 from bot.domain.matching.terms import query_terms
 from bot.domain.models import Post
 from bot.services.matching import MatchingIndex
@@ -19,10 +20,15 @@ async def search(
     page_size: int,
 ) -> tuple[list[Post], bool]:
     """One page (0-based) of open posts for `words`, and whether another page follows."""
-    terms = query_terms(words[:MAX_QUERY])
+    query = words[:MAX_QUERY]
     now = clock.now()
     found = index.engine.search(
-        terms, None, now.timestamp(), offset=page * page_size, limit=page_size + 1
+        query_terms(query),
+        None,
+        now.timestamp(),
+        offset=page * page_size,
+        limit=page_size + 1,
+        item_type=item_type(query),
     )
     posts: list[Post] = []
     async with uow_factory() as uow:

@@ -285,13 +285,16 @@ class MatchingEngine:
         now_ts: float,
         offset: int = 0,
         limit: int = 10,
+        item_type: str | None = None,
     ) -> list[MatchResult]:
         """Open posts (of `kind`, or both) for a /search query, by text relevance, freshness
-        and trust. Falls back to the query's specs when it has no product word or concept."""
+        and trust. Falls back to the query's specs when it has no product word or concept.
+        `item_type`: what the searched words name (accessories.item_type), so that a search
+        for flasks ranks flasks above their lids."""
         found: list[tuple[float, float, PostKind, int]] = []
         for side_kind in (kind,) if kind is not None else tuple(PostKind):
             side = self._sides[side_kind]
-            plan = self._plan(side, terms, MatchFields(), None, None)
+            plan = self._plan(side, terms, MatchFields(item_type=item_type), None, None)
             if plan is None:
                 continue
             docs = side.candidates(plan.walk_ids, self.max_candidates)

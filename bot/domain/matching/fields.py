@@ -11,6 +11,7 @@ from decimal import Decimal
 from bot.domain import money, units
 from bot.domain.models import ParsedPost, Price, Quantity
 
+from .accessories import item_type
 from .types import MatchFields
 
 
@@ -42,6 +43,7 @@ def fields_from_parsed(
         created_ts=_ts(created),
         expires_ts=_ts(expires),
         trust=trust,
+        item_type=item_type(parsed.product) if parsed.product else None,
     )
 
 

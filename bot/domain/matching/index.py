@@ -43,6 +43,7 @@ COLUMNS: dict[str, tuple[type, float | int | bool]] = {
     "loc": (np.int32, NONE_ID),  # offer: ship-from place; need: destination or place
     "region": (np.int32, NONE_ID),
     "trade": (np.int32, NONE_ID),
+    "item_type": (np.int32, NONE_ID),  # accessories.py
     "created": (np.float64, 0.0),
     "expires": (np.float64, np.inf),
     "trust": (np.float32, 0.5),

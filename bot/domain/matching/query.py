@@ -48,6 +48,7 @@ class QueryPlan:
     loc: int
     region: int
     trade: int
+    item_type: int
 
     @classmethod
     def build(
@@ -92,6 +93,7 @@ class QueryPlan:
             loc=label(loc) if loc else NONE_ID,
             region=label(region) if region else NONE_ID,
             trade=label(fields.trade_term) if fields.trade_term else NONE_ID,
+            item_type=label(fields.item_type) if fields.item_type else NONE_ID,
         )
 
 
@@ -218,6 +220,10 @@ def filter_and_score(
     scores = scoring.combine(text, quantity, price, place, fresh, c["trust"][docs], w)
     if gate is not None:
         scores *= gate
+    if plan.item_type != NONE_ID:  # a flask against a lid for flasks (accessories.py)
+        other_type = c["item_type"][docs]
+        differ = (other_type != NONE_ID) & (other_type != plan.item_type)
+        scores *= np.where(differ, w.item_type_conflict, 1.0)
     if len(plan.dismissed):
         marked = np.zeros(plan.vocab_size, dtype=np.float64)
         marked[plan.dismissed] = 1.0

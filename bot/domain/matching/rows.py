@@ -34,6 +34,7 @@ assert RECORD_FIELDS == (
     "created_ts",
     "expires_ts",
     "trust",
+    "item_type",
 ), "row_from_record unpacks records in this order"
 
 PRODUCT, SPEC, CONCEPT = "p|", "s|", "c|"
@@ -89,7 +90,7 @@ def keys_to_text(keys: Sequence[str]) -> str:
 def row_parts(kind: PostKind, record: Sequence) -> tuple[tuple, tuple]:
     """From a `fields.fields_to_record` tuple: the numeric columns (price_low, price_high, qty,
     moq, created, expires, trust, negotiable) and the label columns (price_unit, qty_unit,
-    moq_unit, loc, region, trade) as strings or None."""
+    moq_unit, loc, region, trade, item_type) as strings or None."""
     (
         price_low,
         price_high,
@@ -105,6 +106,7 @@ def row_parts(kind: PostKind, record: Sequence) -> tuple[tuple, tuple]:
         created_ts,
         expires_ts,
         trust,
+        item_type,
     ) = record
     loc = place if kind is PostKind.OFFER else (destination or place)
     lo = price_low if price_low is not None else price_high
@@ -120,7 +122,15 @@ def row_parts(kind: PostKind, record: Sequence) -> tuple[tuple, tuple]:
         trust,
         bool(negotiable),
     )
-    labels = (price_unit, quantity_unit, moq_unit, loc, scoring.region_of(loc), trade_term)
+    labels = (
+        price_unit,
+        quantity_unit,
+        moq_unit,
+        loc,
+        scoring.region_of(loc),
+        trade_term,
+        item_type,
+    )
     return numbers, labels
 
 
@@ -129,7 +139,7 @@ def row_from_record(
 ) -> tuple:
     """Column values in `index.ROW` order from a `fields.fields_to_record` tuple."""
     (lo, hi, qty, moq, created, expires, trust, negotiable), names = row_parts(kind, record)
-    price_unit, qty_unit, moq_unit, loc, region, trade = (
+    price_unit, qty_unit, moq_unit, loc, region, trade, item_type = (
         labels.intern(name) if name else NONE_ID for name in names
     )
     return (
@@ -145,6 +155,7 @@ def row_from_record(
         loc,
         region,
         trade,
+        item_type,
         created,
         expires,
         trust,
@@ -196,6 +207,7 @@ def from_rows(
             created_ts=col["created"][i],
             expires_ts=0.0 if expires == math.inf else expires,
             trust=col["trust"][i],
+            item_type=label(col["item_type"][i]),
         )
         out.append((terms, fields))
     return out

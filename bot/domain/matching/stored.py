@@ -32,7 +32,7 @@ NUMBERS = np.dtype(
         ("negotiable", "?"),
     ]
 )
-LABELS = ("price_unit", "qty_unit", "moq_unit", "loc", "region", "trade")
+LABELS = ("price_unit", "qty_unit", "moq_unit", "loc", "region", "trade", "item_type")
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +74,9 @@ def bulk_add(
     for text in label_texts:
         row = seen.get(text)
         if row is None:
-            row = seen[text] = [intern_label(x) if x else NONE_ID for x in text.split("\t")]
+            row = [intern_label(x) if x else NONE_ID for x in text.split("\t")]
+            row += [NONE_ID] * (len(LABELS) - len(row))  # stored before a label existed
+            seen[text] = row
         label_rows.append(row)
     label_ids = np.array(label_rows, dtype=np.int32).reshape(len(label_texts), len(LABELS))
     packed = np.frombuffer(b"".join(numbers), dtype=NUMBERS)

@@ -46,6 +46,9 @@ class MatchFields:
     created_ts: float = 0.0  # POSIX seconds
     expires_ts: float = 0.0
     trust: float = 0.5  # 0..1 trust of the post's owner; 0.5 = neutral / new member
+    # "item" (the goods themselves) or the accessory, part, mould or machine the product is
+    # ("lid", "case": accessories.py); None when not known (no product, keyword queries)
+    item_type: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
