@@ -19,7 +19,12 @@ from bot.domain.parsing._work import SEP, Work
 from bot.domain.parsing.numbers import NUM
 from bot.domain.text import normalise
 
+_MATERIAL_LABELLED = re.compile(  # the material before its label: PP材质, 304材质, 硅胶材质
+    r"(?<![a-z0-9])(?:[a-z]{1,6}\d{0,4}|\d{2,4}|不锈钢|硅胶|塑料|玻璃|陶瓷|竹子?|木|铝合金|铝|铁|铜"
+    r"|纯棉|棉|真皮|皮|尼龙|亚克力)\s*(?:材质|材料)"
+)
 _SPEC_PATTERNS = (
+    _MATERIAL_LABELLED,
     re.compile(
         r"(?:规格|尺寸|型号|材质|颜色|容量|功率|size|model|material|colou?r|spec)\s*[:：]\s*"
         r"[^\n\ue000,，;；。]{1,40}"
@@ -74,7 +79,7 @@ def extract_specs(work: Work, lang: Lang) -> list[str]:
     material stays in the product ("304 stainless steel sheets" -> spec 304, product
     "stainless steel sheets"); in Chinese 304不锈钢保温杯 gives spec 304不锈钢, product 保温杯."""
     found: list[tuple[int, str]] = []
-    patterns = _SPEC_PATTERNS if lang is not Lang.EN else (_GRADE_ONLY, *_SPEC_PATTERNS[2:])
+    patterns = _SPEC_PATTERNS if lang is not Lang.EN else (_GRADE_ONLY, *_SPEC_PATTERNS[3:])
     for pattern in patterns:
         for m in work.finditer(pattern):
             found.append((m.start(), work.original(m.start(), m.end()).strip()))
