@@ -19,6 +19,7 @@ from pathlib import Path
 from bot.domain.text import is_han, normalise
 
 from .glossary import english_words
+from .tsv import read_rows
 
 ACCESSORIES_PATH = Path(__file__).parent / "data" / "accessories.tsv"
 ITEM = "item"  # the item type of goods traded for themselves
@@ -51,17 +52,7 @@ class Accessories:
 
     @classmethod
     def load(cls, path: Path = ACCESSORIES_PATH) -> Accessories:
-        rows: list[dict[str, str]] = []
-        header: list[str] | None = None
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if not line.strip() or line.startswith("#"):
-                continue
-            cells = line.split("\t")
-            if header is None:
-                header = cells
-                continue
-            rows.append(dict(zip(header, cells, strict=True)))
-        return cls(rows)
+        return cls(list(read_rows(path)))
 
     def accessory_of(self, product: str) -> str | None:
         """The accessory id of a product, or None for a thing traded for itself."""

@@ -21,6 +21,7 @@ from bot.domain.models import Lang
 from bot.domain.text import normalise
 
 from .glossary import has_han
+from .tsv import read_rows
 
 BRANDS_PATH = Path(__file__).parent / "data" / "brands.tsv"
 PREFIX = "b:"
@@ -52,17 +53,12 @@ class Brands:
     @classmethod
     def load(cls, path: Path = BRANDS_PATH) -> Brands:
         rows = []
-        header_seen = False
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if not line.strip() or line.startswith("#"):
-                continue
-            cells = line.split("\t")
-            if not header_seen:
-                header_seen = True
-                continue
-            bid, en, hans, hant, forms = cells
-            names = MappingProxyType({Lang.EN: en, Lang.ZH_HANS: hans, Lang.ZH_HANT: hant})
-            rows.append(Brand(bid, names, tuple(f for f in forms.split("|") if f.strip())))
+        for row in read_rows(path):
+            names = MappingProxyType(
+                {Lang.EN: row["en"], Lang.ZH_HANS: row["zh_hans"], Lang.ZH_HANT: row["zh_hant"]}
+            )
+            forms = tuple(f for f in row["forms"].split("|") if f.strip())
+            rows.append(Brand(row["id"], names, forms))
         return cls(rows)
 
     def chinese_forms(self) -> list[str]:

@@ -27,6 +27,8 @@ from types import MappingProxyType
 from bot.domain.models import Lang
 from bot.domain.text import is_han, normalise
 
+from .tsv import read_rows
+
 DATA_DIR = Path(__file__).parent / "data"
 GLOSSARY_PATH = DATA_DIR / "glossary.tsv"
 STOPWORDS_PATH = DATA_DIR / "stopwords.txt"
@@ -321,34 +323,22 @@ def strip_prefix(concept_id: str) -> str:
 
 
 def _read_tsv(path: Path) -> Iterable[Concept]:
-    header: list[str] | None = None
-    with path.open(encoding="utf-8") as fh:
-        for lineno, raw in enumerate(fh, 1):
-            line = raw.rstrip("\n")
-            if not line.strip() or line.startswith("#"):
-                continue
-            cells = line.split("\t")
-            if header is None:
-                header = cells
-                continue
-            if len(cells) != len(header):
-                raise ValueError(f"{path}:{lineno}: {len(cells)} cells, expected {len(header)}")
-            row = dict(zip(header, cells, strict=True))
-            names = {
-                Lang.ZH_HANS: row["zh_hans"],
-                Lang.ZH_HANT: row["zh_hant"],
-                Lang.EN: row["en"],
-            }
-            forms = [*names.values()]
-            for column in ("syn_zh_hans", "syn_zh_hant", "syn_en", "misspellings"):
-                forms.extend(_split_list(row[column]))
-            yield Concept(
-                id=row["id"],
-                category=row["category"],
-                kind=row["kind"],
-                names=MappingProxyType(names),
-                forms=tuple(dict.fromkeys(forms)),
-            )
+    for row in read_rows(path):
+        names = {
+            Lang.ZH_HANS: row["zh_hans"],
+            Lang.ZH_HANT: row["zh_hant"],
+            Lang.EN: row["en"],
+        }
+        forms = [*names.values()]
+        for column in ("syn_zh_hans", "syn_zh_hant", "syn_en", "misspellings"):
+            forms.extend(_split_list(row[column]))
+        yield Concept(
+            id=row["id"],
+            category=row["category"],
+            kind=row["kind"],
+            names=MappingProxyType(names),
+            forms=tuple(dict.fromkeys(forms)),
+        )
 
 
 @lru_cache(maxsize=1)
