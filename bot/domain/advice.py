@@ -96,7 +96,7 @@ def missing_words(
     (ties by the word, so the advice is stable)."""
     counts: Counter[str] = Counter()
     for words in others:
-        # tagged terms ("s:stainless_steel", "b:samsung", "k:item") are not words to write
+        # tagged terms ("s:stainless_steel", "b:samsung") are not words to write
         counts.update({w for w in words if w not in own and len(w) > 1 and ":" not in w})
     ranked = sorted(
         ((n, w) for w, n in counts.items() if n >= min_posts), key=lambda x: (-x[0], x[1])

@@ -19,7 +19,7 @@ from pathlib import Path
 from bot.domain.text import is_han, normalise
 
 from .glossary import english_words
-from .tsv import read_rows
+from .tsv import list_cell, read_rows
 
 ACCESSORIES_PATH = Path(__file__).parent / "data" / "accessories.tsv"
 ITEM = "item"  # the item type of goods traded for themselves
@@ -42,11 +42,11 @@ class Accessories:
         self._en_not: set[str] = set()
         for row in rows:
             accessory = row["id"]
-            self._zh.extend((form, accessory) for form in _cells(row["zh"]))
-            self._zh_not.update(_cells(row["zh_not"]))
-            for form in _cells(row["en"]):
+            self._zh.extend((form, accessory) for form in list_cell(row["zh"]))
+            self._zh_not.update(list_cell(row["zh_not"]))
+            for form in list_cell(row["en"]):
                 self._en[" ".join(english_words(form))] = accessory
-            self._en_not.update(" ".join(english_words(f)) for f in _cells(row["en_not"]))
+            self._en_not.update(" ".join(english_words(f)) for f in list_cell(row["en_not"]))
         self._zh.sort(key=lambda item: -len(item[0]))
         self._en_longest = max((len(k.split()) for k in self._en), default=1)
 
@@ -54,28 +54,29 @@ class Accessories:
     def load(cls, path: Path = ACCESSORIES_PATH) -> Accessories:
         return cls(list(read_rows(path)))
 
-    def accessory_of(self, product: str) -> str | None:
-        """The accessory id of a product, or None for a thing traded for itself."""
-        text = _FOR.split(normalise(product), maxsplit=1)[0]
+    def accessory_of(self, normalised: str) -> str | None:
+        """The accessory id of a product (in `text.normalise` form), or None for a thing
+        traded for itself."""
+        text = _FOR.split(normalised, maxsplit=1)[0]
         if any(is_han(ch) for ch in text):
             return self._chinese_accessory(text)
+        spaced = f" {' '.join(english_words(text))} "
+        if any(f" {phrase} " in spaced for phrase in self._en_not):
+            return None
         tokens = text.split()
         while tokens and (tokens[-1] in _TRAILING_EN or any(ch.isdigit() for ch in tokens[-1])):
             tokens.pop()  # "... sleeve in black", "... case digi-ipadpet10", "... protector 2pk"
         words = english_words(" ".join(tokens))
-        spaced = f" {' '.join(english_words(text))} "
-        if any(f" {phrase} " in spaced for phrase in self._en_not):
-            return None
         for size in range(min(self._en_longest, len(words)), 0, -1):
             accessory = self._en.get(" ".join(words[-size:]))
             if accessory is not None:
                 return accessory
         return None
 
-    def mentions(self, product: str) -> bool:
+    def mentions(self, normalised: str) -> bool:
         """Whether an accessory's word stands anywhere in the product ("leather case stylus",
         "wall mount for displays"): such a product may be either, so it is not judged."""
-        text = normalise(product)
+        text = normalised
         words = f" {' '.join(english_words(text))} "
         if any(f" {form} " in words for form in self._en):
             return True
@@ -100,10 +101,6 @@ class Accessories:
         return None
 
 
-def _cells(cell: str) -> list[str]:
-    return [] if cell.strip() in ("", "-") else [c.strip() for c in cell.split("|") if c.strip()]
-
-
 @lru_cache(maxsize=1)
 def default_accessories() -> Accessories:
     return Accessories.load()
@@ -113,8 +110,8 @@ def default_accessories() -> Accessories:
 def item_type(product: str) -> str | None:
     """The accessory id ("lid", "case", "mould" ...) of a product that is one; "item" for a
     product with no accessory word in it; None when one stands elsewhere than at its end."""
-    accessories = default_accessories()
-    found = accessories.accessory_of(product)
+    accessories, normalised = default_accessories(), normalise(product)
+    found = accessories.accessory_of(normalised)
     if found is not None:
         return found
-    return None if accessories.mentions(product) else ITEM
+    return None if accessories.mentions(normalised) else ITEM

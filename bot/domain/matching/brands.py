@@ -21,7 +21,7 @@ from bot.domain.models import Lang
 from bot.domain.text import normalise
 
 from .glossary import has_han
-from .tsv import read_rows
+from .tsv import list_cell, read_rows
 
 BRANDS_PATH = Path(__file__).parent / "data" / "brands.tsv"
 PREFIX = "b:"
@@ -57,8 +57,7 @@ class Brands:
             names = MappingProxyType(
                 {Lang.EN: row["en"], Lang.ZH_HANS: row["zh_hans"], Lang.ZH_HANT: row["zh_hant"]}
             )
-            forms = tuple(f for f in row["forms"].split("|") if f.strip())
-            rows.append(Brand(row["id"], names, forms))
+            rows.append(Brand(row["id"], names, tuple(list_cell(row["forms"]))))
         return cls(rows)
 
     def chinese_forms(self) -> list[str]:

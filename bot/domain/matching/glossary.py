@@ -27,7 +27,7 @@ from types import MappingProxyType
 from bot.domain.models import Lang
 from bot.domain.text import is_han, normalise
 
-from .tsv import read_rows
+from .tsv import list_cell, read_rows
 
 DATA_DIR = Path(__file__).parent / "data"
 GLOSSARY_PATH = DATA_DIR / "glossary.tsv"
@@ -42,7 +42,6 @@ PRODUCT = "product"
 SPEC = "spec"
 
 _WORD = re.compile(r"[a-z0-9]+")
-_LIST_SEP = "|"
 
 # Irregular or misleading plurals; everything else follows the suffix rules in `singular`.
 _IRREGULAR = {
@@ -222,10 +221,6 @@ class Concept:
         return self.names[lang]
 
 
-def _split_list(cell: str) -> list[str]:
-    return [part.strip() for part in cell.split(_LIST_SEP) if part.strip()]
-
-
 class Glossary:
     """Lookup tables built once from the data file; read-only afterwards."""
 
@@ -331,7 +326,7 @@ def _read_tsv(path: Path) -> Iterable[Concept]:
         }
         forms = [*names.values()]
         for column in ("syn_zh_hans", "syn_zh_hant", "syn_en", "misspellings"):
-            forms.extend(_split_list(row[column]))
+            forms.extend(list_cell(row[column]))
         yield Concept(
             id=row["id"],
             category=row["category"],

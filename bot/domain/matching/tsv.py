@@ -1,5 +1,5 @@
 """The project's word lists (`data/*.tsv`): '#' comment lines, a header row, then one row a
-line with tab-separated cells."""
+line with tab-separated cells; a list cell separates its items with '|' ("-": none)."""
 
 from __future__ import annotations
 
@@ -22,3 +22,8 @@ def read_rows(path: Path) -> Iterator[dict[str, str]]:
             if len(cells) != len(header):
                 raise ValueError(f"{path}:{lineno}: {len(cells)} cells, expected {len(header)}")
             yield dict(zip(header, cells, strict=True))
+
+
+def list_cell(cell: str) -> list[str]:
+    """The items of a list cell, blanks dropped."""
+    return [item.strip() for item in cell.split("|") if item.strip() and item.strip() != "-"]
