@@ -66,12 +66,17 @@ class MatchingIndex:
                 _merge(terms.specs, chosen.specs),
                 _merge(terms.concepts, chosen.concepts),
                 _merge(terms.categories, chosen.categories),
+                _merge(terms.glosses, chosen.glosses),
             )
         if company_keywords:
             company = query_terms(" ".join(company_keywords))
             extra = company.product + company.specs
             terms = PostTerms(
-                terms.product, _merge(terms.specs, extra), terms.concepts, terms.categories
+                terms.product,
+                _merge(terms.specs, extra),
+                terms.concepts,
+                terms.categories,
+                terms.glosses,
             )
         fields = fields_from_parsed(
             post.parsed, post.created_at, post.expires_at, self.policy.rates, trust=trust

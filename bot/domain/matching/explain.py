@@ -53,7 +53,7 @@ def explain(
 
 
 def shared_term_reasons(a: PostTerms, b: PostTerms) -> list[Reason]:
-    theirs = set(b.product)
+    theirs = set(b.product)  # brands
     brands = [
         Reason("brand", {"brand": t.removeprefix(BRAND)})
         for t in dict.fromkeys(a.product)
@@ -64,7 +64,7 @@ def shared_term_reasons(a: PostTerms, b: PostTerms) -> list[Reason]:
         return brands + [Reason("concept", {"concept": c}) for c in concepts[:MAX_TERM_REASONS]]
     out: list[Reason] = []
     for field_name, mine, other in (
-        ("product", a.product, b.product),
+        ("product", a.product + a.glosses, b.product + b.glosses),
         ("spec", a.specs, b.specs),
     ):
         other_set = set(other)

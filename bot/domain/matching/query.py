@@ -117,6 +117,7 @@ def plan_query(
     walk: list[int] = []
     spec_walk: list[int] = []
     keys = term_keys(terms)
+    glosses = {PRODUCT + g for g in terms.glosses} - {PRODUCT + p for p in terms.product}
     for key in keys:
         tid = get(key)
         if tid is None or side.term_df(tid) == 0:
@@ -124,6 +125,8 @@ def plan_query(
         weighted[tid] = field_weight[key[:2]] * float(scoring.idf(side.term_df(tid), side.n_alive))
         if key[:2] == PRODUCT and is_model_code(key[2:]):
             weighted[tid] *= w.model_code  # the same code is the same product
+        elif key in glosses:
+            weighted[tid] *= w.gloss  # a word's English stands in for it, is not a word more
         (spec_walk if key[:2] == SPEC else walk).append(tid)
     if post_kind is None and not walk:
         walk = spec_walk  # /search with only specs ("304") still finds something

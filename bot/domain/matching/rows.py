@@ -47,6 +47,7 @@ def term_keys(terms: PostTerms) -> list[str]:
             [
                 *map(CONCEPT.__add__, terms.concepts),
                 *map(PRODUCT.__add__, terms.product),
+                *map(PRODUCT.__add__, terms.glosses),
                 *map(SPEC.__add__, terms.specs),
             ]
         )

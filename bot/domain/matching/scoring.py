@@ -14,7 +14,8 @@ different model codes, 0.7 for different brands.
 
 * text (0..1): BM25 with binary term frequency (posts are short; repeating a word is not
   evidence), summed over shared terms, each weighted by its field (concept 1.5, product
-  word 1.0, spec 0.3; a model code such as ln46a550 counts 3 product words) and idf, and
+  word 1.0, spec 0.3; a model code such as ln46a550 counts 3 product words; the query's
+  CC-CEDICT glosses, English standing in for its Chinese words, 0.3) and idf, and
   divided by the query's ideal score (all its terms present in a document of average
   length), then clipped to 1. A need whose code the other post lacks loses that much.
   Post against post (not /search) the text score is at least C * (0.85 + 0.15 * H),
@@ -65,6 +66,7 @@ class Weights:
     concept: float = 1.5  # field weights inside the text score
     product: float = 1.0
     spec: float = 0.3
+    gloss: float = 0.3  # a query's CC-CEDICT English for its Chinese word, times a product word
     model_code: float = 3.0  # times a product word: a shared model code all but settles it
     containment: float = 0.85  # text floor for a candidate wholly inside the query
     same_code: float = 0.9  # text floor for a candidate holding the query's model code

@@ -12,7 +12,8 @@ Steps (`_terms_of_text`):
    (保温杯 -> 保温) are kept as product words but give no concept (保温杯套 is not a
    保温杯). An unknown token borrows the concepts of its longest known pieces.
    A Chinese word the glossary lacks also brings its English words from CC-CEDICT
-   (dictionary.py: 原子笔 -> ballpoint, pen), so English readers' words find it; unknown
+   (dictionary.py: 原子笔 -> ballpoint, pen) as `glosses`, so English readers' words find
+   it; unknown
    single characters in a row are one word (菁 / 纯 -> 菁纯).
 5. Brands are found in the whole text in any script (brands.py) and added as "b:<id>".
 6. Stop-words (出售, 求购, wtb, pcs ...) and one-character noise are dropped. Materials
@@ -127,6 +128,7 @@ def extract_terms(parsed: ParsedPost, raw_text: str) -> PostTerms:
         _merge(terms.specs, whole.specs),
         concepts,
         categories,
+        _merge(terms.glosses, whole.glosses),
     )
 
 
@@ -172,34 +174,41 @@ def terms_of_text(text: str, glossary: Glossary) -> PostTerms:
         _flush_english(run, glossary, acc)
         run = []
         if has_han(token):
-            acc.merge(_han_token(token, glossary))
+            acc.merge(*_han_token(token, glossary))
     _flush_singles(singles, glossary, acc)
     _flush_english(run, glossary, acc)
     acc.product.update(dict.fromkeys(BRAND + b for b in brands))
     categories = sorted({glossary.concept(c).category for c in acc.concepts})
+    product = tuple(w for w in acc.product if w not in acc.specs)
     return PostTerms(
-        product=tuple(w for w in acc.product if w not in acc.specs),
+        product=product,
         specs=tuple(acc.specs),
         concepts=tuple("c:" + c for c in acc.concepts),
         categories=tuple(categories),
+        glosses=tuple(w for w in acc.glosses if w not in acc.product and w not in acc.specs),
     )
+
+
+_Part = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 
 
 class _Acc:
     """Ordered, de-duplicated collections of one text's terms."""
 
-    __slots__ = ("product", "specs", "concepts")
+    __slots__ = ("product", "specs", "concepts", "glosses")
 
     def __init__(self) -> None:
         self.product: dict[str, None] = {}
         self.specs: dict[str, None] = {}
         self.concepts: dict[str, None] = {}
+        self.glosses: dict[str, None] = {}
 
-    def merge(self, part: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]) -> None:
+    def merge(self, part: _Part, glosses: tuple[str, ...] = ()) -> None:
         product, specs, concepts = part
         self.product.update(dict.fromkeys(product))
         self.specs.update(dict.fromkeys(specs))
         self.concepts.update(dict.fromkeys(concepts))
+        self.glosses.update(dict.fromkeys(glosses))
 
 
 def _size_token(match: re.Match[str], acc: _Acc) -> str:
@@ -232,7 +241,7 @@ def _known(char: str, glossary: Glossary) -> bool:
 
 def _flush_singles(singles: list[str], glossary: Glossary, acc: _Acc) -> None:
     if len(singles) > 1:
-        acc.merge(_han_token("".join(singles), glossary))
+        acc.merge(*_han_token("".join(singles), glossary))
     singles.clear()
 
 
@@ -282,16 +291,15 @@ def _english_run(
 
 
 @lru_cache(maxsize=65536)
-def _han_token(
-    token: str, glossary: Glossary
-) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """One jieba token containing Chinese: its words by kind and its product concepts."""
+def _han_token(token: str, glossary: Glossary) -> tuple[_Part, tuple[str, ...]]:
+    """One jieba token containing Chinese: its words by kind and its product concepts, and
+    its English glosses when the glossary lacks it."""
     key = "".join(token.split())
     if glossary.is_stopword(key):
-        return (), (), ()
+        return ((), (), ()), ()
     ids = glossary.lookup_key(key)
     if len(key) == 1 and not ids:
-        return (), (), ()
+        return ((), (), ()), ()
     product: list[str] = []
     specs: list[str] = []
     concepts: list[str] = []
@@ -311,11 +319,11 @@ def _han_token(
                 specs.append(piece)
             elif not glossary.is_stopword(piece):
                 product.append(piece)
-        return tuple(product), tuple(specs), tuple(concepts)
+        return (tuple(product), tuple(specs), tuple(concepts)), ()
     if _CODE.match(key):
-        return (), (key,), ()
+        return ((), (key,), ()), ()
     product.append(key)
-    product.extend(_english_for(key, pieces, glossary))
+    glosses = tuple(_english_for(key, pieces, glossary))
     taken: list[str] = []
     for piece in sorted(pieces, key=len, reverse=True):
         if glossary.is_stopword(piece):
@@ -328,7 +336,7 @@ def _han_token(
                 specs.append(piece)
                 continue
         product.append(piece)
-    return tuple(product), tuple(specs), tuple(concepts)
+    return (tuple(product), tuple(specs), tuple(concepts)), glosses
 
 
 def _english_for(key: str, pieces: list[str], glossary: Glossary) -> list[str]:

@@ -11,16 +11,20 @@ class PostTerms:
 
     `product` and `specs` hold simplified, lower-case word tokens (jieba search-mode
     pieces, English words singularised); `concepts` holds glossary concept ids ("c:vacuum_flask")
-    that tie zh-Hans, zh-Hant and English words for the same product together.
+    that tie zh-Hans, zh-Hant and English words for the same product together;
+    `glosses` holds the English words CC-CEDICT gives for Chinese words the glossary lacks
+    (dictionary.py): they are indexed as product words, but in a query they weigh less
+    (`Weights.gloss`), standing in for a word rather than being one.
     """
 
     product: tuple[str, ...] = ()
     specs: tuple[str, ...] = ()
     concepts: tuple[str, ...] = ()
     categories: tuple[str, ...] = ()  # glossary categories of the concepts ("housewares")
+    glosses: tuple[str, ...] = ()
 
     def all_terms(self) -> tuple[str, ...]:
-        return self.product + self.specs + self.concepts
+        return self.product + self.glosses + self.specs + self.concepts
 
 
 @dataclass(frozen=True, slots=True)
