@@ -131,6 +131,23 @@ _DISPLAY: dict[str, tuple[str, str, str]] = {
     "gross": ("罗", "羅", "gross"),
 }
 
+# English for one of a unit, after "/" in a price ("$3 / box"); "pcs" stays, as trade writes it.
+_ONE_EN: dict[str, str] = {
+    "set": "set",
+    "pair": "pair",
+    "carton": "carton",
+    "box": "box",
+    "bag": "bag",
+    "roll": "roll",
+    "sheet": "sheet",
+    "yard": "yard",
+    "ton": "ton",
+    "bottle": "bottle",
+    "barrel": "drum",
+    "pallet": "pallet",
+    "container": "container",
+}
+
 UNIT_CODES: frozenset[str] = frozenset(UNIT_WORDS)
 
 
@@ -159,11 +176,14 @@ def to_base(amount: Decimal, unit: str | None) -> tuple[Decimal, str | None]:
     return amount, unit
 
 
-def unit_name(code: str | None, lang: Lang) -> str:
-    """How a unit code is shown to a reader of `lang`; unknown codes are shown as is."""
+def unit_name(code: str | None, lang: Lang, *, one: bool = False) -> str:
+    """How a unit code is shown to a reader of `lang` (`one`: of a single unit, as after
+    "/" in a price); unknown codes are shown as is."""
     if code is None:
         return ""
     names = _DISPLAY.get(code)
     if names is None:
         return code
+    if one and lang is Lang.EN:
+        return _ONE_EN.get(code, names[2])
     return names[{Lang.ZH_HANS: 0, Lang.ZH_HANT: 1}.get(lang, 2)]

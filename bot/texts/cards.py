@@ -57,7 +57,7 @@ def price(p: Price, lang: Lang) -> str:
     else:
         value = money_text(p.low or p.high or Decimal(0), p.currency)
     if p.per_unit:
-        per = unit_name(p.per_unit, lang)
+        per = unit_name(p.per_unit, lang, one=p.per_count == 1)
         value += f" / {p.per_count} {per}" if p.per_count != 1 else f" / {per}"
     return value
 

@@ -32,7 +32,8 @@ def _concept(values: Mapping[str, object], lang: Lang) -> str:
 
 
 def _one(kind: str, values: Mapping[str, object], lang: Lang) -> str | None:
-    unit = unit_name(str(values["unit"]), lang) if values.get("unit") else ""
+    code = str(values["unit"]) if values.get("unit") else None
+    unit = unit_name(code, lang)
     symbol = CURRENCY_SYMBOLS.get(str(values.get("currency", "CNY")), "")
     if kind == "brand":
         return plain(lang, "reason.brand", name=default_brands().name(str(values["brand"]), lang))
@@ -54,7 +55,7 @@ def _one(kind: str, values: Mapping[str, object], lang: Lang) -> str | None:
             "reason.price",
             offer=f"{symbol}{_num(values.get('offer_amount'))}",
             budget=f"{symbol}{_num(values.get('budget_amount'))}",
-            unit=unit,
+            unit=unit_name(code, lang, one=True),
         )
     if kind == "place":
         return f"{values.get('from', '')} → {values.get('to', '')}".strip(" →")

@@ -96,6 +96,20 @@ def test_unit_name(code: str | None, lang: Lang, name: str) -> None:
     assert unit_name(code, lang) == name
 
 
+@pytest.mark.parametrize(
+    ("code", "lang", "name"),
+    [
+        ("box", Lang.EN, "box"),  # "NT$120 / box", not "/ boxes"
+        ("ton", Lang.EN, "ton"),
+        ("pcs", Lang.EN, "pcs"),  # as trade writes it: "$1.5 / pcs"
+        ("gross", Lang.EN, "gross"),
+        ("box", Lang.ZH_HANS, "盒"),
+    ],
+)
+def test_unit_name_of_one(code: str, lang: Lang, name: str) -> None:
+    assert unit_name(code, lang, one=True) == name
+
+
 def test_every_code_has_display_names() -> None:
     for code in UNIT_CODES:
         assert unit_name(code, Lang.EN) and unit_name(code, Lang.ZH_HANS)
