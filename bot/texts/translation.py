@@ -5,6 +5,7 @@ glosses); anything else is shown as written."""
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 from bot.domain import money, segmenter
@@ -16,6 +17,8 @@ from bot.domain.parsing.places import place_named
 from bot.domain.text import normalise, to_simplified
 
 READER_CURRENCY = {Lang.EN: "USD", Lang.ZH_HANS: "CNY", Lang.ZH_HANT: "TWD"}
+# A pack size written the Chinese way: 6只装, 4入, 3入組 (in simplified form).
+_PACK = re.compile(r"(\d+)\s*(?:只|个|支|片|瓶|包|条|双|件|粒|颗)?\s*(?:装|入组|入装|入)")
 
 
 def product_name(product: str, lang: Lang) -> str:
@@ -24,7 +27,10 @@ def product_name(product: str, lang: Lang) -> str:
     glossary = default_glossary()
     ids = [c for c in glossary.lookup(product) if glossary.concept(c).kind == PRODUCT]
     name: str | None
-    if lang is Lang.EN and has_han(product):
+    pack = _PACK.fullmatch(to_simplified(product).strip())
+    if lang is Lang.EN and pack:
+        name = f"pack of {pack.group(1)}"
+    elif lang is Lang.EN and has_han(product):
         name = _chinese_in_english(product)
     elif len(ids) == 1:
         name = glossary.display_name(ids[0], lang)

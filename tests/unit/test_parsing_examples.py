@@ -53,6 +53,22 @@ def test_traditional_led_bulbs() -> None:
     assert (p.price.low, p.price.high, p.price.currency) == (Decimal("3.5"), Decimal("3.5"), "CNY")
 
 
+@pytest.mark.parametrize(
+    ("text", "product", "pack"),
+    [
+        ("出售 鳳梨酵素 納豆 4入 每盒120元 台中出貨", "鳳梨酵素 納豆", "4入"),
+        ("求購 毛巾 3入組 500組", "毛巾", "3入組"),
+    ],
+)
+def test_a_taiwanese_pack_size_is_a_spec(text: str, product: str, pack: str) -> None:
+    p = parse_post(text)
+    assert (p.product, p.specs) == (product, (pack,))
+
+
+def test_a_number_before_an_inlet_is_not_a_pack() -> None:
+    assert "2入口" in parse_post("出售 阀门 2入口 3出口").product
+
+
 def test_wtb_screws_fob_ningbo() -> None:
     p = parse_post("WTB 20k pcs M6 stainless screws, FOB Ningbo, USD 0.02/pc")
     assert p.intent is Intent.NEED

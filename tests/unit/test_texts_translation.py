@@ -37,7 +37,12 @@ def card(text: str, reader: Lang) -> str:
         (CUPS, Lang.EN, ["vacuum flask (保温杯)", "Yiwu (义乌)", "¥12 / pcs ≈ $1.67"]),
         (CUPS, Lang.ZH_HANT, ["¥12 / 個 ≈ NT$54.55"]),
         (SCREWS, Lang.ZH_HANS, ["宁波 (Ningbo)", "$0.02 / 个 ≈ ¥0.14"]),
-        ("出售 鳳梨酵素 4入 每盒120元 台中出貨", Lang.EN, ["NT$120 / box ≈ $3.67"]),
+        (
+            "出售 鳳梨酵素 4入 每盒120元 台中出貨",
+            Lang.EN,
+            ["NT$120 / box ≈ $3.67", "pack of 4 (4入)"],
+        ),
+        ("出售 保温杯 6只装 12元/个", Lang.EN, ["pack of 6 (6只装)"]),
     ],
 )
 def test_another_language_is_shown_in_the_reader_s(text: str, reader: Lang, shown: list[str]):

@@ -73,6 +73,7 @@ _PACKING = (
         rf"(?:/|per|每|in|一)\s*(?:a\s*|one\s*|each\s*)?{UNIT}"
     ),
     re.compile(rf"{_LEAD}{NUM}\s*{UNIT}(?:{UNIT})?装(?![修饰])"),
+    re.compile(rf"{_LEAD}{NUM}\s*入(?:组|装)?(?![口库场股])"),  # Taiwan's 4入 / 3入組: a pack of 4
     # "25kg bags", "5L bottles": a weight or volume per package.
     re.compile(
         rf"{_LEAD}{NUM}\s*(?:kg|g|l|ml|公斤|升)\s*(?:bags?|drums?|bottles?|boxes|box|cartons?|tins?|cans?)"
