@@ -171,3 +171,25 @@ def test_below_the_threshold_only_a_clear_stand_out_alerts_a_need():
     assert [post for post, _ in alerts_for(engine, need)] == [71]
     index(engine, 73, 173, PostKind.OFFER, "Selling casio exilim digital camera silver")
     assert alerts_for(engine, need) == []  # two as good: neither stands out
+
+
+@pytest.mark.parametrize(
+    ("need", "model"),
+    [
+        ("求购 iPhone14 10台", 61),  # glued in the need, spaced in the offer
+        ("Looking for iphone 14, 10 units", 61),
+        ("求购 华为 Mate 60 20台", 63),  # spaced in the need, glued in the offer
+    ],
+)
+def test_a_name_and_its_number_meet_however_they_are_spaced(need, model):
+    engine = MatchingEngine()
+    index(engine, 61, 161, PostKind.OFFER, "出售 iPhone 14 全新 128G")
+    index(engine, 62, 162, PostKind.OFFER, "出售 iPhone 13 全新 128G")
+    index(engine, 63, 163, PostKind.OFFER, "出售 华为mate60 全新")
+    index(engine, 64, 164, PostKind.OFFER, "出售 华为mate50 全新")
+    assert [post for post, _ in alerts_for(engine, need)] == [model]
+
+
+def test_letters_that_are_no_word_stay_one_model_code():
+    assert terms_mod.query_terms("npfh100").product == ("npfh100",)
+    assert "iphone 14" in terms_mod.query_terms("iPhone14").product

@@ -64,6 +64,12 @@ def english_glosses() -> dict[str, tuple[str, ...]]:
     return _tables()[0]
 
 
+@lru_cache(maxsize=1)
+def english_vocabulary() -> frozenset[str]:
+    """Every English word of the glosses: words a product can be named with."""
+    return frozenset(w for words in english_glosses().values() for w in words)
+
+
 def english_name(word: str) -> str | None:
     """The first short gloss of a simplified Chinese word, as a reader would see it
     ("手提包" -> "handbag"), or None."""

@@ -34,8 +34,16 @@ from bot.domain.text import is_han, normalise
 
 from .brands import PREFIX as BRAND
 from .brands import default_brands
-from .codes import SPLIT_CODE, code_stem, is_model_code, join_code
-from .dictionary import english_glosses
+from .codes import (
+    GLUED_NUMBER,
+    SPLIT_CODE,
+    code_stem,
+    is_model_code,
+    join_code,
+    named_models,
+    unglue,
+)
+from .dictionary import english_glosses, english_vocabulary
 from .glossary import JIEBA_FREQ, PRODUCT, Glossary, default_glossary, english_words, has_han
 from .types import PostTerms
 
@@ -95,7 +103,7 @@ def warm_up(glossary: Glossary | None = None) -> None:
     """Load jieba, the trade dictionary, every Chinese glossary form and the CC-CEDICT
     glosses (call at start-up)."""
     _ready(glossary or default_glossary())
-    english_glosses()
+    english_vocabulary()  # builds the glosses too
 
 
 _READY: set[int] = set()
@@ -150,7 +158,7 @@ def terms_of_text(text: str, glossary: Glossary) -> PostTerms:
     """The uncached pipeline (module docstring) with an explicit glossary."""
     _ready(glossary)
     acc = _Acc()
-    work = normalise(text)
+    work = GLUED_NUMBER.sub(unglue, normalise(text))  # iphone14 names Apple too
     brands = default_brands().find(work)
     work = _PRICE.sub(" ", work)
     work = _QTY.sub(" ", work)
@@ -255,6 +263,7 @@ def _english_run(
     tokens: tuple[str, ...], glossary: Glossary
 ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     """Concepts of glossary phrases in a run of ASCII tokens; leftover words by kind."""
+    named = named_models(tokens, glossary.is_stopword)
     words: list[str] = []
     version_specs: list[str] = []
     for token in tokens:
@@ -287,7 +296,7 @@ def _english_run(
             specs.append(word)
         elif len(word) > 1 and not word.isdigit():
             product.append(word)
-    return tuple(product), tuple(specs + version_specs), tuple(concepts)
+    return tuple(product + named), tuple(specs + version_specs), tuple(concepts)
 
 
 @lru_cache(maxsize=65536)
