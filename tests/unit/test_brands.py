@@ -28,6 +28,9 @@ NOW = datetime(2026, 12, 3, tzinfo=UTC)
         ("三星 电视", "samsung"),
         ("紐巴倫 574 復古鞋", "new_balance"),
         ("New Balance 574 retro shoes", "new_balance"),
+        ("求购小米14 10台", "xiaomi"),  # an everyday word right before a model number
+        ("苹果 15 Pro 全新", "apple"),
+        ("蘋果手機 二手", "apple"),
     ],
 )
 def test_one_brand_in_every_script(text, brand):
@@ -37,7 +40,14 @@ def test_one_brand_in_every_script(text, brand):
 
 @pytest.mark.parametrize(
     "text",
-    ["sharp kitchen knife", "thermos bottles 500ml", "power strip 3m cord", "求购苹果 10吨"],
+    [
+        "sharp kitchen knife",
+        "thermos bottles 500ml",
+        "power strip 3m cord",
+        "求购苹果 10吨",
+        "新鲜小米 5斤",  # a number, but a quantity
+        "苹果 3元一斤",
+    ],
 )
 def test_everyday_words_are_not_brands(text):
     assert default_brands().find(normalise(text)) == ()
@@ -49,7 +59,7 @@ def test_the_data_file_is_well_formed():
         for line in BRANDS_PATH.read_text(encoding="utf-8").splitlines()
         if line.strip() and not line.startswith("#")
     ][1:]
-    assert all(len(row) == 5 for row in rows)
+    assert all(len(row) == 6 for row in rows)
     ids = [row[0] for row in rows]
     assert len(ids) == len(set(ids)) == len(default_brands())
     owners: dict[str, set[str]] = {}

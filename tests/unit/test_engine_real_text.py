@@ -193,3 +193,33 @@ def test_a_name_and_its_number_meet_however_they_are_spaced(need, model):
 def test_letters_that_are_no_word_stay_one_model_code():
     assert terms_mod.query_terms("npfh100").product == ("npfh100",)
     assert "iphone 14" in terms_mod.query_terms("iPhone14").product
+
+
+@pytest.mark.parametrize(
+    ("need", "model"), [("求购 小米14 手机 10台", 71), ("求购 苹果14 10台", 73)]
+)
+def test_a_chinese_brand_name_before_a_model_number_meets_its_english_listing(need, model):
+    engine = MatchingEngine()
+    index(engine, 71, 171, PostKind.OFFER, "出售 Xiaomi 14 Ultra 全新")
+    index(engine, 72, 172, PostKind.OFFER, "出售 Xiaomi 13 全新")
+    index(engine, 73, 173, PostKind.OFFER, "Selling iPhone 14 128GB new")
+    assert [post for post, _ in alerts_for(engine, need)] == [model]
+
+
+@pytest.mark.parametrize(
+    ("need", "model"),
+    [
+        ("求购 18650电池 1万个", 81),  # the number inside a word the glossary knows whole
+        ("求购 T8灯管 1000支", 83),
+        ("Looking for USB-C cable 1m, 5000 pcs", 85),
+    ],
+)
+def test_the_number_inside_a_known_chinese_word_counts(need, model):
+    engine = MatchingEngine()
+    index(engine, 81, 181, PostKind.OFFER, "出售 18650 锂电池 2600mAh")
+    index(engine, 82, 182, PostKind.OFFER, "出售 21700 锂电池")
+    index(engine, 83, 183, PostKind.OFFER, "出售 LED T8灯管 1.2米")
+    index(engine, 84, 184, PostKind.OFFER, "出售 LED T5灯管")
+    index(engine, 85, 185, PostKind.OFFER, "出售 Type-C数据线 1米 起订1000条")
+    assert [post for post, _ in alerts_for(engine, need)][:1] == [model]
+    assert {82, 84}.isdisjoint(post for post, _ in alerts_for(engine, need))

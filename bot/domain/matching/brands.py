@@ -3,7 +3,8 @@
 The data lives in `data/brands.tsv` (one brand a row, see its header). `Brands.find` gives
 the brand ids a text names, from its comparison form (`text.normalise`): Chinese forms as
 written, Latin forms as runs of whole words whatever separates them ("sk-ii" finds
-"sk ii" and "skii"). A post's terms carry each brand as the product term
+"sk ii" and "skii"); a form that is also an everyday word (小米 millet, 苹果 apple) only
+right before a model number (小米14, 苹果 15). A post's terms carry each brand as the product term
 "b:<id>", so the same brand meets across scripts, and the identity check (identity.py)
 counts two different brands against a pair.
 """
@@ -19,6 +20,7 @@ from types import MappingProxyType
 
 from bot.domain.models import Lang
 from bot.domain.text import normalise
+from bot.domain.units import ALL_UNIT_WORDS
 
 from .glossary import has_han
 from .tsv import list_cell, read_rows
@@ -32,6 +34,7 @@ class Brand:
     id: str
     names: MappingProxyType[Lang, str]
     forms: tuple[str, ...]
+    before_a_number: tuple[str, ...] = ()
 
 
 class Brands:
@@ -40,7 +43,10 @@ class Brands:
         self._latin: dict[str, str] = {}  # form with its separators removed -> brand id
         self._chinese: dict[str, list[tuple[str, str]]] = {}  # first character -> forms
         self._longest = 1  # most words in a Latin form
+        self._numbered: dict[str, list[tuple[str, str]]] = {}  # 小米 of 小米14, by first char
         for brand in self._brands.values():
+            for form in map(normalise, brand.before_a_number):
+                self._numbered.setdefault(form[0], []).append((form, brand.id))
             for form in map(normalise, brand.forms):
                 if has_han(form):
                     self._chinese.setdefault(form[0], []).append((form, brand.id))
@@ -57,7 +63,8 @@ class Brands:
             names = MappingProxyType(
                 {Lang.EN: row["en"], Lang.ZH_HANS: row["zh_hans"], Lang.ZH_HANT: row["zh_hant"]}
             )
-            rows.append(Brand(row["id"], names, tuple(list_cell(row["forms"]))))
+            forms, numbered = list_cell(row["forms"]), list_cell(row["before_a_number"])
+            rows.append(Brand(row["id"], names, tuple(forms), tuple(numbered)))
         return cls(rows)
 
     def chinese_forms(self) -> list[str]:
@@ -74,6 +81,11 @@ class Brands:
                 if normalised.startswith(form, i):
                     found.append((i, bid))
                     break
+            for form, bid in self._numbered.get(char, ()):
+                if normalised.startswith(form, i) and _MODEL_NUMBER.match(
+                    normalised, i + len(form)
+                ):
+                    found.append((i, bid))
         words = [(m.start(), m.group(0)) for m in _WORD.finditer(normalised)]
         latin = self._latin
         for i, (start, _word) in enumerate(words):
@@ -93,6 +105,9 @@ class Brands:
 
 
 _WORD = re.compile(r"[0-9a-zà-ÿ]+")  # a Latin word; anything else separates
+# A model number: digits not followed by a unit or a currency (小米14, not 小米 5斤 or 苹果10元).
+_UNITS = "|".join(map(re.escape, (*ALL_UNIT_WORDS, "元", "块", "rmb", "usd", "%")))
+_MODEL_NUMBER = re.compile(rf" ?\d{{1,3}}(?![\d.])(?!\s*(?:{_UNITS}))")
 
 
 def _key(form: str) -> str:

@@ -96,6 +96,8 @@ _DOTTED = re.compile(r"(?<![\w.])v?(\d+(?:\.\d+){1,3})(?![\w.])")
 _VERSION = re.compile(r"^v?(\d{1,3}(?:\.\d+)*)$")
 _ASCII_WORD = re.compile(r"^[a-z0-9][a-z0-9.'-]*$")
 _JOINERS = frozenset({"-", "'", "’"})
+# A number inside a Chinese word the glossary knows whole (18650电池, t8灯管, n95口罩).
+_NUMBERED_PART = re.compile(r"[a-z]*\d[a-z0-9]*")
 _FALLBACK_CONCEPTS = True  # scan raw_text for concepts when the product field gives none
 
 
@@ -183,6 +185,9 @@ def terms_of_text(text: str, glossary: Glossary) -> PostTerms:
         run = []
         if has_han(token):
             acc.merge(*_han_token(token, glossary))
+            if not _is_spec_key("".join(token.split()), glossary):  # 304不锈钢: s:ss304
+                for part in _NUMBERED_PART.findall(token):  # 18650电池: an 18650 battery
+                    acc.merge(_english_run((part,), glossary))
     _flush_singles(singles, glossary, acc)
     _flush_english(run, glossary, acc)
     acc.product.update(dict.fromkeys(BRAND + b for b in brands))
