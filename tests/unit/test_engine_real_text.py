@@ -179,6 +179,7 @@ def test_below_the_threshold_only_a_clear_stand_out_alerts_a_need():
         ("求购 iPhone14 10台", 61),  # glued in the need, spaced in the offer
         ("Looking for iphone 14, 10 units", 61),
         ("求购 华为 Mate 60 20台", 63),  # spaced in the need, glued in the offer
+        ("求购 iPhone14ProMax 10台", 61),  # glued on both sides of the number
     ],
 )
 def test_a_name_and_its_number_meet_however_they_are_spaced(need, model):

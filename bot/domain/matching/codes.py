@@ -19,7 +19,7 @@ SPLIT_CODE = re.compile(r"(?<![a-z0-9])[a-z][a-z0-9]{0,11}(?:[-/][a-z0-9]{1,12})
 # An English word glued to a number (iphone14, mate60, audition2) is the word and the
 # number, as "iPhone 14" is; both spellings also give the word "iphone 14" (named_models).
 # Letters that are no word (npfh100, kdl26m4000) stay a model code.
-GLUED_NUMBER = re.compile(r"(?<![a-z0-9])([a-z]{3,})(\d{1,4})(?![a-z0-9.])")
+GLUED_NUMBER = re.compile(r"(?<![a-z0-9])([a-z]{3,})(\d{1,4})([a-z]{3,})?(?![a-z0-9.])")
 _NAME = re.compile(r"^[a-z]{3,}$")
 # Words that a number follows without making a model of them ("size 10", "class 4").
 _WORDS_BEFORE_A_NUMBER = (
@@ -63,9 +63,12 @@ def join_code_part(part: str) -> str:
 
 
 def unglue(match: re.Match[str]) -> str:
-    """For `GLUED_NUMBER.sub`: "iphone14" -> "iphone 14" when the letters are a word."""
-    word, number = match.groups()
-    return f"{word} {number}" if word in english_vocabulary() else match.group(0)
+    """For `GLUED_NUMBER.sub`: "iphone14" -> "iphone 14", "iphone14promax" -> "iphone 14
+    promax", when the leading letters are a word."""
+    word, number, rest = match.groups()
+    if word not in english_vocabulary():
+        return match.group(0)
+    return f"{word} {number} {rest}" if rest else f"{word} {number}"
 
 
 def named_models(tokens: tuple[str, ...], is_stopword: Callable[[str], bool]) -> list[str]:
