@@ -224,3 +224,20 @@ def test_the_number_inside_a_known_chinese_word_counts(need, model):
     index(engine, 85, 185, PostKind.OFFER, "出售 Type-C数据线 1米 起订1000条")
     assert [post for post, _ in alerts_for(engine, need)][:1] == [model]
     assert {82, 84}.isdisjoint(post for post, _ in alerts_for(engine, need))
+
+
+@pytest.mark.parametrize(
+    ("need", "wanted", "other"),
+    [
+        ("Looking for wireless mouse 2000 pcs", 91, 92),  # wireless, as 无线鼠标 is
+        ("求购 A4纸 80g 500箱", 93, 94),  # 80g and 80gsm are one paper weight
+    ],
+)
+def test_what_a_product_phrase_says_of_its_kind_decides(need, wanted, other):
+    engine = MatchingEngine()
+    index(engine, 91, 191, PostKind.OFFER, "出售 无线鼠标 2.4G 12元")
+    index(engine, 92, 192, PostKind.OFFER, "出售 有线鼠标")
+    index(engine, 93, 193, PostKind.OFFER, "Selling A4 copy paper 80gsm")
+    index(engine, 94, 194, PostKind.OFFER, "Selling A4 copy paper 70gsm")
+    assert [post for post, _ in alerts_for(engine, need)] == [wanted]
+    assert other not in [post for post, _ in alerts_for(engine, need)]

@@ -88,7 +88,7 @@ def test_concepts_table(text: str, concepts: set[str]) -> None:
         ("保溫壺 1公升", "1000ml"),
         ("thermos 1 litre", "1000ml"),
         ("U盘 32G", "32g"),
-        ("T恤 180gsm", "180gsm"),
+        ("T恤 180gsm", "180g"),  # g/m², as 180g is written for it
     ],
 )
 def test_specs_table(text: str, spec: str) -> None:

@@ -83,10 +83,11 @@ _SPEC_UNIT = {
     "litre": "l",
     "liters": "l",
     "litres": "l",
+    "gsm": "g",  # paper and cloth: 80g is written for 80 g/m² as often as 80gsm
 }
 _SIZE = re.compile(
     rf"({_NUM})\s*(毫升|毫米|厘米|公分|公升|英寸|毫安|升|瓦|伏|米|克|寸|安"
-    r"|liters|litres|liter|litre|ml|mah|kw|w|v|mm|cm|m|g|l|inch|oz|gb|tb|hz|a)(?![a-z0-9])"
+    r"|liters|litres|liter|litre|ml|mah|kw|w|v|mm|cm|m|gsm|g|l|inch|oz|gb|tb|hz|a)(?![a-z0-9])"
 )
 # Letter+digit model codes and bare numbers: m6, e27, t8, gu10, 18650, 304, 3d.
 _CODE = re.compile(r"^(?:[a-z]+\d+[a-z0-9]*|\d+[a-z]+\d*|\d{2,})$")
@@ -289,6 +290,8 @@ def _english_run(
             covered[i] = True
             if not glossary.is_stopword(words[i]):
                 (specs if is_spec else product).append(words[i])
+        if not is_spec:
+            specs.extend(_modifiers(words[start:end], ids, glossary))
     for i, word in enumerate(words):
         if covered[i] or glossary.is_stopword(word):
             continue
@@ -380,3 +383,14 @@ def _add_ids(
         else:
             specs.append("s:" + cid)
     return spec_only and bool(ids)
+
+
+def _modifiers(phrase: list[str], ids: frozenset[str], glossary: Glossary) -> list[str]:
+    """Spec concepts of the words that modify a product phrase: "wireless mouse" is a mouse
+    that is wireless (s:wireless), as 无线鼠标 is; "rock wool" is no kind of wool."""
+    out: list[str] = []
+    for i, word in enumerate(phrase):
+        rest = " ".join(phrase[:i] + phrase[i + 1 :])
+        if len(phrase) > 1 and _is_spec_key(word, glossary) and glossary.lookup_key(rest) & ids:
+            out.extend("s:" + c for c in sorted(glossary.lookup_key(word)))
+    return out
