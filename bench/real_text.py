@@ -62,10 +62,10 @@ class Result:
 
     def row(self) -> str:
         gain = self.recall - self.bm25_recall
-        precision = "-" if self.precision is None else f"{self.precision:.2f}"
+        precision = "-" if self.precision is None else f"{self.precision:.3f}"
         return (
-            f"| {self.name} | {self.queries} | {self.recall:.2f} | {self.bm25_recall:.2f} | "
-            f"{gain:+.2f} | {precision} |"
+            f"| {self.name} | {self.queries} | {self.recall:.3f} | {self.bm25_recall:.3f} | "
+            f"{gain:+.3f} | {precision} |"
         )
 
 

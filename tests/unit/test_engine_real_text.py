@@ -241,3 +241,18 @@ def test_what_a_product_phrase_says_of_its_kind_decides(need, wanted, other):
     index(engine, 94, 194, PostKind.OFFER, "Selling A4 copy paper 70gsm")
     assert [post for post, _ in alerts_for(engine, need)] == [wanted]
     assert other not in [post for post, _ in alerts_for(engine, need)]
+
+
+@pytest.mark.parametrize(
+    ("need", "wanted"),
+    [
+        ("求購 藍牙耳機 500個", 95),  # not the wired ones, which share the word 耳机
+        ("Looking for ceramic mugs, 3000 pcs", 97),
+    ],
+)
+def test_a_need_in_one_language_alerts_the_offer_in_another(need, wanted):
+    engine = MatchingEngine()
+    index(engine, 95, 195, PostKind.OFFER, "Selling bluetooth earbuds TWS")
+    index(engine, 96, 196, PostKind.OFFER, "出售 有线耳机")
+    index(engine, 97, 197, PostKind.OFFER, "出售 陶瓷马克杯 330ml 起订500个 5元/个")
+    assert [post for post, _ in alerts_for(engine, need)] == [wanted]

@@ -18,6 +18,7 @@ from bot.domain.models import PostKind
 
 from . import scoring
 from .codes import is_model_code
+from .glossary import default_glossary
 from .identity import TermClasses, identity_evidence
 from .index import NONE_ID, SideIndex
 from .rows import CONCEPT, PRODUCT, SPEC, term_keys, words_as_terms
@@ -38,6 +39,7 @@ class QueryPlan:
     classes: TermClasses
     identity: np.ndarray  # class ids of the query's identity terms (identity.py)
     codes: np.ndarray  # docs holding one of the query's model codes (or a code's stem)
+    covered: tuple[tuple[int, np.ndarray, np.ndarray], ...]  # (concept, its words, weights)
     vocab_size: int
     user_id: int | None
     dismissed: np.ndarray
@@ -60,6 +62,7 @@ class QueryPlan:
         walk: list[int],
         identity: np.ndarray,
         codes: np.ndarray,
+        covered: tuple[tuple[int, np.ndarray, np.ndarray], ...],
         user_id: int | None,
         dismissed: list[int],
     ) -> QueryPlan:
@@ -83,6 +86,7 @@ class QueryPlan:
             classes=engine.term_classes,
             identity=identity,
             codes=codes,
+            covered=covered,
             vocab_size=len(engine.terms),
             user_id=user_id,
             dismissed=np.asarray(dismissed, dtype=np.int64),
@@ -137,9 +141,38 @@ def plan_query(
     ]
     identity = engine.term_classes.ids_of(keys)
     codes = _code_docs(engine.term_classes, side, weighted)
+    covered = _covered_words(engine, terms, weighted) if post_kind is not None else ()
     return QueryPlan.build(
-        engine, post_kind, fields, weighted, walk, identity, codes, user_id, dismissed
+        engine, post_kind, fields, weighted, walk, identity, codes, covered, user_id, dismissed
     )
+
+
+def _covered_words(
+    engine: MatchingEngine, terms: PostTerms, weighted: dict[int, float]
+) -> tuple[tuple[int, np.ndarray, np.ndarray], ...]:
+    """The query's product words that name one of its concepts (蓝牙耳机 and 耳机 name
+    c:earphones): a post holding the concept holds them in its own words or language.
+    A word with a number in it (18650电池, t8灯管) says which one, and is not covered."""
+    glossary = default_glossary()
+    get = engine.terms.ids.get
+    out = []
+    for concept in terms.concepts:
+        ctid = get(CONCEPT + concept)
+        if ctid is None or ctid not in weighted:
+            continue
+        cid = concept.removeprefix("c:")
+        words = [
+            tid
+            for word in terms.product
+            if cid in glossary.lookup_key(word)
+            and not any(ch.isdigit() for ch in word)  # 18650电池 says which battery
+            and (tid := get(PRODUCT + word)) is not None
+            and tid in weighted
+        ]
+        if words:
+            ids = np.asarray(words, dtype=np.int64)
+            out.append((ctid, ids, np.asarray([weighted[t] for t in words])))
+    return tuple(out)
 
 
 def _code_docs(classes: TermClasses, side: SideIndex, weighted: dict[int, float]) -> np.ndarray:
@@ -193,6 +226,8 @@ def filter_and_score(
     held_weights = dense[flat]
     shared_terms = held_weights > 0  # per entry of flat: the query holds this term
     raw = np.bincount(seg, weights=held_weights, minlength=n)
+    if plan.covered:
+        raw += _covered_weight(flat, seg, n, plan.covered)
     norm = scoring.length_norm(c["dl"][docs], side.avg_len, w)
     text = scoring.text_score(raw * norm, plan.ideal)
     if plan.kind is not None:  # post against post: a brief listing wholly inside a long
@@ -234,6 +269,27 @@ def filter_and_score(
     if len(plan.identity):
         scores = _with_conflicts(side, docs, scores, dense, plan, w, best)
     return docs, scores, text
+
+
+def _covered_weight(
+    flat: np.ndarray,
+    seg: np.ndarray,
+    n: int,
+    covered: tuple[tuple[int, np.ndarray, np.ndarray], ...],
+) -> np.ndarray:
+    """Per candidate, the weight of the query's words it lacks but holds the concept of
+    (耳机 for an English post of c:earphones), in one pass over the gathered terms."""
+    ids = np.unique(np.concatenate([np.append(words, concept) for concept, words, _ in covered]))
+    at = np.minimum(np.searchsorted(ids, flat), len(ids) - 1)
+    hit = ids[at] == flat
+    k = len(ids)
+    held = np.bincount(seg[hit] * k + at[hit], minlength=n * k).reshape(n, k) > 0
+    out = np.zeros(n, dtype=np.float64)
+    for concept, words, weights in covered:
+        has_concept = held[:, np.searchsorted(ids, concept)]
+        lacks = ~held[:, np.searchsorted(ids, words)]
+        out += has_concept * (lacks @ weights)
+    return out
 
 
 def _with_conflicts(

@@ -18,6 +18,9 @@ different model codes, 0.7 for different brands.
   CC-CEDICT glosses, English standing in for its Chinese words, 0.3) and idf, and
   divided by the query's ideal score (all its terms present in a document of average
   length), then clipped to 1. A need whose code the other post lacks loses that much.
+  Post against post, a query word that names one of the query's concepts (蓝牙耳机 and
+  耳机 name c:earphones) counts as held by a candidate holding that concept: an English
+  "bluetooth earbuds" post holds it in its own words.
   Post against post (not /search) the text score is at least C * (0.85 + 0.15 * H),
   C the share of the candidate's own terms that the query holds, H the share of the
   query's weight the candidate holds: a short listing wholly inside a long title ("acid
