@@ -219,7 +219,7 @@ class MatchingEngine:
             return []
         docs = side.candidates(plan.walk_ids, self.max_candidates)
         excluded = self._docs_of(exclude, kind)
-        docs, scores, texts = filter_and_score(
+        docs, scores, fits = filter_and_score(
             side, docs, plan, now_ts, excluded, self.weights, limit
         )
         floor = self.thresholds.min_score if min_score is None else min_score
@@ -232,7 +232,7 @@ class MatchingEngine:
                 user_id=int(side.cols["owner"][doc]),
                 score=float(scores[at]),
                 reasons=explain(post_kind, query, view, now_ts=now_ts),
-                text=float(texts[at]),
+                fit=float(fits[at]),
             )
             for (doc, at), view in zip(best, views, strict=True)
         ]
@@ -270,8 +270,8 @@ class MatchingEngine:
         if post_kind is PostKind.OFFER:
             return above
         if above:
-            best_text = max(result.text for result in above)
-            return [result for result in above if result.text >= best_text - t.alert_margin]
+            best_fit = max(result.fit for result in above)
+            return [result for result in above if result.fit >= best_fit - t.alert_margin]
         if found and found[0].score >= t.standout:
             runner_up = found[1].score if len(found) > 1 else 0.0
             if found[0].score - runner_up >= t.standout_gap:

@@ -150,28 +150,32 @@ def plan_query(
 def _covered_words(
     engine: MatchingEngine, terms: PostTerms, weighted: dict[int, float]
 ) -> tuple[tuple[int, np.ndarray, np.ndarray], ...]:
-    """The query's product words that name one of its concepts (蓝牙耳机 and 耳机 name
-    c:earphones): a post holding the concept holds them in its own words or language.
-    A word with a number in it (18650电池, t8灯管) says which one, and is not covered."""
+    """The query's words that name one of its concepts (蓝牙耳机 and 耳机 name
+    c:earphones, 无线 names s:wireless): a post holding the concept holds them in its own
+    words or language. A word with a number in it (18650电池, t8灯管) says which one, and
+    is not covered."""
     glossary = default_glossary()
     get = engine.terms.ids.get
     out = []
-    for concept in terms.concepts:
-        ctid = get(CONCEPT + concept)
+    for key, words in (
+        *((CONCEPT + c, [PRODUCT + w for w in terms.product]) for c in terms.concepts),
+        *((SPEC + s, [SPEC + w for w in terms.specs]) for s in terms.specs if s[:2] == "s:"),
+    ):
+        ctid = get(key)
         if ctid is None or ctid not in weighted:
             continue
-        cid = concept.removeprefix("c:")
-        words = [
+        cid = key[4:]  # the concept id, without its field and "c:" / "s:"
+        named = [
             tid
-            for word in terms.product
-            if cid in glossary.lookup_key(word)
+            for word in words
+            if cid in glossary.lookup_key(word[2:])
             and not any(ch.isdigit() for ch in word)  # 18650电池 says which battery
-            and (tid := get(PRODUCT + word)) is not None
+            and (tid := get(word)) is not None
             and tid in weighted
         ]
-        if words:
-            ids = np.asarray(words, dtype=np.int64)
-            out.append((ctid, ids, np.asarray([weighted[t] for t in words])))
+        if named:
+            ids = np.asarray(named, dtype=np.int64)
+            out.append((ctid, ids, np.asarray([weighted[t] for t in named])))
     return tuple(out)
 
 
@@ -197,7 +201,9 @@ def filter_and_score(
     best: int,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Drop closed, expired, own, excluded and far-over-budget candidates; score the rest.
-    Returns the surviving docs, their scores and their text scores. Scores are exact for the
+    Returns the surviving docs, their scores and their words' fit: post against post, the
+    share of the query's weight each holds (no length normalisation: a seller who says more
+    about the same item fits as well); for /search, the text score. Scores are exact for the
     `best` highest; below them a score may be an upper bound (identity conflicts are only
     worked out for candidates that could reach the top, see `_with_conflicts`)."""
     c = side.cols
@@ -268,7 +274,7 @@ def filter_and_score(
         scores *= scoring.penalty_factor(np.bincount(seg, weights=marked[flat], minlength=n), w)
     if len(plan.identity):
         scores = _with_conflicts(side, docs, scores, dense, plan, w, best)
-    return docs, scores, text
+    return docs, scores, held if plan.kind is not None else text
 
 
 def _covered_weight(

@@ -88,8 +88,9 @@ class Weights:
 @dataclass(frozen=True, slots=True)
 class Thresholds:
     """`alert`: lowest score that triggers a push alert; `min_score`: lowest score shown;
-    `alert_margin`: a need is alerted only to offers whose text score is within this much of
-    the best alerted offer's, so a buyer asking for one item hears of that item's sellers,
+    `alert_margin`: a need is alerted only to offers whose words' fit (the share of the
+    need's words they hold, `MatchResult.fit`) is within this much of the best alerted
+    offer's, so a buyer asking for one item hears of that item's sellers,
     not of its neighbours; `standout` / `standout_gap`: when no offer reaches `alert`, the
     best one still alerts a need if it scores at least `standout` and leads the next by
     `standout_gap` (MatchingEngine.alerts)."""

@@ -74,7 +74,7 @@ class MatchResult:
     user_id: int
     score: float  # 0..1, see scoring.py
     reasons: tuple[Reason, ...] = ()
-    text: float = 0.0  # 0..1, how well the words alone agree (the score's text part)
+    fit: float = 0.0  # 0..1, the share of the asking post's words (by weight) it holds
 
 
 @dataclass(frozen=True, slots=True)
