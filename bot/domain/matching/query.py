@@ -233,7 +233,8 @@ def filter_and_score(
     shared_terms = held_weights > 0  # per entry of flat: the query holds this term
     raw = np.bincount(seg, weights=held_weights, minlength=n)
     if plan.covered:
-        raw += _covered_weight(flat, seg, n, plan.covered)
+        where = np.flatnonzero(shared_terms)  # covering only looks at the query's terms
+        raw += _covered_weight(flat[where], seg[where], n, plan.covered)
     norm = scoring.length_norm(c["dl"][docs], side.avg_len, w)
     text = scoring.text_score(raw * norm, plan.ideal)
     if plan.kind is not None:  # post against post: a brief listing wholly inside a long
@@ -284,17 +285,17 @@ def _covered_weight(
     covered: tuple[tuple[int, np.ndarray, np.ndarray], ...],
 ) -> np.ndarray:
     """Per candidate, the weight of the query's words it lacks but holds the concept of
-    (耳机 for an English post of c:earphones), in one pass over the gathered terms."""
-    ids = np.unique(np.concatenate([np.append(words, concept) for concept, words, _ in covered]))
-    at = np.minimum(np.searchsorted(ids, flat), len(ids) - 1)
-    hit = ids[at] == flat
-    k = len(ids)
-    held = np.bincount(seg[hit] * k + at[hit], minlength=n * k).reshape(n, k) > 0
+    (耳机 for an English post of c:earphones), from the entries (term, candidate) of the
+    query's terms the candidates hold."""
     out = np.zeros(n, dtype=np.float64)
     for concept, words, weights in covered:
-        has_concept = held[:, np.searchsorted(ids, concept)]
-        lacks = ~held[:, np.searchsorted(ids, words)]
-        out += has_concept * (lacks @ weights)
+        has_concept = np.zeros(n, dtype=bool)
+        has_concept[seg[flat == concept]] = True
+        missing = has_concept * float(weights.sum())
+        for word, weight in zip(words.tolist(), weights.tolist(), strict=True):
+            holders = seg[flat == word]
+            missing[holders] -= weight * has_concept[holders]
+        out += missing
     return out
 
 
