@@ -65,6 +65,20 @@ def test_a_taiwanese_pack_size_is_a_spec(text: str, product: str, pack: str) -> 
     assert (p.product, p.specs) == (product, (pack,))
 
 
+@pytest.mark.parametrize(
+    ("text", "product"),
+    [
+        ("出售 iPhone 14 全新 128G 4500元/台 深圳", "iPhone 14"),
+        ("求购 苹果14 10台", "苹果14"),
+        ("Looking for iphone 14, 10 units", "iphone 14"),
+        ("出售 保温杯 2024 新款", "保温杯"),  # a year is not a model number
+        ("出售 保温杯2024新款", "保温杯"),
+    ],
+)
+def test_a_model_number_stays_with_its_name(text: str, product: str) -> None:
+    assert parse_post(text).product == product
+
+
 def test_a_number_before_an_inlet_is_not_a_pack() -> None:
     assert "2入口" in parse_post("出售 阀门 2入口 3出口").product
 

@@ -110,8 +110,22 @@ def _trim(work: Work, start: int, end: int) -> tuple[int, int]:
     keep = [i for i, (_, _, tok) in enumerate(tokens) if _substantive(tok)]
     if not keep:
         return start, start
+    name = tokens[keep[-1]]
+    after = [tok for tok in tokens[keep[-1] + 1 :] if tok[2].strip()]
+    if after and _model_number(name, after[0]):
+        keep.append(tokens.index(after[0]))
     first, last = tokens[keep[0]], tokens[keep[-1]]
     return start + first[0], start + last[1]
+
+
+def _model_number(name: tuple[int, int, str], number: tuple[int, int, str]) -> bool:
+    """A number that names a model of the word before it: "iPhone 14", "Windows 11", 苹果14
+    (glued, at most three digits, so that 保温杯2024 keeps its year out)."""
+    if not number[2].isdigit() or len(number[2]) > 4:
+        return False
+    return (
+        name[2].isascii() and name[2].isalpha() or (number[0] == name[1] and len(number[2]) <= 3)
+    )
 
 
 def _fragments(key: str) -> list[tuple[int, int]]:
