@@ -183,23 +183,19 @@ def _has_tantivy() -> bool:
 
 
 def _cover_every_word() -> None:
-    """Stand-in for glossary words: each concept of a query covers all its product words."""
-    import numpy as np
-
+    """Stand-in for glossary words: a query's first concept covers all its product words."""
     from bot.domain.matching import query
     from bot.domain.matching.rows import CONCEPT, PRODUCT
 
-    def covered(engine, terms, weighted):  # type: ignore[no-untyped-def]
+    def cover(engine, terms, weighted):  # type: ignore[no-untyped-def]
         get = engine.terms.ids.get
-        words = [t for w in terms.product if (t := get(PRODUCT + w)) in weighted]
-        groups = []
-        for concept in terms.concepts:
-            if words and (ctid := get(CONCEPT + concept)) in weighted:
-                weights = np.asarray([weighted[t] for t in words])
-                groups.append((ctid, np.asarray(words, dtype=np.int64), weights))
-        return tuple(groups)
+        concepts = [t for c in terms.concepts if (t := get(CONCEPT + c)) in weighted]
+        for word in terms.product:
+            if concepts and (tid := get(PRODUCT + word)) in weighted:
+                weighted[concepts[0]] += weighted[tid] - query._TRACE
+                weighted[tid] = query._TRACE
 
-    query._covered_words = covered
+    query._cover_words = cover
 
 
 def main(argv: Sequence[str] | None = None) -> None:

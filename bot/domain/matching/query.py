@@ -39,7 +39,6 @@ class QueryPlan:
     classes: TermClasses
     identity: np.ndarray  # class ids of the query's identity terms (identity.py)
     codes: np.ndarray  # docs holding one of the query's model codes (or a code's stem)
-    covered: tuple[tuple[int, np.ndarray, np.ndarray], ...]  # (concept, its words, weights)
     vocab_size: int
     user_id: int | None
     dismissed: np.ndarray
@@ -62,7 +61,6 @@ class QueryPlan:
         walk: list[int],
         identity: np.ndarray,
         codes: np.ndarray,
-        covered: tuple[tuple[int, np.ndarray, np.ndarray], ...],
         user_id: int | None,
         dismissed: list[int],
     ) -> QueryPlan:
@@ -86,7 +84,6 @@ class QueryPlan:
             classes=engine.term_classes,
             identity=identity,
             codes=codes,
-            covered=covered,
             vocab_size=len(engine.terms),
             user_id=user_id,
             dismissed=np.asarray(dismissed, dtype=np.int64),
@@ -141,22 +138,22 @@ def plan_query(
     ]
     identity = engine.term_classes.ids_of(keys)
     codes = _code_docs(engine.term_classes, side, weighted)
-    covered = _covered_words(engine, terms, weighted) if post_kind is not None else ()
+    if post_kind is not None:
+        _cover_words(engine, terms, weighted)
     return QueryPlan.build(
-        engine, post_kind, fields, weighted, walk, identity, codes, covered, user_id, dismissed
+        engine, post_kind, fields, weighted, walk, identity, codes, user_id, dismissed
     )
 
 
-def _covered_words(
-    engine: MatchingEngine, terms: PostTerms, weighted: dict[int, float]
-) -> tuple[tuple[int, np.ndarray, np.ndarray], ...]:
-    """The query's words that name one of its concepts (蓝牙耳机 and 耳机 name
-    c:earphones, 无线 names s:wireless): a post holding the concept holds them in its own
-    words or language. A word with a number in it (18650电池, t8灯管) says which one, and
-    is not covered."""
+def _cover_words(engine: MatchingEngine, terms: PostTerms, weighted: dict[int, float]) -> None:
+    """Post against post, the query's words that name one of its concepts (蓝牙耳机 and 耳机
+    name c:earphones, 无线 names s:wireless) are held by any post holding the concept, in
+    its own words or language: their weight moves onto the concept (the ideal score stays
+    the same), and each keeps a trace so that it still counts as a shared term. A word with
+    a number in it (18650电池, t8灯管) says which one, and is not covered."""
     glossary = default_glossary()
     get = engine.terms.ids.get
-    out = []
+    moved: set[int] = set()
     for key, words in (
         *((CONCEPT + c, [PRODUCT + w for w in terms.product]) for c in terms.concepts),
         *((SPEC + s, [SPEC + w for w in terms.specs]) for s in terms.specs if s[:2] == "s:"),
@@ -165,18 +162,22 @@ def _covered_words(
         if ctid is None or ctid not in weighted:
             continue
         cid = key[4:]  # the concept id, without its field and "c:" / "s:"
-        named = [
-            tid
-            for word in words
-            if cid in glossary.lookup_key(word[2:])
-            and not any(ch.isdigit() for ch in word)  # 18650电池 says which battery
-            and (tid := get(word)) is not None
-            and tid in weighted
-        ]
-        if named:
-            ids = np.asarray(named, dtype=np.int64)
-            out.append((ctid, ids, np.asarray([weighted[t] for t in named])))
-    return tuple(out)
+        for word in words:
+            tid = get(word)
+            if (
+                tid is None
+                or tid not in weighted
+                or tid in moved
+                or cid not in glossary.lookup_key(word[2:])
+                or any(ch.isdigit() for ch in word)  # 18650电池 says which battery
+            ):
+                continue
+            weighted[ctid] += weighted[tid] - _TRACE
+            weighted[tid] = _TRACE
+            moved.add(tid)
+
+
+_TRACE = 1e-9  # the weight a covered word keeps
 
 
 def _code_docs(classes: TermClasses, side: SideIndex, weighted: dict[int, float]) -> np.ndarray:
@@ -232,9 +233,6 @@ def filter_and_score(
     held_weights = dense[flat]
     shared_terms = held_weights > 0  # per entry of flat: the query holds this term
     raw = np.bincount(seg, weights=held_weights, minlength=n)
-    if plan.covered:
-        where = np.flatnonzero(shared_terms)  # covering only looks at the query's terms
-        raw += _covered_weight(flat[where], seg[where], n, plan.covered)
     norm = scoring.length_norm(c["dl"][docs], side.avg_len, w)
     text = scoring.text_score(raw * norm, plan.ideal)
     if plan.kind is not None:  # post against post: a brief listing wholly inside a long
@@ -276,27 +274,6 @@ def filter_and_score(
     if len(plan.identity):
         scores = _with_conflicts(side, docs, scores, dense, plan, w, best)
     return docs, scores, held if plan.kind is not None else text
-
-
-def _covered_weight(
-    flat: np.ndarray,
-    seg: np.ndarray,
-    n: int,
-    covered: tuple[tuple[int, np.ndarray, np.ndarray], ...],
-) -> np.ndarray:
-    """Per candidate, the weight of the query's words it lacks but holds the concept of
-    (耳机 for an English post of c:earphones), from the entries (term, candidate) of the
-    query's terms the candidates hold."""
-    out = np.zeros(n, dtype=np.float64)
-    for concept, words, weights in covered:
-        has_concept = np.zeros(n, dtype=bool)
-        has_concept[seg[flat == concept]] = True
-        missing = has_concept * float(weights.sum())
-        for word, weight in zip(words.tolist(), weights.tolist(), strict=True):
-            holders = seg[flat == word]
-            missing[holders] -= weight * has_concept[holders]
-        out += missing
-    return out
 
 
 def _with_conflicts(
