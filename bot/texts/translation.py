@@ -73,14 +73,27 @@ def _english_word(token: str) -> str | None:
             to_simplified(glossary.display_name(chosen[0], lang)) for lang in Lang
         }
         # a concept's own name reads as its English name; another of its forms (原子笔 of
-        # the pens, shown as "gel pen") is rendered more exactly by the dictionary
-        return (None if own_name else english_name(token)) or glossary.display_name(
-            chosen[0], Lang.EN
-        )
+        # the pens, shown as "gel pen") is rendered more exactly by the dictionary, or
+        # keeps the spec it starts with (蓝牙耳机: "bluetooth earphones")
+        if own_name:
+            return glossary.display_name(chosen[0], Lang.EN)
+        return english_name(token) or _modified(token, glossary.display_name(chosen[0], Lang.EN))
     brands = default_brands().find(normalise(token))
     if len(brands) == 1:
         return default_brands().name(brands[0], Lang.EN)
     return english_name(token)
+
+
+def _modified(token: str, name: str) -> str:
+    """`name` after the English of the spec `token` starts with (蓝牙 of 蓝牙耳机)."""
+    glossary = default_glossary()
+    for piece in segmenter.cut_for_search(token):
+        ids = glossary.lookup_key(piece)
+        is_spec = bool(ids) and all(glossary.concept(c).kind != PRODUCT for c in ids)
+        if piece != token and token.startswith(piece) and is_spec:
+            modifier = glossary.display_name(sorted(ids)[0], Lang.EN)
+            return name if modifier.lower() in name.lower() else f"{modifier} {name}"
+    return name
 
 
 def _english_in_chinese(text: str, lang: Lang) -> str | None:

@@ -85,6 +85,7 @@ def test_a_contact_card_names_the_counterpart_s_product_in_the_reader_s_language
         ("LED燈泡 E27", Lang.EN, "LED light bulb E27 (LED燈泡 E27)"),
         ("保温杯杯盖", Lang.EN, "vacuum flask lid (保温杯杯盖)"),
         ("PP材质", Lang.EN, "PP material (PP材质)"),  # not CC-CEDICT's "texture of timber"
+        ("藍牙耳機", Lang.EN, "bluetooth earphones (藍牙耳機)"),  # the spec it starts with stays
         ("stainless screws", Lang.ZH_HANS, "不锈钢螺丝 (stainless screws)"),
         ("Samsung LCD TV", Lang.ZH_HANT, "三星 LCD 電視機 (Samsung LCD TV)"),
         ("ergonomic office chairs", Lang.ZH_HANS, "ergonomic 办公椅 (ergonomic office chairs)"),
