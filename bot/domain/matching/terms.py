@@ -13,8 +13,7 @@ Steps (`_terms_of_text`):
    保温杯). An unknown token borrows the concepts of its longest known pieces.
    A Chinese word the glossary lacks also brings its English words from CC-CEDICT
    (dictionary.py: 原子笔 -> ballpoint, pen) as `glosses`, so English readers' words find
-   it; unknown
-   single characters in a row are one word (菁 / 纯 -> 菁纯).
+   it; unknown single characters in a row are one word (菁 / 纯 -> 菁纯).
 5. Brands are found in the whole text in any script (brands.py) and added as "b:<id>".
 6. Stop-words (出售, 求购, wtb, pcs ...) and one-character noise are dropped. Materials
    and attributes ("s:" concepts, numbers, sizes) go to `specs`; the rest to `product`.
@@ -100,6 +99,7 @@ _JOINERS = frozenset({"-", "'", "’"})
 # A number inside a Chinese word the glossary knows whole (18650电池, t8灯管, n95口罩).
 _NUMBERED_PART = re.compile(r"[a-z]*\d[a-z0-9]*")
 _FALLBACK_CONCEPTS = True  # scan raw_text for concepts when the product field gives none
+_Part = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]  # product, specs, concepts
 
 
 def warm_up(glossary: Glossary | None = None) -> None:
@@ -193,17 +193,13 @@ def terms_of_text(text: str, glossary: Glossary) -> PostTerms:
     _flush_english(run, glossary, acc)
     acc.product.update(dict.fromkeys(BRAND + b for b in brands))
     categories = sorted({glossary.concept(c).category for c in acc.concepts})
-    product = tuple(w for w in acc.product if w not in acc.specs)
     return PostTerms(
-        product=product,
+        product=tuple(w for w in acc.product if w not in acc.specs),
         specs=tuple(acc.specs),
         concepts=tuple("c:" + c for c in acc.concepts),
         categories=tuple(categories),
         glosses=tuple(w for w in acc.glosses if w not in acc.product and w not in acc.specs),
     )
-
-
-_Part = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 
 
 class _Acc:
@@ -265,9 +261,7 @@ def _flush_english(run: list[str], glossary: Glossary, acc: _Acc) -> None:
 
 
 @lru_cache(maxsize=16384)
-def _english_run(
-    tokens: tuple[str, ...], glossary: Glossary
-) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+def _english_run(tokens: tuple[str, ...], glossary: Glossary) -> _Part:
     """Concepts of glossary phrases in a run of ASCII tokens; leftover words by kind."""
     named = named_models(tokens, glossary.is_stopword)
     words: list[str] = []

@@ -123,9 +123,9 @@ def _model_number(name: tuple[int, int, str], number: tuple[int, int, str]) -> b
     (glued, at most three digits, so that 保温杯2024 keeps its year out)."""
     if not number[2].isdigit() or len(number[2]) > 4:
         return False
-    return (
-        name[2].isascii() and name[2].isalpha() or (number[0] == name[1] and len(number[2]) <= 3)
-    )
+    latin_name = name[2].isascii() and name[2].isalpha()
+    glued = number[0] == name[1] and len(number[2]) <= 3
+    return latin_name or glued
 
 
 def _fragments(key: str) -> list[tuple[int, int]]:
