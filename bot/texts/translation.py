@@ -15,10 +15,12 @@ from bot.domain.matching.glossary import PRODUCT, default_glossary, english_word
 from bot.domain.models import Lang, Price
 from bot.domain.parsing.places import place_named
 from bot.domain.text import normalise, to_simplified
+from bot.domain.units import ALL_UNIT_WORDS
 
 READER_CURRENCY = {Lang.EN: "USD", Lang.ZH_HANS: "CNY", Lang.ZH_HANT: "TWD"}
 # A pack size written the Chinese way: 6只装, 4入, 3入組 (in simplified form).
-_PACK = re.compile(r"(\d+)\s*(?:只|个|支|片|瓶|包|条|双|件|粒|颗)?\s*(?:装|入组|入装|入)")
+_UNIT_WORDS = "|".join(map(re.escape, ALL_UNIT_WORDS))
+_PACK = re.compile(rf"(\d+)\s*(?:{_UNIT_WORDS})?\s*(?:装|入组|入装|入)")
 
 
 def product_name(product: str, lang: Lang) -> str:
@@ -88,10 +90,8 @@ def _modified(token: str, name: str) -> str:
     """`name` after the English of the spec `token` starts with (蓝牙 of 蓝牙耳机)."""
     glossary = default_glossary()
     for piece in segmenter.cut_for_search(token):
-        ids = glossary.lookup_key(piece)
-        is_spec = bool(ids) and all(glossary.concept(c).kind != PRODUCT for c in ids)
-        if piece != token and token.startswith(piece) and is_spec:
-            modifier = glossary.display_name(sorted(ids)[0], Lang.EN)
+        if piece != token and token.startswith(piece) and glossary.is_spec_key(piece):
+            modifier = glossary.display_name(sorted(glossary.lookup_key(piece))[0], Lang.EN)
             return name if modifier.lower() in name.lower() else f"{modifier} {name}"
     return name
 

@@ -274,6 +274,11 @@ class Glossary:
     def is_stopword(self, key: str) -> bool:
         return key in self.stopwords
 
+    def is_spec_key(self, key: str) -> bool:
+        """True when a folded key names only specs (materials, attributes: 不锈钢, 蓝牙)."""
+        ids = self._index.get(key, frozenset())
+        return bool(ids) and all(self.concept(c).kind != PRODUCT for c in ids)
+
     def display_name(self, concept_id: str, lang: Lang) -> str:
         return self.concept(concept_id).names[lang]
 

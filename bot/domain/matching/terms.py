@@ -186,7 +186,7 @@ def terms_of_text(text: str, glossary: Glossary) -> PostTerms:
         run = []
         if has_han(token):
             acc.merge(*_han_token(token, glossary))
-            if not _is_spec_key("".join(token.split()), glossary):  # 304不锈钢: s:ss304
+            if not glossary.is_spec_key("".join(token.split())):  # 304不锈钢: s:ss304
                 for part in _NUMBERED_PART.findall(token):  # 18650电池: an 18650 battery
                     acc.merge(_english_run((part,), glossary))
     _flush_singles(singles, glossary, acc)
@@ -318,7 +318,7 @@ def _han_token(token: str, glossary: Glossary) -> tuple[_Part, tuple[str, ...]]:
     if ids:
         is_spec = _add_ids(ids, glossary, specs, concepts)
         (specs if is_spec else product).append(key)
-        spec_pieces = [p for p in pieces if _is_spec_key(p, glossary)]
+        spec_pieces = [p for p in pieces if glossary.is_spec_key(p)]
         for piece in pieces:
             if is_spec or any(piece in sp for sp in spec_pieces):
                 # 304不锈钢 is also 不锈钢; 不锈钢保温杯 has the spec 不锈钢 (and 不锈)
@@ -360,11 +360,6 @@ def _english_for(key: str, pieces: list[str], glossary: Glossary) -> list[str]:
     return [w for w in found if len(w) > 1 and not glossary.is_stopword(w)]
 
 
-def _is_spec_key(key: str, glossary: Glossary) -> bool:
-    ids = glossary.lookup_key(key)
-    return bool(ids) and all(glossary.concept(c).kind != PRODUCT for c in ids)
-
-
 def _add_ids(
     ids: frozenset[str], glossary: Glossary, specs: list[str], concepts: list[str]
 ) -> bool:
@@ -385,6 +380,6 @@ def _modifiers(phrase: list[str], ids: frozenset[str], glossary: Glossary) -> li
     out: list[str] = []
     for i, word in enumerate(phrase):
         rest = " ".join(phrase[:i] + phrase[i + 1 :])
-        if len(phrase) > 1 and _is_spec_key(word, glossary) and glossary.lookup_key(rest) & ids:
+        if len(phrase) > 1 and glossary.is_spec_key(word) and glossary.lookup_key(rest) & ids:
             out.extend("s:" + c for c in sorted(glossary.lookup_key(word)))
     return out
