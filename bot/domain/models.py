@@ -127,6 +127,7 @@ class ParsedPost:
     moq: Quantity | None = None
     price: Price | None = None
     trade_term: str | None = None  # FOB, CIF, EXW, ...
+    port: str | None = None  # the trade term's port: FOB 宁波
     place: str | None = None  # where goods ship from (offer) or port/city named
     destination: str | None = None  # where goods go (need: 寄到上海)
     valid_days: int | None = None

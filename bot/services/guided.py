@@ -31,7 +31,8 @@ def compose(kind: PostKind, answers: dict[str, str]) -> ParsedPost:
         else:
             parsed = apply_edit(parsed, question, value)
         if question == "place" and parsed.trade_term is None:
-            parsed = dataclasses.replace(parsed, trade_term=parse_post(value).trade_term)
+            said = parse_post(value)  # "宁波FOB": the term and its port
+            parsed = dataclasses.replace(parsed, trade_term=said.trade_term, port=said.port)
     return parsed
 
 

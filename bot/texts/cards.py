@@ -94,12 +94,17 @@ def field_lines(parsed: ParsedPost, lang: Lang) -> list[Html]:
             _price_with_conversion(parsed.price, lang) if foreign else price(parsed.price, lang)
         )
         lines.append(t(lang, "card.price", value=shown))
+
+    def place_shown(place: str) -> str:
+        return _clip(translation.place_name(place, lang) if translate else place)
+
     if parsed.trade_term:
-        lines.append(t(lang, "card.trade_term", value=parsed.trade_term))
+        term = parsed.trade_term
+        shown = f"{term} {place_shown(parsed.port)}" if parsed.port else term
+        lines.append(t(lang, "card.trade_term", value=shown))
     for key, place in (("card.place", parsed.place), ("card.destination", parsed.destination)):
-        if place:
-            shown = translation.place_name(place, lang) if translate else place
-            lines.append(t(lang, key, value=_clip(shown)))
+        if place and place != parsed.port:  # "FOB Ningbo" says where already
+            lines.append(t(lang, key, value=place_shown(place)))
     if parsed.valid_days:
         lines.append(
             t(lang, "card.validity", value=t(lang, "validity.days", days=parsed.valid_days))

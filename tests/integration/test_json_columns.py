@@ -38,6 +38,7 @@ parsed_posts = st.builds(
     moq=quantities,
     price=prices,
     trade_term=st.none() | st.sampled_from(["FOB", "CIF", "EXW"]),
+    port=texts,
     place=texts,
     destination=texts,
     valid_days=st.none() | st.integers(0, 365),

@@ -74,6 +74,7 @@ class PostShape:
     moq: Quantity | None
     price: Price | None
     trade_term: bool
+    port: bool
     place: bool
     destination: bool
     valid_days: int | None
@@ -96,6 +97,7 @@ post_shapes = st.builds(
     moq=st.none() | quantities,
     price=st.none() | prices(),
     trade_term=st.booleans(),
+    port=st.booleans(),
     place=st.booleans(),
     destination=st.booleans(),
     valid_days=st.none() | st.integers(1, 365),
@@ -116,6 +118,7 @@ def make_post(shape: PostShape, words: Words) -> Post:
         moq=shape.moq,
         price=shape.price,
         trade_term=words(limits.TERM) if shape.trade_term else None,
+        port=words(limits.PLACE) if shape.port else None,
         place=words(limits.PLACE) if shape.place else None,
         destination=words(limits.PLACE) if shape.destination else None,
         valid_days=shape.valid_days,

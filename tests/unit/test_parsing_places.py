@@ -61,3 +61,24 @@ def test_places(text: str, place: str | None, destination: str | None) -> None:
 )
 def test_trade_term(text: str, term: str | None) -> None:
     assert parse_post(text).trade_term == term
+
+
+@pytest.mark.parametrize(
+    ("text", "term", "port", "place", "destination"),
+    [
+        ("出售 保温杯 12元/个 FOB宁波 义乌发货", "FOB", "宁波", "义乌", None),
+        ("求购 M6不锈钢螺丝 2万个 宁波FOB 0.02美元/个", "FOB", "宁波", "宁波", None),
+        ("WTB screws, FOB Ningbo", "FOB", "Ningbo", "Ningbo", None),
+        ("出售 保溫杯 義烏發貨 FOB Ningbo", "FOB", "Ningbo", "義烏", None),
+        ("出售 保温杯 浙江发货 FOB 宁波", "FOB", "宁波", "宁波", None),  # the city over a province
+        ("Selling LED bulbs CIF Hamburg from Shenzhen", "CIF", "Hamburg", "Shenzhen", "Hamburg"),
+        ("Need 500 chairs CIF Dubai deliver to Abu Dhabi", "CIF", "Dubai", None, "Abu Dhabi"),
+        ("出售 保温杯 FOB价 义乌发货", "FOB", None, "义乌", None),
+        ("selling chairs, ship from Guangzhou", None, None, "Guangzhou", None),
+    ],
+)
+def test_a_trade_term_keeps_its_port(text, term, port, place, destination) -> None:
+    """ "FOB宁波 义乌发货": FOB Ningbo, goods from Yiwu (issue 9)."""
+    parsed = parse_post(text)
+    got = (parsed.trade_term, parsed.port, parsed.place, parsed.destination)
+    assert got == (term, port, place, destination)

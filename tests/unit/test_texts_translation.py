@@ -43,6 +43,13 @@ def card(text: str, reader: Lang) -> str:
             ["NT$120 / box ≈ $3.67", "pack of 4 (4入)"],
         ),
         ("出售 保温杯 6只装 12元/个", Lang.EN, ["pack of 6 (6只装)"]),
+        (
+            "出售 保温杯 12元/个 FOB宁波 义乌发货",
+            Lang.EN,
+            ["Terms: FOB Ningbo (宁波)", "From: Yiwu (义乌)"],
+        ),
+        ("出售 iPhone 14 4500元/台", Lang.EN, ["¥4,500 / unit ≈ $625"]),
+        ("求购 苹果14 10台", Lang.ZH_HANT, ["數量：10台"]),
     ],
 )
 def test_another_language_is_shown_in_the_reader_s(text: str, reader: Lang, shown: list[str]):
@@ -102,3 +109,9 @@ def test_specs_are_shown_in_the_reader_s_language_too() -> None:
     parsed = parse_post(CUPS)
     assert parsed.specs  # 304不锈钢 is a spec of this post
     assert "stainless steel (" in card(CUPS, Lang.EN)
+
+
+def test_the_port_is_not_shown_twice() -> None:
+    """ "FOB Ningbo" already says where the goods leave from."""
+    rendered = card(SCREWS, Lang.ZH_HANS)
+    assert "FOB 宁波 (Ningbo)" in rendered and "发货地" not in rendered, rendered

@@ -122,9 +122,9 @@ def _parse(text: str, today: date) -> ParsedPost:
     contacts = extract_contacts(work)
     work.truncate(FIELD_WINDOW)
     valid_days, valid_until = extract_validity(work, today)
-    term, term_end = extract_trade_term(work)
+    term = extract_trade_term(work)
     found_price = extract_price(work, language)
-    places = extract_places(work, language, term, term_end)
+    places = extract_places(work, language, term)
     found = extract_intent(work)
     specs = extract_packing(work)
     moq = extract_moq(work)
@@ -140,7 +140,9 @@ def _parse(text: str, today: date) -> ParsedPost:
     intent = found.intent
     if intent is Intent.NONE and product and not found.question:
         # No marker, but goods with a price and a place or quantity: someone selling.
-        if has_amount and (quantity or moq or places.place or places.origin_cue or term):
+        if has_amount and (
+            quantity or moq or places.place or places.origin_cue or term is not None
+        ):
             intent = Intent.OFFER
     elif product is None and not (quantity or has_amount or moq):
         intent = Intent.NONE  # "求购" or "need help with my account": nothing to trade
@@ -154,7 +156,8 @@ def _parse(text: str, today: date) -> ParsedPost:
         quantity=quantity,
         moq=moq,
         price=price,
-        trade_term=term,
+        trade_term=term.name if term else None,
+        port=_clip(places.port),
         place=_clip(places.place),
         destination=_clip(places.destination),
         valid_days=valid_days,

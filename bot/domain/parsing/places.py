@@ -5,8 +5,10 @@ traditional forms, major world ports, cities and countries with English names).
 Chinese names are looked up by substring in the folded text, English ones by whole words,
 both through dicts, so the cost is linear in the text length.
 
-- "义乌发货", "从义乌发", "ship from Ningbo", "FOB Ningbo"  -> place
-- "寄到上海", "送到上海", "deliver to Dubai", "CIF Los Angeles" -> destination
+- "义乌发货", "从义乌发", "ship from Ningbo"                -> place
+- "寄到上海", "送到上海", "deliver to Dubai"                 -> destination
+- "FOB Ningbo", "宁波FOB", "CIF Los Angeles"                 -> the trade term's port, and the
+  place (FOB, EXW ...) or destination (CIF, DDP ...) when no other is named
 - any other city, port or province named                -> place (countries only with a cue)
 """
 
@@ -169,12 +171,24 @@ def _find_places(key: str) -> list[_Hit]:
     return merged
 
 
-def extract_trade_term(work: Work) -> tuple[str | None, int]:
-    """The first trade term (consumed) and the index just after it (-1 when none)."""
+@dataclass(frozen=True, slots=True)
+class TradeTerm:
+    name: str  # FOB, CIF, ...
+    start: int  # where it is written in the work text
+    end: int
+
+    @property
+    def at_origin(self) -> bool:
+        """FOB, EXW ...: the place it names is where the goods are handed over to ship."""
+        return self.name in _ORIGIN_TERMS
+
+
+def extract_trade_term(work: Work) -> TradeTerm | None:
+    """The first trade term, consumed."""
     for m in work.finditer(_TERM_RE):
         work.consume(m.start(), m.end())
-        return _TERMS[m.group(1)], m.end()
-    return None, -1
+        return TradeTerm(_TERMS[m.group(1)], m.start(), m.end())
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,21 +197,42 @@ class PlacesFound:
     destination: str | None = None
     origin_cue: bool = False  # "义乌发货": the writer ships, so is selling
     region: str = ""  # CN / TW / HK / MO of the place (else destination), for 元
+    port: str | None = None  # named with the trade term: "FOB宁波", "Ningbo FOB", "CIF Hamburg"
 
 
-def extract_places(work: Work, lang: Lang, term: str | None, term_end: int) -> PlacesFound:
-    """Place and destination, consuming the names and the cue words around them."""
-    place: tuple[int, _Hit] | None = None  # (rank, hit): lower rank wins
+_PORT_RANK = 0.5  # behind a city with its own cue ("义乌发货"), ahead of a cued province
+
+
+def _beside(key: str, hit: _Hit, term: TradeTerm | None) -> bool:
+    """Written right after or right before the trade term ("FOB 宁波", "宁波FOB")."""
+    if term is None:
+        return False
+    if hit.start >= term.end:
+        return key[term.end : hit.start].strip() == ""
+    return hit.end <= term.start and key[hit.end : term.start].strip() == ""
+
+
+def extract_places(work: Work, lang: Lang, term: TradeTerm | None) -> PlacesFound:
+    """Place, destination and the trade term's port, consuming the names and the cue words
+    around them. The port is also the place (FOB) or destination (CIF) when no other is
+    named: "FOB宁波 义乌发货" ships from 义乌 through 宁波."""
+    place: tuple[float, _Hit] | None = None  # (rank, hit): lower rank wins
     destination: _Hit | None = None
+    port: _Hit | None = None
     origin_cue = False
     for hit in _find_places(work.key):
         before = work.key[max(0, hit.start - 24) : hit.start]
         after = work.key[hit.end : hit.end + 8]
-        right_after_term = term_end >= 0 and work.key[term_end : hit.start].strip() == ""
         cue_start, cue_end = hit.start, hit.end
-        rank = 3 + _KIND_RANK.get(hit.place.kind, 2)
+        rank: float = 3 + _KIND_RANK.get(hit.place.kind, 2)
         m_dest = _DEST_BEFORE.search(before)
-        if m_dest or _DEST_AFTER.match(after) or (right_after_term and term not in _ORIGIN_TERMS):
+        if port is None and term is not None and _beside(work.key, hit, term):
+            port = hit
+            work.consume(cue_start, cue_end)
+            if term.at_origin and not m_dest and (place is None or place[0] > _PORT_RANK):
+                place = (_PORT_RANK, hit)
+            continue
+        if m_dest or _DEST_AFTER.match(after):
             if destination is None:
                 destination = hit
             if m_dest:
@@ -206,7 +241,7 @@ def extract_places(work: Work, lang: Lang, term: str | None, term_end: int) -> P
             continue
         m_before = _ORIGIN_BEFORE.search(before)
         m_after = _ORIGIN_AFTER.match(after)
-        if m_before or m_after or right_after_term:
+        if m_before or m_after:
             rank = _KIND_RANK.get(hit.place.kind, 2)
             if m_before:
                 cue_start = hit.start - len(before) + m_before.start()
@@ -218,6 +253,8 @@ def extract_places(work: Work, lang: Lang, term: str | None, term_end: int) -> P
         if place is None or rank < place[0]:
             place = (rank, hit)
         work.consume(cue_start, cue_end)
+    if port is not None and term is not None and not term.at_origin and destination is None:
+        destination = port
 
     def show(hit: _Hit | None) -> str | None:
         if hit is None:
@@ -230,7 +267,7 @@ def extract_places(work: Work, lang: Lang, term: str | None, term_end: int) -> P
     region = (origin.place.region if origin else "") or (
         destination.place.region if destination else ""
     )
-    return PlacesFound(show(origin), show(destination), origin_cue, region)
+    return PlacesFound(show(origin), show(destination), origin_cue, region, show(port))
 
 
 def place_named(name: str) -> PlaceName | None:

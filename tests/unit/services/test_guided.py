@@ -40,7 +40,7 @@ def test_a_need_in_english_with_a_trade_term_and_a_skipped_price() -> None:
     assert parsed.product == "vacuum flasks"
     assert parsed.quantity == Quantity(Decimal(5000), "pcs") and parsed.moq is None
     assert parsed.price is None
-    assert (parsed.place, parsed.trade_term) == ("Ningbo", "FOB")
+    assert (parsed.place, parsed.trade_term, parsed.port) == ("Ningbo", "FOB", "Ningbo")
 
 
 def test_traditional_answers_stay_traditional() -> None:
