@@ -46,7 +46,8 @@ UNIT_WORDS: dict[str, tuple[str, ...]] = {
         "nos",
         "ea",
     ),
-    "set": ("套", "台", "组", "set", "sets"),
+    "set": ("套", "组", "set", "sets"),
+    "unit": ("台",),  # machines, phones, vehicles: one each
     "pair": ("双", "对", "副", "pair", "pairs", "prs"),
     "carton": ("箱", "ctn", "ctns", "carton", "cartons"),
     "box": ("盒", "box", "boxes"),
@@ -81,6 +82,7 @@ MULTIPLES: dict[str, tuple[str, Decimal]] = {
 # Units with a physical base, used only by `to_base` (matching compares like with like).
 _PHYSICAL: dict[str, tuple[str, Decimal]] = {
     "sheet": ("pcs", Decimal(1)),  # 张 counts chairs and beds as well as paper: one piece
+    "unit": ("pcs", Decimal(1)),  # 台: one machine, as "$390/unit" is
     "ton": ("kg", Decimal(1000)),
     "jin": ("kg", Decimal("0.5")),
     "g": ("kg", Decimal("0.001")),
@@ -106,6 +108,7 @@ _DISPLAY: dict[str, tuple[str, str, str]] = {
     # code: (zh-Hans, zh-Hant, en)
     "pcs": ("个", "個", "pcs"),
     "set": ("套", "套", "sets"),
+    "unit": ("台", "台", "units"),
     "pair": ("双", "雙", "pairs"),
     "carton": ("箱", "箱", "cartons"),
     "box": ("盒", "盒", "boxes"),
@@ -134,6 +137,7 @@ _DISPLAY: dict[str, tuple[str, str, str]] = {
 # English for one of a unit, after "/" in a price ("$3 / box"); "pcs" stays, as trade writes it.
 _ONE_EN: dict[str, str] = {
     "set": "set",
+    "unit": "unit",
     "pair": "pair",
     "carton": "carton",
     "box": "box",

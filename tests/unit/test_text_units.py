@@ -22,6 +22,7 @@ from bot.domain.units import UNIT_CODES, canonical_unit, to_base, unit_name
         ("pc", "pcs"),
         ("pieces", "pcs"),
         ("套", "set"),
+        ("台", "unit"),  # phones, machines: shown as 台 again, not 套
         ("sets", "set"),
         ("双", "pair"),
         ("雙", "pair"),
@@ -69,6 +70,7 @@ def test_not_a_unit(word: str | None) -> None:
         ("100", "yard", "91.44", "meter"),
         ("7", "pcs", "7", "pcs"),
         ("3", "carton", "3", "carton"),
+        ("10", "unit", "10", "pcs"),  # 10台 compares with "10 units" (pcs)
     ],
 )
 def test_to_base(amount: str, unit: str, base_amount: str, base_unit: str) -> None:
@@ -87,6 +89,8 @@ def test_to_base_without_unit() -> None:
         ("pcs", Lang.ZH_HANT, "個"),
         ("pcs", Lang.EN, "pcs"),
         ("ton", Lang.ZH_HANT, "噸"),
+        ("unit", Lang.ZH_HANS, "台"),
+        ("unit", Lang.EN, "units"),
         ("carton", Lang.EN, "cartons"),
         ("mystery", Lang.EN, "mystery"),
         (None, Lang.EN, ""),
