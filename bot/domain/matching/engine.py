@@ -20,6 +20,7 @@ import numpy as np
 from bot.domain.models import PostKind
 
 from . import stored
+from .editions import drop_other_editions, words_of
 from .explain import explain, shared_term_reasons
 from .fields import fields_from_parsed
 from .identity import TermClasses
@@ -28,6 +29,7 @@ from .query import QueryPlan, filter_and_score, plan_query, same_product_prices,
 from .rows import (
     CONCEPT,
     PRODUCT,
+    doc_words,
     from_rows,
     to_row,
 )
@@ -254,7 +256,8 @@ class MatchingEngine:
         a buyer asking for one item hears of its sellers, not of its neighbours; when none
         reaches the threshold, the best offer alone if it stands out (`Thresholds.standout`,
         `standout_gap` over the next): a long title whose one match shares few of its
-        words."""
+        words. Of the offers alerted, another edition of one of the others is dropped
+        (editions.py: "Photoshop CS3 Upgrade" when "Photoshop CS3" is there too)."""
         t = self.thresholds
         found = self.match(
             post_kind,
@@ -271,7 +274,13 @@ class MatchingEngine:
             return above
         if above:
             best_fit = max(result.fit for result in above)
-            return [result for result in above if result.fit >= best_fit - t.alert_margin]
+            close = [result for result in above if result.fit >= best_fit - t.alert_margin]
+            side = self._sides[_OTHER[post_kind]]
+            return drop_other_editions(
+                words_of(terms),
+                close,
+                lambda r: doc_words(side, self._where[r.post_id] >> 1, self.terms),
+            )
         if found and found[0].score >= t.standout:
             runner_up = found[1].score if len(found) > 1 else 0.0
             if found[0].score - runner_up >= t.standout_gap:

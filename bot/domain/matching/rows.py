@@ -164,6 +164,13 @@ def row_from_record(
     )
 
 
+def doc_words(side: SideIndex, doc: int, term_ids: Interner) -> frozenset[str]:
+    """A document's product words (glosses among them) and specs, without their field tags."""
+    names = term_ids.names
+    keys = (names[tid] for tid in side.doc_term_ids(doc).tolist())
+    return frozenset(key[2:] for key in keys if key[:2] in (PRODUCT, SPEC))
+
+
 def from_rows(
     side: SideIndex, kind: PostKind, docs: Sequence[int], term_ids: Interner, labels: Interner
 ) -> list[tuple[PostTerms, MatchFields]]:
