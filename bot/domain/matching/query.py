@@ -18,7 +18,7 @@ from bot.domain.models import PostKind
 
 from . import scoring
 from .codes import is_model_code
-from .glossary import default_glossary
+from .glossary import Glossary, default_glossary, has_han
 from .identity import TermClasses, identity_evidence
 from .index import NONE_ID, SideIndex
 from .rows import CONCEPT, PRODUCT, SPEC, term_keys, words_as_terms
@@ -149,28 +149,31 @@ def _cover_words(engine: MatchingEngine, terms: PostTerms, weighted: dict[int, f
     """Post against post, the query's words that name one of its concepts (蓝牙耳机 and 耳机
     name c:earphones, 无线 names s:wireless) are held by any post holding the concept, in
     its own words or language: their weight moves onto the concept (the ideal score stays
-    the same), and each keeps a trace so that it still counts as a shared term. A word with
-    a number in it (18650电池, t8灯管) says which one, and is not covered."""
+    the same), and each keeps a trace so that it still counts as a shared term; so do the
+    pieces of a covered Chinese word (数据 of 数据线). A word with a number in it
+    (18650电池, t8灯管) says which one, and is not covered."""
     glossary = default_glossary()
     get = engine.terms.ids.get
     moved: set[int] = set()
+    product = [PRODUCT + w for w in terms.product]
+    specs = [SPEC + w for w in terms.specs]
+    # Runs of words only among specs: "type" "c" always come together as s:usb_c, while an
+    # offer's "hdmi ethernet cable" holds hdmi and cable but no c:hdmi_cable.
+    named = {PRODUCT: _named(product, glossary, 1), SPEC: _named(specs, glossary)}
     for key, words in (
-        *((CONCEPT + c, [PRODUCT + w for w in terms.product]) for c in terms.concepts),
-        *((SPEC + s, [SPEC + w for w in terms.specs]) for s in terms.specs if s[:2] == "s:"),
+        *((CONCEPT + c, product) for c in terms.concepts),
+        *((SPEC + s, specs) for s in terms.specs if s[:2] == "s:"),
     ):
         ctid = get(key)
         if ctid is None or ctid not in weighted:
             continue
         cid = key[4:]  # the concept id, without its field and "c:" / "s:"
-        for word in words:
+        field = SPEC if key[:2] == SPEC else PRODUCT
+        naming = [word for ids, run in named[field] if cid in ids for word in run]
+        pieces = [w for w in words if has_han(w) and any(w != n and w[2:] in n for n in naming)]
+        for word in naming + pieces:  # 数据线 names c:data_cable, and so does its piece 数据
             tid = get(word)
-            if (
-                tid is None
-                or tid not in weighted
-                or tid in moved
-                or cid not in glossary.lookup_key(word[2:])
-                or any(ch.isdigit() for ch in word)  # 18650电池 says which battery
-            ):
+            if tid is None or tid not in weighted or tid in moved:
                 continue
             weighted[ctid] += weighted[tid] - _TRACE
             weighted[tid] = _TRACE
@@ -178,6 +181,26 @@ def _cover_words(engine: MatchingEngine, terms: PostTerms, weighted: dict[int, f
 
 
 _TRACE = 1e-9  # the weight a covered word keeps
+
+
+def _named(
+    words: list[str], glossary: Glossary, longest: int | None = None
+) -> list[tuple[frozenset[str], list[str]]]:
+    """(the concepts it names, its words) for each of these field-tagged words that names
+    one, and each run of English words in a row, up to `longest`, that names one together
+    ("type" "c": "type c"). A word with a number in it (18650电池, t8灯管) says which one,
+    and names none."""
+    found = []
+    for size in range(1, (longest or glossary.max_phrase_words) + 1):
+        for start in range(len(words) - size + 1):
+            run = words[start : start + size]
+            if size > 1 and any(has_han(word) for word in run):
+                continue
+            name = " ".join(word[2:] for word in run)
+            ids = glossary.lookup_key(name)
+            if ids and not any(ch.isdigit() for ch in name):
+                found.append((ids, run))
+    return found
 
 
 def _code_docs(classes: TermClasses, side: SideIndex, weighted: dict[int, float]) -> np.ndarray:
@@ -206,7 +229,7 @@ def filter_and_score(
     share of the query's weight each holds (no length normalisation: a seller who says more
     about the same item fits as well); for /search, the text score. Scores are exact for the
     `best` highest; below them a score may be an upper bound (identity conflicts are only
-    worked out for candidates that could reach the top, see `_with_conflicts`)."""
+    worked out for candidates that could reach the top, see `_conflict_factors`)."""
     c = side.cols
     keep = c["alive"][docs] & (c["expires"][docs] > now_ts)
     if plan.user_id is not None:
@@ -271,12 +294,14 @@ def filter_and_score(
         marked = np.zeros(plan.vocab_size, dtype=np.float64)
         marked[plan.dismissed] = 1.0
         scores *= scoring.penalty_factor(np.bincount(seg, weights=marked[flat], minlength=n), w)
-    if len(plan.identity):
-        scores = _with_conflicts(side, docs, scores, dense, plan, w, best)
-    return docs, scores, held if plan.kind is not None else text
+    fit = held if plan.kind is not None else text
+    if len(plan.identity):  # different items however many words they share: both drop
+        factor = _conflict_factors(side, docs, scores, dense, plan, w, best)
+        scores, fit = scores * factor, fit * factor
+    return docs, scores, fit
 
 
-def _with_conflicts(
+def _conflict_factors(
     side: SideIndex,
     docs: np.ndarray,
     scores: np.ndarray,
@@ -285,9 +310,10 @@ def _with_conflicts(
     w: Weights,
     best: int,
 ) -> np.ndarray:
-    """Scores times the identity-conflict factor, worked out only for the candidates that
-    could end in the `best` highest: a conflict only lowers a score, so once the `best`-th
-    score after conflicts is at least every unworked score, the top is exact."""
+    """The identity-conflict factor per candidate, worked out only for the candidates that
+    could end in the `best` highest (1 for the rest): a conflict only lowers a score, so
+    once the `best`-th score after conflicts is at least every unworked score, the top is
+    exact."""
     n = len(docs)
     size = min(n, max(64, 4 * best))
     while True:
@@ -303,8 +329,8 @@ def _with_conflicts(
         final = scores[chosen] * factor
         kth = np.partition(final, len(final) - min(best, len(final)))[-min(best, len(final))]
         if size >= n or kth >= rest_max:
-            out = scores.copy()
-            out[chosen] = final
+            out = np.ones(n, dtype=np.float64)
+            out[chosen] = factor
             return out
         size *= 4
 
