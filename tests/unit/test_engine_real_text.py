@@ -219,6 +219,8 @@ PHONE_BUYERS = {  # offers as merchants write them on a phone, for the table bel
     83: "出售 LED T8灯管 1.2米",
     84: "出售 LED T5灯管",
     85: "出售 Type-C数据线 1米 起订1000条",
+    86: "Selling lightning cable 1m, MOQ 1000 pcs",
+    87: "出售 傳輸線 Type-C 1米 每條2.2元",
     91: "出售 无线鼠标 2.4G 12元",
     92: "出售 有线鼠标",
     93: "Selling A4 copy paper 80gsm",
@@ -243,7 +245,9 @@ PHONE_BUYERS = {  # offers as merchants write them on a phone, for the table bel
         # the number inside a Chinese word the glossary knows whole
         ("求购 18650电池 1万个", [81]),
         ("求购 T8灯管 1000支", [83]),
-        ("Looking for USB-C cable 1m, 5000 pcs", [85]),
+        ("Looking for USB-C cable 1m, 5000 pcs", [85]),  # not the lightning one
+        ("求购 苹果数据线 lightning接口 1万条", [86]),
+        ("求购 数据线 1万条 type-c", [85, 87]),  # 数据 of 数据线 is no word of its own
         # what a product phrase says of its kind: wireless, 80g = 80gsm
         ("Looking for wireless mouse 2000 pcs", [91]),
         ("求购 A4纸 80g 500箱", [93]),

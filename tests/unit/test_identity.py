@@ -21,6 +21,8 @@ from bot.domain.matching.scoring import Weights
         ("s|6.2.9", "#"),
         ("s|cs3", "cs#"),
         ("s|s:stainless_steel", None),
+        ("s|s:usb_c", "connector"),  # a cable has one connector (glossary.EXCLUSIVE_CATEGORIES)
+        ("s|s:no_such_spec", None),
         ("s|不锈钢", None),
         ("s|m6x20", None),  # two numbers: not one size
         ("c|c:vacuum_flask", None),
@@ -68,6 +70,16 @@ def test_identity_evidence_per_class():
     ]
     query.append("p|b:samsung")
     assert _factor(query, docs) == [1.0, 0.8, 0.64, 1.0, 0.6, 1.0, 0.7, 1.0]
+
+
+def test_a_connector_against_another_is_a_conflict():
+    query = ["c|c:data_cable", "s|s:usb_c"]
+    docs = [
+        ["c|c:data_cable", "s|s:usb_c"],
+        ["c|c:data_cable", "s|s:lightning"],
+        ["c|c:data_cable"],
+    ]
+    assert _factor(query, docs) == [1.0, 0.6, 1.0]
 
 
 def test_no_identity_terms_no_conflict():

@@ -89,12 +89,24 @@ def test_concepts_table(text: str, concepts: set[str]) -> None:
         ("thermos 1 litre", "1000ml"),
         ("U盘 32G", "32g"),
         ("T恤 180gsm", "180g"),  # g/m², as 180g is written for it
+        # a connector wherever it is written, inside the product's own name too
+        ("Type-C数据线 1米", "s:usb_c"),
+        ("USB-C cable", "s:usb_c"),
+        ("typec数据线", "s:usb_c"),
+        ("lightning cable", "s:lightning"),
+        ("苹果数据线 lightning接口", "s:lightning"),
+        ("安卓数据线 micro usb", "s:micro_usb"),
     ],
 )
 def test_specs_table(text: str, spec: str) -> None:
     terms = query_terms(text)
     assert spec in terms.specs
     assert spec not in terms.product
+
+
+@pytest.mark.parametrize("text", ["typewriter c ribbon", "usb cable", "c type fitting", "usbc3"])
+def test_no_connector_where_none_is_named(text: str) -> None:
+    assert not {"s:usb_c", "s:lightning", "s:micro_usb"} & set(query_terms(text).specs)
 
 
 @pytest.mark.parametrize(

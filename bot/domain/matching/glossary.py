@@ -32,6 +32,10 @@ from .tsv import list_cell, read_rows
 DATA_DIR = Path(__file__).parent / "data"
 GLOSSARY_PATH = DATA_DIR / "glossary.tsv"
 STOPWORDS_PATH = DATA_DIR / "stopwords.txt"
+# Spec categories an item has exactly one of (a cable's connector): two posts naming
+# different ones are about different items (identity.py), and their forms are found anywhere
+# in a text, inside a product phrase too.
+EXCLUSIVE_CATEGORIES = frozenset({"connector"})
 
 # jieba frequency for glossary words of two or more characters: high enough that
 # 二手笔电 cuts as 二手 / 笔电 rather than 二 / 手笔 / 电 (jieba's suggested frequency only
@@ -200,6 +204,17 @@ def has_han(text: str) -> bool:
     return any(is_han(ch) for ch in text)
 
 
+def _forms_pattern(forms: Iterable[str]) -> re.Pattern[str]:
+    """Any of `forms` as it may be written: any case, "type-c" as "type c" or "typec" too,
+    Latin letters not glued to other Latin letters or digits."""
+    spelt = set()
+    for form in forms:
+        parts = [re.escape(p) for p in re.split(r"[\s-]+", normalise(form)) if p]
+        spelt.add(r"[\s-]?".join(parts))
+    alternatives = "|".join(sorted(spelt, key=len, reverse=True))
+    return re.compile(rf"(?<![a-z0-9])(?:{alternatives})(?![a-z0-9])")
+
+
 @lru_cache(maxsize=65536)
 def fold_key(form: str) -> str:
     """The lookup key of a word or phrase (see the module docstring)."""
@@ -240,6 +255,7 @@ class Glossary:
             (k.count(" ") + 1 for k in self._index if not has_han(k)), default=1
         )
         self.stopwords: frozenset[str] = frozenset(fold_key(w) for w in stopwords if w)
+        self._exclusive: list[tuple[re.Pattern[str], str]] | None = None
 
     @classmethod
     def load(cls, path: Path | str | None = None, stopwords: Path | str | None = None) -> Glossary:
@@ -278,6 +294,17 @@ class Glossary:
         """True when a folded key names only specs (materials, attributes: 不锈钢, 蓝牙)."""
         ids = self._index.get(key, frozenset())
         return bool(ids) and all(self.concept(c).kind != PRODUCT for c in ids)
+
+    def exclusive_specs(self) -> list[tuple[re.Pattern[str], str]]:
+        """(pattern, "s:<id>") for the specs of `EXCLUSIVE_CATEGORIES`, found wherever they are
+        written in normalised text, inside a product phrase too ("usb-c cable", Type-C数据线)."""
+        if self._exclusive is None:
+            self._exclusive = [
+                (_forms_pattern(concept.forms), "s:" + concept.id)
+                for concept in self._concepts.values()
+                if concept.category in EXCLUSIVE_CATEGORIES
+            ]
+        return self._exclusive
 
     def display_name(self, concept_id: str, lang: Lang) -> str:
         return self.concept(concept_id).names[lang]

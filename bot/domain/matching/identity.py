@@ -4,11 +4,13 @@ things, are probably about different items however many words they share.
 Every term that pins an item down belongs to a class: a model code (ln46a550) to "code",
 a brand ("b:samsung") to "brand",
 a size or number to its shape with the digits folded ("500ml" -> "#ml", "9w" -> "#w",
-"2007" / "7" / "2.5" -> "#", "cs3" -> "cs#"). When the query and a candidate both carry
+"2007" / "7" / "2.5" -> "#", "cs3" -> "cs#"), a spec of an exclusive category (a cable's
+connector, glossary.EXCLUSIVE_CATEGORIES) to that category. When the query and a candidate both carry
 terms of one class and share none of them (need 9W, offer 12W; need photoshop cs3, offer
 cs2; ln46a550 against ln40a550; Samsung against Sony), the candidate's score is multiplied
-by `Weights.conflict` for each such class, by `Weights.code_conflict` for "code" and by
-`Weights.brand_conflict` for "brand" (brands.py).
+by `Weights.conflict` for each such class, by `Weights.code_conflict` for "code",
+`Weights.brand_conflict` for "brand" (brands.py) and `Weights.exclusive_conflict` for an
+exclusive category. Its words' fit (`MatchResult.fit`) is multiplied alike.
 Sharing one term of the class is enough to clear it ("9w 12w 15w" against "12w").
 """
 
@@ -20,6 +22,7 @@ import numpy as np
 
 from .brands import PREFIX as BRAND_PREFIX
 from .codes import is_model_code
+from .glossary import EXCLUSIVE_CATEGORIES, default_glossary
 from .index import Interner
 from .rows import PRODUCT, SPEC
 from .scoring import Weights
@@ -37,8 +40,12 @@ def term_class(key: str) -> str | None:
         if word.startswith(BRAND_PREFIX):
             return BRAND
         return CODE if is_model_code(word) else None
-    if field != SPEC or word.startswith("s:"):
+    if field != SPEC:
         return None
+    if word.startswith("s:"):  # a cable's connector: usb-c against lightning
+        glossary = default_glossary()
+        category = glossary.concept(word).category if word in glossary else None
+        return category if category in EXCLUSIVE_CATEGORIES else None
     shape = _DIGITS.sub("#", word)
     if shape.count("#") != 1 or _SHAPE.match(shape) is None:
         return None
@@ -53,6 +60,9 @@ class TermClasses:
         self._names = Interner()
         self._code = self._names.intern(CODE)
         self._brand = self._names.intern(BRAND)
+        self._exclusive = np.array(
+            [self._names.intern(c) for c in sorted(EXCLUSIVE_CATEGORIES)], dtype=np.int32
+        )
         self.of = np.full(1024, -1, dtype=np.int32)
         self._known = 0
 
@@ -86,8 +96,12 @@ class TermClasses:
     def penalties(self, class_ids: np.ndarray, w: Weights) -> np.ndarray:
         """The factor for a conflict in each of these classes."""
         return np.select(
-            [class_ids == self._code, class_ids == self._brand],
-            [w.code_conflict, w.brand_conflict],
+            [
+                class_ids == self._code,
+                class_ids == self._brand,
+                np.isin(class_ids, self._exclusive),
+            ],
+            [w.code_conflict, w.brand_conflict, w.exclusive_conflict],
             default=w.conflict,
         )
 

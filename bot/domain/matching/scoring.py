@@ -76,6 +76,9 @@ class Weights:
     conflict: float = 0.8  # per class of sizes / numbers both state and share none of
     code_conflict: float = 0.6  # both name model codes and none is the same
     brand_conflict: float = 0.7  # both name brands and none is the same
+    exclusive_conflict: float = (
+        0.6  # both name a connector (glossary.EXCLUSIVE_CATEGORIES), not one
+    )
     item_type_conflict: float = 0.5  # goods against an accessory of them, or two accessories
     k1: float = 1.2
     b: float = 0.75
