@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Collection, Iterable, Mapping
+from typing import NamedTuple
 
 import numpy as np
 
@@ -39,6 +40,16 @@ from .types import MatchFields, MatchResult, PostTerms
 __all__ = ["MatchingEngine", "fields_from_parsed"]
 
 _OTHER = {PostKind.OFFER: PostKind.NEED, PostKind.NEED: PostKind.OFFER}
+
+
+class _Ranked(NamedTuple):
+    """A candidate as ranked, before it is explained."""
+
+    doc: int  # in the other side's index
+    score: float
+    fit: float
+
+
 _SIDE_BIT = {PostKind.OFFER: 0, PostKind.NEED: 1}
 _BIT_SIDE = (PostKind.OFFER, PostKind.NEED)
 
@@ -214,30 +225,9 @@ class MatchingEngine:
     ) -> list[MatchResult]:
         """Best posts of the other kind for a post of `post_kind`, best first, each with
         score >= min_score (default thresholds.min_score)."""
-        kind = _OTHER[post_kind]
-        side = self._sides[kind]
-        plan = self._plan(side, terms, fields, post_kind, user_id)
-        if plan is None:
-            return []
-        docs = side.candidates(plan.walk_ids, self.max_candidates)
-        excluded = self._docs_of(exclude, kind)
-        docs, scores, fits = filter_and_score(
-            side, docs, plan, now_ts, excluded, self.weights, limit
-        )
         floor = self.thresholds.min_score if min_score is None else min_score
-        best = top_k(side, docs, scores, floor, 0, limit)
-        views = from_rows(side, kind, [doc for doc, _at in best], self.terms, self.labels)
-        query = (terms, fields)
-        return [
-            MatchResult(
-                post_id=int(side.cols["post_id"][doc]),
-                user_id=int(side.cols["owner"][doc]),
-                score=float(scores[at]),
-                reasons=explain(post_kind, query, view, now_ts=now_ts),
-                fit=float(fits[at]),
-            )
-            for (doc, at), view in zip(best, views, strict=True)
-        ]
+        ranked = self._ranked(post_kind, terms, fields, user_id, now_ts, limit, exclude, floor)
+        return self._explained(post_kind, terms, fields, ranked, now_ts)
 
     def alerts(
         self,
@@ -257,35 +247,74 @@ class MatchingEngine:
         reaches the threshold, the best offer alone if it stands out (`Thresholds.standout`,
         `standout_gap` over the next): a long title whose one match shares few of its
         words. Of the offers alerted, another edition of one of the others is dropped
-        (editions.py: "Photoshop CS3 Upgrade" when "Photoshop CS3" is there too)."""
+        (editions.py: "Photoshop CS3 Upgrade" when "Photoshop CS3" is there too).
+        Only the posts alerted are explained."""
         t = self.thresholds
-        found = self.match(
-            post_kind,
-            terms,
-            fields,
-            user_id=user_id,
-            now_ts=now_ts,
-            limit=limit,
-            exclude=exclude,
-            min_score=0.0,
-        )
-        above = [result for result in found if result.score >= t.alert]
+        found = self._ranked(post_kind, terms, fields, user_id, now_ts, limit, exclude, 0.0)
+        chosen: list[_Ranked] = []
+        above = [r for r in found if r.score >= t.alert]
         if post_kind is PostKind.OFFER:
-            return above
-        if above:
-            best_fit = max(result.fit for result in above)
-            close = [result for result in above if result.fit >= best_fit - t.alert_margin]
+            chosen = above
+        elif above:
+            best_fit = max(r.fit for r in above)
+            close = [r for r in above if r.fit >= best_fit - t.alert_margin]
             side = self._sides[_OTHER[post_kind]]
-            return drop_other_editions(
-                words_of(terms),
-                close,
-                lambda r: doc_words(side, self._where[r.post_id] >> 1, self.terms),
+            chosen = drop_other_editions(
+                words_of(terms), close, lambda r: doc_words(side, r.doc, self.terms)
             )
-        if found and found[0].score >= t.standout:
+        elif found and found[0].score >= t.standout:
             runner_up = found[1].score if len(found) > 1 else 0.0
             if found[0].score - runner_up >= t.standout_gap:
-                return found[:1]
-        return []
+                chosen = found[:1]
+        return self._explained(post_kind, terms, fields, chosen, now_ts)
+
+    def _ranked(
+        self,
+        post_kind: PostKind,
+        terms: PostTerms,
+        fields: MatchFields,
+        user_id: int,
+        now_ts: float,
+        limit: int,
+        exclude: Collection[int],
+        floor: float,
+    ) -> list[_Ranked]:
+        """The best `limit` posts of the other kind scoring at least `floor`, unexplained."""
+        kind = _OTHER[post_kind]
+        side = self._sides[kind]
+        plan = self._plan(side, terms, fields, post_kind, user_id)
+        if plan is None:
+            return []
+        docs = side.candidates(plan.walk_ids, self.max_candidates)
+        excluded = self._docs_of(exclude, kind)
+        docs, scores, fits = filter_and_score(
+            side, docs, plan, now_ts, excluded, self.weights, limit
+        )
+        best = top_k(side, docs, scores, floor, 0, limit)
+        return [_Ranked(doc, float(scores[at]), float(fits[at])) for doc, at in best]
+
+    def _explained(
+        self,
+        post_kind: PostKind,
+        terms: PostTerms,
+        fields: MatchFields,
+        ranked: list[_Ranked],
+        now_ts: float,
+    ) -> list[MatchResult]:
+        kind = _OTHER[post_kind]
+        side = self._sides[kind]
+        views = from_rows(side, kind, [r.doc for r in ranked], self.terms, self.labels)
+        query = (terms, fields)
+        return [
+            MatchResult(
+                post_id=int(side.cols["post_id"][r.doc]),
+                user_id=int(side.cols["owner"][r.doc]),
+                score=r.score,
+                reasons=explain(post_kind, query, view, now_ts=now_ts),
+                fit=r.fit,
+            )
+            for r, view in zip(ranked, views, strict=True)
+        ]
 
     def search(
         self,
