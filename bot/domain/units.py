@@ -91,6 +91,27 @@ _PHYSICAL: dict[str, tuple[str, Decimal]] = {
     "ping": ("sqm", Decimal("3.305785")),
 }
 
+# Chinese words for measures, and their symbols: "1米" is 1 m, "500毫升" 500 ml (cards in
+# English, and the terms matching compares: bot/domain/matching/terms.py).
+MEASURE_SYMBOLS: dict[str, str] = {
+    "毫升": "ml",
+    "公升": "L",
+    "升": "L",
+    "瓦": "W",
+    "伏": "V",
+    "毫米": "mm",
+    "厘米": "cm",
+    "公分": "cm",
+    "米": "m",
+    "公斤": "kg",
+    "千克": "kg",
+    "克": "g",
+    "英寸": "inch",
+    "寸": "inch",
+    "毫安": "mAh",
+    "安": "A",
+}
+
 # Size units: "500g", "5L" describe the product rather than how many are ordered.
 SIZE_ONLY_UNITS = frozenset({"g", "liter"})
 # Weights, lengths, areas, volumes: when a message also has a counting unit ("1米 2万条"),

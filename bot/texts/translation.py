@@ -15,12 +15,15 @@ from bot.domain.matching.glossary import PRODUCT, default_glossary, english_word
 from bot.domain.models import Lang, Price
 from bot.domain.parsing.places import place_named
 from bot.domain.text import normalise, to_simplified
-from bot.domain.units import ALL_UNIT_WORDS
+from bot.domain.units import ALL_UNIT_WORDS, MEASURE_SYMBOLS
 
 READER_CURRENCY = {Lang.EN: "USD", Lang.ZH_HANS: "CNY", Lang.ZH_HANT: "TWD"}
 # A pack size written the Chinese way: 6只装, 4入, 3入組 (in simplified form).
 _UNIT_WORDS = "|".join(map(re.escape, ALL_UNIT_WORDS))
 _PACK = re.compile(rf"(\d+)\s*(?:{_UNIT_WORDS})?\s*(?:装|入组|入装|入)")
+# A measure written the Chinese way: 1米, 500毫升, 1.5公斤.
+_MEASURE_WORDS = "|".join(map(re.escape, sorted(MEASURE_SYMBOLS, key=len, reverse=True)))
+_MEASURE = re.compile(rf"(\d+(?:\.\d+)?)\s*({_MEASURE_WORDS})")
 
 
 def product_name(product: str, lang: Lang) -> str:
@@ -29,9 +32,13 @@ def product_name(product: str, lang: Lang) -> str:
     glossary = default_glossary()
     ids = [c for c in glossary.lookup(product) if glossary.concept(c).kind == PRODUCT]
     name: str | None
-    pack = _PACK.fullmatch(to_simplified(product).strip())
+    simplified = to_simplified(product).strip()
+    pack = _PACK.fullmatch(simplified)
+    measure = _MEASURE.fullmatch(simplified)
     if lang is Lang.EN and pack:
         name = f"pack of {pack.group(1)}"
+    elif lang is Lang.EN and measure:
+        name = f"{measure.group(1)} {MEASURE_SYMBOLS[measure.group(2)]}"
     elif lang is Lang.EN and has_han(product):
         name = _chinese_in_english(product)
     elif len(ids) == 1:

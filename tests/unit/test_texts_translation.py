@@ -49,6 +49,7 @@ def card(text: str, reader: Lang) -> str:
             ["Terms: FOB Ningbo (宁波)", "From: Yiwu (义乌)"],
         ),
         ("出售 iPhone 14 4500元/台", Lang.EN, ["¥4,500 / unit ≈ $625"]),
+        ("出售 Type-C數據線 1米 每條2元", Lang.EN, ["1 m (1米)"]),
         ("求购 苹果14 10台", Lang.ZH_HANT, ["數量：10台"]),
     ],
 )

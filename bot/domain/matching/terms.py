@@ -30,6 +30,7 @@ from functools import lru_cache
 from bot.domain import segmenter
 from bot.domain.models import ParsedPost
 from bot.domain.text import is_han, normalise
+from bot.domain.units import MEASURE_SYMBOLS
 
 from .brands import PREFIX as BRAND
 from .brands import default_brands
@@ -64,20 +65,7 @@ _QTY_UNITS = (
 )
 _QTY = re.compile(rf"{_NUM}{_MULT}\s*(?:{_QTY_UNITS})(?![a-z])")
 _SPEC_UNIT = {
-    "毫升": "ml",
-    "升": "l",
-    "瓦": "w",
-    "伏": "v",
-    "毫米": "mm",
-    "厘米": "cm",
-    "公分": "cm",
-    "米": "m",
-    "克": "g",
-    "英寸": "inch",
-    "寸": "inch",
-    "毫安": "mah",
-    "安": "a",
-    "公升": "l",
+    **{word: symbol.lower() for word, symbol in MEASURE_SYMBOLS.items()},
     "liter": "l",
     "litre": "l",
     "liters": "l",
