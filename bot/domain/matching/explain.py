@@ -18,6 +18,7 @@ from __future__ import annotations
 from bot.domain.models import PostKind
 
 from .brands import PREFIX as BRAND
+from .glossary import has_han
 from .scoring import region_of
 from .types import MatchFields, PostTerms, Reason
 
@@ -68,12 +69,20 @@ def shared_term_reasons(a: PostTerms, b: PostTerms) -> list[Reason]:
         ("spec", a.specs, b.specs),
     ):
         other_set = set(other)
-        for term in dict.fromkeys(mine):
-            if term.startswith(BRAND) or term not in other_set:
-                continue
-            if len(out) < MAX_TERM_REASONS:
+        shared = [t for t in dict.fromkeys(mine) if not t.startswith(BRAND) and t in other_set]
+        for term in shared:
+            if len(out) < MAX_TERM_REASONS and not any(_part_of(term, t) for t in shared):
                 out.append(Reason("term", {"term": term, "field": field_name}))
     return brands + out
+
+
+def _part_of(part: str, whole: str) -> bool:
+    """ "iphone" of "iphone 14", 数据 of 数据线: said already by the longer shared term."""
+    if part == whole:
+        return False
+    if has_han(part):
+        return part in whole
+    return part in whole.split()
 
 
 def _same_unit(a: str | None, b: str | None) -> bool:
