@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Collection, Iterable, Mapping
-from typing import NamedTuple
 
 import numpy as np
 
 from bot.domain.models import PostKind
 
-from . import stored
-from .editions import drop_other_editions, words_of
+from . import alert_rules, stored
+from .alert_rules import Ranked
+from .editions import words_of
 from .explain import explain, shared_term_reasons
 from .fields import fields_from_parsed
 from .identity import TermClasses
@@ -40,14 +40,6 @@ from .types import MatchFields, MatchResult, PostTerms
 __all__ = ["MatchingEngine", "fields_from_parsed"]
 
 _OTHER = {PostKind.OFFER: PostKind.NEED, PostKind.NEED: PostKind.OFFER}
-
-
-class _Ranked(NamedTuple):
-    """A candidate as ranked, before it is explained."""
-
-    doc: int  # in the other side's index
-    score: float
-    fit: float
 
 
 _SIDE_BIT = {PostKind.OFFER: 0, PostKind.NEED: 1}
@@ -240,32 +232,16 @@ class MatchingEngine:
         limit: int = 10,
         exclude: Collection[int] = frozenset(),
     ) -> list[MatchResult]:
-        """Whom a new post should alert. A new offer: every need scoring at least the alert
-        threshold (each need is a different buyer). A new need: of the offers at the
-        threshold, those whose words fit within `alert_margin` of the best fitting one, so
-        a buyer asking for one item hears of its sellers, not of its neighbours; when none
-        reaches the threshold, the best offer alone if it stands out (`Thresholds.standout`,
-        `standout_gap` over the next): a long title whose one match shares few of its
-        words. Of the offers alerted, another edition of one of the others is dropped
-        (editions.py: "Photoshop CS3 Upgrade" when "Photoshop CS3" is there too).
-        Only the posts alerted are explained."""
-        t = self.thresholds
+        """Whom a new post should alert (alert_rules.py); only those are explained."""
         found = self._ranked(post_kind, terms, fields, user_id, now_ts, limit, exclude, 0.0)
-        chosen: list[_Ranked] = []
-        above = [r for r in found if r.score >= t.alert]
-        if post_kind is PostKind.OFFER:
-            chosen = above
-        elif above:
-            best_fit = max(r.fit for r in above)
-            close = [r for r in above if r.fit >= best_fit - t.alert_margin]
-            side = self._sides[_OTHER[post_kind]]
-            chosen = drop_other_editions(
-                words_of(terms), close, lambda r: doc_words(side, r.doc, self.terms)
-            )
-        elif found and found[0].score >= t.standout:
-            runner_up = found[1].score if len(found) > 1 else 0.0
-            if found[0].score - runner_up >= t.standout_gap:
-                chosen = found[:1]
+        side = self._sides[_OTHER[post_kind]]
+        chosen = alert_rules.choose(
+            post_kind,
+            found,
+            self.thresholds,
+            words_of(terms),
+            lambda r: doc_words(side, r.doc, self.terms),
+        )
         return self._explained(post_kind, terms, fields, chosen, now_ts)
 
     def _ranked(
@@ -278,7 +254,7 @@ class MatchingEngine:
         limit: int,
         exclude: Collection[int],
         floor: float,
-    ) -> list[_Ranked]:
+    ) -> list[Ranked]:
         """The best `limit` posts of the other kind scoring at least `floor`, unexplained."""
         kind = _OTHER[post_kind]
         side = self._sides[kind]
@@ -291,14 +267,14 @@ class MatchingEngine:
             side, docs, plan, now_ts, excluded, self.weights, limit
         )
         best = top_k(side, docs, scores, floor, 0, limit)
-        return [_Ranked(doc, float(scores[at]), float(fits[at])) for doc, at in best]
+        return [Ranked(doc, float(scores[at]), float(fits[at])) for doc, at in best]
 
     def _explained(
         self,
         post_kind: PostKind,
         terms: PostTerms,
         fields: MatchFields,
-        ranked: list[_Ranked],
+        ranked: list[Ranked],
         now_ts: float,
     ) -> list[MatchResult]:
         kind = _OTHER[post_kind]
