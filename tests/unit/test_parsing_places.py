@@ -74,6 +74,7 @@ def test_trade_term(text: str, term: str | None) -> None:
         ("Selling LED bulbs CIF Hamburg from Shenzhen", "CIF", "Hamburg", "Shenzhen", "Hamburg"),
         ("Need 500 chairs CIF Dubai deliver to Abu Dhabi", "CIF", "Dubai", None, "Abu Dhabi"),
         ("出售 保温杯 FOB价 义乌发货", "FOB", None, "义乌", None),
+        ("保温杯 FOB宁波港 12元/个", "FOB", "宁波", "宁波", None),
         ("selling chairs, ship from Guangzhou", None, None, "Guangzhou", None),
     ],
 )

@@ -2,13 +2,13 @@
 things, are probably about different items however many words they share.
 
 Every term that pins an item down belongs to a class: a model code (ln46a550) to "code",
-a brand ("b:samsung") to "brand",
-a size or number to its shape with the digits folded ("500ml" -> "#ml", "9w" -> "#w",
-"2007" / "7" / "2.5" -> "#", "cs3" -> "cs#"), a spec of an exclusive category (a cable's
-connector, glossary.EXCLUSIVE_CATEGORIES) to that category. When the query and a candidate both carry
-terms of one class and share none of them (need 9W, offer 12W; need photoshop cs3, offer
-cs2; ln46a550 against ln40a550; Samsung against Sony), the candidate's score is multiplied
-by `Weights.conflict` for each such class, by `Weights.code_conflict` for "code",
+a brand ("b:samsung") to "brand", a size or number to its shape with the digits folded
+("500ml" -> "#ml", "9w" -> "#w", "2007" / "7" / "2.5" -> "#", "cs3" -> "cs#"), a spec of
+an exclusive category (a cable's connector, glossary.EXCLUSIVE_CATEGORIES) to that
+category. When the query and a candidate both carry terms of one class and share none of
+them (need 9W, offer 12W; need photoshop cs3, offer cs2; ln46a550 against ln40a550;
+Samsung against Sony; USB-C against Lightning), the candidate's score is multiplied by
+`Weights.conflict` for each such class, by `Weights.code_conflict` for "code",
 `Weights.brand_conflict` for "brand" (brands.py) and `Weights.exclusive_conflict` for an
 exclusive category. Its words' fit (`MatchResult.fit`) is multiplied alike.
 Sharing one term of the class is enough to clear it ("9w 12w 15w" against "12w").

@@ -228,6 +228,10 @@ def extract_places(work: Work, lang: Lang, term: TradeTerm | None) -> PlacesFoun
         m_dest = _DEST_BEFORE.search(before)
         if port is None and term is not None and _beside(work.key, hit, term):
             port = hit
+            m_after = _ORIGIN_AFTER.match(after)  # "FOB宁波发货", "FOB宁波港"
+            if m_after:
+                cue_end = hit.end + m_after.end()
+                origin_cue = True
             work.consume(cue_start, cue_end)
             if term.at_origin and not m_dest and (place is None or place[0] > _PORT_RANK):
                 place = (_PORT_RANK, hit)
