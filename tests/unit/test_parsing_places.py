@@ -75,6 +75,10 @@ def test_trade_term(text: str, term: str | None) -> None:
         ("Need 500 chairs CIF Dubai deliver to Abu Dhabi", "CIF", "Dubai", None, "Abu Dhabi"),
         ("出售 保温杯 FOB价 义乌发货", "FOB", None, "义乌", None),
         ("保温杯 FOB宁波港 12元/个", "FOB", "宁波", "宁波", None),
+        # 汉堡 names Hamburg only beside a trade term: it is a hamburger too
+        ("出售 LED灯 CIF汉堡 深圳发货", "CIF", "汉堡港", "深圳", "汉堡港"),
+        ("出售 LED灯 汉堡 CIF 深圳发货", "CIF", "汉堡港", "深圳", "汉堡港"),  # 深圳 ships
+        ("求购 汉堡包 500个", None, None, None, None),
         ("selling chairs, ship from Guangzhou", None, None, "Guangzhou", None),
     ],
 )

@@ -88,6 +88,9 @@ class _Gazetteer:
     en_multi_first: frozenset[str]  # first words of multi-word English names
     max_cn: int
     max_en: int
+    # Forms that name a place only beside a trade term ("CIF汉堡": 汉堡 is also a hamburger);
+    # written with a leading "~" among the aliases. Simplified or lower-case -> place.
+    beside_term: dict[str, PlaceName]
 
 
 @lru_cache(maxsize=1)
@@ -96,6 +99,7 @@ def _gazetteer() -> _Gazetteer:
 
     chinese: dict[str, PlaceName] = {}
     english: dict[str, PlaceName] = {}
+    beside_term: dict[str, PlaceName] = {}
     for line in PLACES_FILE.read_text(encoding="utf-8").splitlines():
         if not line.strip() or line.startswith("#"):
             continue
@@ -103,6 +107,10 @@ def _gazetteer() -> _Gazetteer:
         place = PlaceName(kind, simp, trad, eng, region.strip())
         for name in (simp, trad, eng, *aliases.split(",")):
             name = name.strip()
+            if name.startswith("~"):
+                key = name[1:]
+                beside_term[fold_case(key) if key.isascii() else to_simplified(key)] = place
+                continue
             if not name:
                 continue
             if name.isascii():
@@ -116,6 +124,7 @@ def _gazetteer() -> _Gazetteer:
         frozenset(name.split()[0] for name in english if " " in name),
         max(map(len, chinese)),
         max(len(k.split()) for k in english),
+        beside_term,
     )
 
 
@@ -203,9 +212,25 @@ class PlacesFound:
 _PORT_RANK = 0.5  # behind a city with its own cue ("义乌发货"), ahead of a cued province
 
 
-def _beside(key: str, hit: _Hit, term: TradeTerm | None) -> bool:
-    """Written right after or right before the trade term ("FOB 宁波", "宁波FOB")."""
+def _named_beside(key: str, term: TradeTerm) -> _Hit | None:
+    """A form that names a place only beside a trade term, written right after or right
+    before it ("CIF汉堡", "汉堡CIF")."""
+    after = term.end + len(key[term.end :]) - len(key[term.end :].lstrip())
+    before = len(key[: term.start].rstrip())
+    for name, place in _gazetteer().beside_term.items():
+        if key.startswith(name, after):
+            return _Hit(after, after + len(name), place, name.isascii())
+        if key.endswith(name, 0, before):
+            return _Hit(before - len(name), before, place, name.isascii())
+    return None
+
+
+def _port_of(key: str, hit: _Hit, term: TradeTerm | None) -> bool:
+    """Written right after or right before the trade term ("FOB 宁波", "宁波FOB"), and not
+    where goods ship from when the term names where they go ("CIF 深圳发货")."""
     if term is None:
+        return False
+    if not term.at_origin and _ORIGIN_AFTER.match(key[hit.end : hit.end + 8]):
         return False
     if hit.start >= term.end:
         return key[term.end : hit.start].strip() == ""
@@ -220,13 +245,17 @@ def extract_places(work: Work, lang: Lang, term: TradeTerm | None) -> PlacesFoun
     destination: _Hit | None = None
     port: _Hit | None = None
     origin_cue = False
-    for hit in _find_places(work.key):
+    hits = _find_places(work.key)
+    if term is not None and not any(_port_of(work.key, hit, term) for hit in hits):
+        named = _named_beside(work.key, term)
+        hits = sorted([*hits, named], key=lambda h: h.start) if named else hits
+    for hit in hits:
         before = work.key[max(0, hit.start - 24) : hit.start]
         after = work.key[hit.end : hit.end + 8]
         cue_start, cue_end = hit.start, hit.end
         rank: float = 3 + _KIND_RANK.get(hit.place.kind, 2)
         m_dest = _DEST_BEFORE.search(before)
-        if port is None and term is not None and _beside(work.key, hit, term):
+        if port is None and term is not None and _port_of(work.key, hit, term):
             port = hit
             m_after = _ORIGIN_AFTER.match(after)  # "FOB宁波发货", "FOB宁波港"
             if m_after:
