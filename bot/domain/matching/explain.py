@@ -63,17 +63,21 @@ def shared_term_reasons(a: PostTerms, b: PostTerms) -> list[Reason]:
     concepts = [c for c in dict.fromkeys(a.concepts) if c in set(b.concepts)]
     if concepts:
         return brands + [Reason("concept", {"concept": c}) for c in concepts[:MAX_TERM_REASONS]]
-    out: list[Reason] = []
-    for field_name, mine, other in (
-        ("product", a.product + a.glosses, b.product + b.glosses),
-        ("spec", a.specs, b.specs),
-    ):
-        other_set = set(other)
-        shared = [t for t in dict.fromkeys(mine) if not t.startswith(BRAND) and t in other_set]
-        for term in shared:
-            if len(out) < MAX_TERM_REASONS and not any(_part_of(term, t) for t in shared):
-                out.append(Reason("term", {"term": term, "field": field_name}))
-    return brands + out
+    shared = [
+        (field_name, term)
+        for field_name, mine, other in (
+            ("product", a.product + a.glosses, set(b.product + b.glosses)),
+            ("spec", a.specs, set(b.specs)),
+        )
+        for term in dict.fromkeys(mine)
+        if not term.startswith(BRAND) and term in other
+    ]
+    out = [
+        Reason("term", {"term": term, "field": field_name})
+        for field_name, term in shared
+        if not any(_part_of(term, longer) for _, longer in shared)
+    ]
+    return brands + out[:MAX_TERM_REASONS]
 
 
 def _part_of(part: str, whole: str) -> bool:
