@@ -30,9 +30,6 @@ def compose(kind: PostKind, answers: dict[str, str]) -> ParsedPost:
             parsed = _quantity(parsed, value)
         else:
             parsed = apply_edit(parsed, question, value)
-        if question == "place" and parsed.trade_term is None:
-            said = parse_post(value)  # "宁波FOB": the term and its port
-            parsed = dataclasses.replace(parsed, trade_term=said.trade_term, port=said.port)
     return parsed
 
 

@@ -69,6 +69,10 @@ def apply_edit(parsed: ParsedPost, field: str, value: str) -> ParsedPost:
         changed = dataclasses.replace(
             parsed, place=fragment.place or fragment.destination or value[:60]
         )
+        if fragment.trade_term:  # "FOB上海": the term and its port change with it
+            changed = dataclasses.replace(
+                changed, trade_term=fragment.trade_term, port=fragment.port
+            )
     else:
         raise ValueError(f"not an editable field: {field}")
     reject_problems(changed)

@@ -7,8 +7,10 @@ from decimal import Decimal
 import pytest
 
 from bot.domain.models import Intent, Lang, PostKind, Price, Quantity
+from bot.domain.parsing import parse_post
 from bot.services import guided
 from bot.services.errors import UserFacingError
+from bot.services.post_edits import apply_edit
 
 OFFER_ANSWERS = {
     "product": "304不锈钢保温杯 500ml",
@@ -91,3 +93,12 @@ def test_raw_text_is_the_answers_in_question_order() -> None:
     answers = {"place": "义乌", "product": "保温杯", "quantity": "", "price": "12元/个"}
     assert guided.raw_text(answers) == "保温杯 · 12元/个 · 义乌"
     assert guided.raw_text({}) == ""
+
+
+def test_editing_the_place_with_a_trade_term_moves_the_port() -> None:
+    """The card must not keep "FOB 宁波" once the seller says FOB上海."""
+    posted = parse_post("出售 保温杯 12元/个 FOB宁波 义乌发货")
+    edited = apply_edit(posted, "place", "FOB上海")
+    assert (edited.trade_term, edited.port, edited.place) == ("FOB", "上海", "上海")
+    moved = apply_edit(posted, "place", "金华")  # no term said: the port stays as written
+    assert (moved.trade_term, moved.port, moved.place) == ("FOB", "宁波", "金华")
