@@ -20,7 +20,7 @@ import re
 import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
@@ -255,7 +255,6 @@ class Glossary:
             (k.count(" ") + 1 for k in self._index if not has_han(k)), default=1
         )
         self.stopwords: frozenset[str] = frozenset(fold_key(w) for w in stopwords if w)
-        self._exclusive: list[tuple[re.Pattern[str], str]] | None = None
 
     @classmethod
     def load(cls, path: Path | str | None = None, stopwords: Path | str | None = None) -> Glossary:
@@ -295,16 +294,15 @@ class Glossary:
         ids = self._index.get(key, frozenset())
         return bool(ids) and all(self.concept(c).kind != PRODUCT for c in ids)
 
+    @cached_property
     def exclusive_specs(self) -> list[tuple[re.Pattern[str], str]]:
         """(pattern, "s:<id>") for the specs of `EXCLUSIVE_CATEGORIES`, found wherever they are
         written in normalised text, inside a product phrase too ("usb-c cable", Type-C数据线)."""
-        if self._exclusive is None:
-            self._exclusive = [
-                (_forms_pattern(concept.forms), "s:" + concept.id)
-                for concept in self._concepts.values()
-                if concept.category in EXCLUSIVE_CATEGORIES
-            ]
-        return self._exclusive
+        return [
+            (_forms_pattern(concept.forms), "s:" + concept.id)
+            for concept in self._concepts.values()
+            if concept.category in EXCLUSIVE_CATEGORIES
+        ]
 
     def display_name(self, concept_id: str, lang: Lang) -> str:
         return self.concept(concept_id).names[lang]

@@ -159,7 +159,7 @@ def _cover_words(engine: MatchingEngine, terms: PostTerms, weighted: dict[int, f
     specs = [SPEC + w for w in terms.specs]
     # Runs of words only among specs: "type" "c" always come together as s:usb_c, while an
     # offer's "hdmi ethernet cable" holds hdmi and cable but no c:hdmi_cable.
-    named = {PRODUCT: _named(product, glossary, 1), SPEC: _named(specs, glossary)}
+    named: dict[str, list[tuple[frozenset[str], list[str]]]] = {}  # per field, when asked
     for key, words in (
         *((CONCEPT + c, product) for c in terms.concepts),
         *((SPEC + s, specs) for s in terms.specs if s[:2] == "s:"),
@@ -169,6 +169,8 @@ def _cover_words(engine: MatchingEngine, terms: PostTerms, weighted: dict[int, f
             continue
         cid = key[4:]  # the concept id, without its field and "c:" / "s:"
         field = SPEC if key[:2] == SPEC else PRODUCT
+        if field not in named:
+            named[field] = _named(words, glossary, None if field == SPEC else 1)
         naming = [word for ids, run in named[field] if cid in ids for word in run]
         pieces = [w for w in words if has_han(w) and any(w != n and w[2:] in n for n in naming)]
         for word in naming + pieces:  # 数据线 names c:data_cable, and so does its piece 数据

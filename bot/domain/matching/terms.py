@@ -150,7 +150,7 @@ def terms_of_text(text: str, glossary: Glossary) -> PostTerms:
     _ready(glossary)
     acc = _Acc()
     work = GLUED_NUMBER.sub(unglue, normalise(text))  # iphone14 names Apple too
-    for pattern, spec in glossary.exclusive_specs():  # usb-c cable: a cable with usb-c
+    for pattern, spec in glossary.exclusive_specs:  # usb-c cable: a cable with usb-c
         if spec not in acc.specs and pattern.search(work):
             acc.specs[spec] = None
     brands = default_brands().find(work)
