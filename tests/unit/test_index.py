@@ -83,6 +83,19 @@ def test_candidates_walk_rarest_first_and_take_newest_tail_of_long_lists():
     assert index.candidates([7], cap=10).size == 0  # unknown term
 
 
+def test_candidates_from_overlapping_lists_are_distinct_and_sorted():
+    index = SideIndex()
+    rng = np.random.default_rng(7)
+    for _ in range(300):
+        add(index, sorted(set(rng.integers(0, 6, size=3).tolist())))
+    cands = index.candidates(range(6), cap=10_000)
+    held = [d for d in range(300) if len(index.doc_term_ids(d))]
+    assert cands.tolist() == held
+    assert index.candidates([0, 1, 2], cap=50).tolist() == sorted(
+        set(index.candidates([0, 1, 2], cap=50).tolist())
+    )
+
+
 def test_candidates_do_not_block_later_appends():
     index = SideIndex()
     add(index, [0])

