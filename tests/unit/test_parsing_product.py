@@ -21,6 +21,10 @@ def _warm() -> None:
         ("WTB 20k pcs M6 stainless screws, FOB Ningbo", "stainless screws"),
         ("Looking for vacuum flasks, 5k pcs, under $1.5", "vacuum flasks"),
         ("出售保温杯，质量好价格优惠，欢迎咨询", "保温杯"),
+        # "type" is a filler word ("all types of cables"), not when it begins Type-C
+        ("供應 Type-C充電線 1米", "Type-C充電線"),
+        ("Need type c cables, 5000 pcs", "type c cables"),
+        ("Looking for all types of cables", "cables"),
         ("【现货】\n产品：不锈钢保温杯\n数量：5000个\n价格：12元/个", "不锈钢保温杯"),
         ("Product: silicone baking mats\nQty: 3000 pcs", "silicone baking mats"),
         ("现货 不锈钢304螺母 M8 5000个", "不锈钢304螺母"),

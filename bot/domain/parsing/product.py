@@ -107,7 +107,7 @@ def _trim(work: Work, start: int, end: int) -> tuple[int, int]:
             continue
         tokens.append((at, at + len(tok), tok))
         pos = at + len(tok)
-    keep = [i for i, (_, _, tok) in enumerate(tokens) if _substantive(tok)]
+    keep = [i for i, (_, _, tok) in enumerate(tokens) if _substantive(tok) or _whole(tokens, i)]
     if not keep:
         return start, start
     name = tokens[keep[-1]]
@@ -116,6 +116,17 @@ def _trim(work: Work, start: int, end: int) -> tuple[int, int]:
         keep.append(tokens.index(after[0]))
     first, last = tokens[keep[0]], tokens[keep[-1]]
     return start + first[0], start + last[1]
+
+
+def _whole(tokens: list[tuple[int, int, str]], i: int) -> bool:
+    """Whether the tokens from `i` on spell a name kept whole ("type" of "Type-C")."""
+    names = _word_lists()["whole"]
+    spelled = ""
+    for _, _, tok in tokens[i : i + 4]:
+        spelled += "".join(ch for ch in tok if ch not in " -")
+        if spelled in names:
+            return True
+    return False
 
 
 def _model_number(name: tuple[int, int, str], number: tuple[int, int, str]) -> bool:
