@@ -245,7 +245,9 @@ PHONE_BUYERS = {  # offers as merchants write them on a phone, for the table bel
         # the number inside a Chinese word the glossary knows whole
         ("求购 18650电池 1万个", [81]),
         ("求购 T8灯管 1000支", [83]),
-        ("Looking for USB-C cable 1m, 5000 pcs", [85]),  # not the lightning one
+        # not the lightning one; "usb c cable" names the data cable that 傳輸線 is
+        ("Looking for USB-C cable 1m, 5000 pcs", [85, 87]),
+        ("Need type c cables, 5000 pcs", [85, 87]),  # "type" no filler word here
         ("求购 苹果数据线 lightning接口 1万条", [86]),
         ("求购 数据线 1万条 type-c", [85, 87]),  # 数据 of 数据线 is no word of its own
         # what a product phrase says of its kind: wireless, 80g = 80gsm

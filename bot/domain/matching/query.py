@@ -8,7 +8,7 @@ label ids of its structured fields); `filter_and_score` turns candidate doc ids 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -40,6 +40,7 @@ class QueryPlan:
     classes: TermClasses
     identity: np.ndarray  # class ids of the query's identity terms (identity.py)
     codes: np.ndarray  # docs holding one of the query's model codes (or a code's stem)
+    named_runs: tuple[tuple[int, np.ndarray], ...]  # (concept, its words' ids): _cover_words
     vocab_size: int
     scratch: TermScratch
     user_id: int | None
@@ -63,6 +64,7 @@ class QueryPlan:
         walk: list[int],
         identity: np.ndarray,
         codes: np.ndarray,
+        named_runs: tuple[tuple[int, np.ndarray], ...],
         user_id: int | None,
         dismissed: list[int],
     ) -> QueryPlan:
@@ -86,6 +88,7 @@ class QueryPlan:
             classes=engine.term_classes,
             identity=identity,
             codes=codes,
+            named_runs=named_runs,
             vocab_size=len(engine.terms),
             scratch=engine.term_scratch,
             user_id=user_id,
@@ -141,20 +144,26 @@ def plan_query(
     ]
     identity = engine.term_classes.ids_of(keys)
     codes = _code_docs(engine.term_classes, side, weighted)
-    if post_kind is not None:
-        _cover_words(engine, terms, weighted)
+    named_runs = _cover_words(engine, terms, weighted) if post_kind is not None else ()
     return QueryPlan.build(
-        engine, post_kind, fields, weighted, walk, identity, codes, user_id, dismissed
+        engine, post_kind, fields, weighted, walk, identity, codes, named_runs, user_id, dismissed
     )
 
 
-def _cover_words(engine: MatchingEngine, terms: PostTerms, weighted: dict[int, float]) -> None:
+def _cover_words(
+    engine: MatchingEngine, terms: PostTerms, weighted: dict[int, float]
+) -> tuple[tuple[int, np.ndarray], ...]:
     """Post against post, the query's words that name one of its concepts (蓝牙耳机 and 耳机
     name c:earphones, 无线 names s:wireless) are held by any post holding the concept, in
     its own words or language: their weight moves onto the concept (the ideal score stays
     the same), and each keeps a trace so that it still counts as a shared term; so do the
     pieces of a covered Chinese word (数据 of 数据线). A word with a number in it
-    (18650电池, t8灯管) says which one, and is not covered."""
+    (18650电池, t8灯管) says which one, and is not covered.
+
+    Returns the runs of product words that name a concept together ("usb" "c" "cable"), as
+    (concept id, word ids): a post holding the concept holds them too (Type-C数据线), but
+    their weight stays, since a post may hold the words and not the concept (an offer's
+    "hdmi ethernet cable" holds no c:hdmi_cable)."""
     glossary = default_glossary()
     get = engine.terms.ids.get
     moved: set[int] = set()
@@ -183,6 +192,28 @@ def _cover_words(engine: MatchingEngine, terms: PostTerms, weighted: dict[int, f
             weighted[ctid] += weighted[tid] - _TRACE
             weighted[tid] = _TRACE
             moved.add(tid)
+    return _named_runs(terms, product, glossary, get, weighted, moved)
+
+
+def _named_runs(
+    terms: PostTerms,
+    product: list[str],
+    glossary: Glossary,
+    get: Callable[[str], int | None],
+    weighted: dict[int, float],
+    moved: set[int],
+) -> tuple[tuple[int, np.ndarray], ...]:
+    """`_cover_words`' runs: product words in a row, none covered, naming a query concept."""
+    concepts = {c[2:]: tid for c in terms.concepts if (tid := get(CONCEPT + c)) in weighted}
+    if not concepts or len(product) < 2:
+        return ()
+    runs = []
+    for ids, run in _named(product, glossary):
+        tids = [t for word in run if (t := get(word)) in weighted]  # the rest no post holds
+        if len(run) < 2 or not tids or any(t in moved for t in tids):
+            continue
+        runs += [(concepts[c], np.array(tids, dtype=np.int64)) for c in ids if c in concepts]
+    return tuple(runs)
 
 
 _TRACE = 1e-9  # the weight a covered word keeps
@@ -278,6 +309,10 @@ def _scored(
     held_weights = dense[flat]
     shared_terms = held_weights > 0  # per entry of flat: the query holds this term
     raw = np.bincount(seg, weights=held_weights, minlength=n)
+    for concept, words in plan.named_runs:  # holding the concept is holding its words
+        held_words = np.bincount(seg, weights=held_weights * np.isin(flat, words), minlength=n)
+        has_concept = np.bincount(seg, weights=flat == concept, minlength=n) > 0
+        raw += np.where(has_concept, np.maximum(dense[words].sum() - held_words, 0.0), 0.0)
     norm = scoring.length_norm(c["dl"][docs], side.avg_len, w)
     text = scoring.text_score(raw * norm, plan.ideal)
     if plan.kind is not None:  # post against post: a brief listing wholly inside a long
