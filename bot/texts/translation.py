@@ -12,6 +12,7 @@ from bot.domain import money, segmenter
 from bot.domain.matching.brands import default_brands
 from bot.domain.matching.dictionary import english_name
 from bot.domain.matching.glossary import PRODUCT, default_glossary, english_words, has_han
+from bot.domain.matching.terms import warm_up
 from bot.domain.models import Lang, Price
 from bot.domain.parsing.places import place_named
 from bot.domain.text import normalise, to_simplified
@@ -42,7 +43,7 @@ def product_name(product: str, lang: Lang) -> str:
     elif lang is Lang.EN and has_han(product):
         name = _chinese_in_english(product)
     elif len(ids) == 1:
-        name = glossary.display_name(ids[0], lang)
+        name = _with_connector(glossary.display_name(ids[0], lang), product)
     elif lang is not Lang.EN and not has_han(product):
         name = _english_in_chinese(product, lang)
     else:
@@ -50,7 +51,21 @@ def product_name(product: str, lang: Lang) -> str:
     return product if not name or name.lower() == product.lower() else f"{name} ({product})"
 
 
+def _with_connector(name: str, product: str) -> str:
+    """`name` after the connector `product` names, as written ("USB-C cable" is a
+    "USB-C 数据线", not any 数据线)."""
+    folded = normalise(product)
+    for pattern, _spec in default_glossary().exclusive_specs:
+        found = pattern.search(folded)
+        if found:
+            same_shape = len(folded) == len(product)
+            written = product[found.start() : found.end()] if same_shape else found.group()
+            return name if written.lower() in name.lower() else f"{written.strip()} {name}"
+    return name
+
+
 def _chinese_in_english(text: str) -> str | None:
+    warm_up()  # the segmenter knows the glossary's words (at once after start-up)
     simplified = to_simplified(text)
     same_shape = len(simplified) == len(text)
     pieces: list[str] = []

@@ -94,6 +94,10 @@ def test_a_contact_card_names_the_counterpart_s_product_in_the_reader_s_language
         ("保温杯杯盖", Lang.EN, "vacuum flask lid (保温杯杯盖)"),
         ("PP材质", Lang.EN, "PP material (PP材质)"),  # not CC-CEDICT's "texture of timber"
         ("藍牙耳機", Lang.EN, "bluetooth earphones (藍牙耳機)"),  # the spec it starts with stays
+        # the connector stays, as written: not any 数据线
+        ("USB-C cable", Lang.ZH_HANT, "USB-C 資料線 (USB-C cable)"),
+        ("Type-C数据线", Lang.ZH_HANT, "Type-C 資料線 (Type-C数据线)"),
+        ("Type-C充電線", Lang.EN, "Type-C charging cable (Type-C充電線)"),
         ("stainless screws", Lang.ZH_HANS, "不锈钢螺丝 (stainless screws)"),
         ("Samsung LCD TV", Lang.ZH_HANT, "三星 LCD 電視機 (Samsung LCD TV)"),
         ("ergonomic office chairs", Lang.ZH_HANS, "ergonomic 办公椅 (ergonomic office chairs)"),
