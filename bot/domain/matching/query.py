@@ -16,11 +16,12 @@ import numpy as np
 
 from bot.domain.models import PostKind
 
-from . import scoring
+from . import ranking, scoring
 from .codes import is_model_code
 from .glossary import Glossary, default_glossary, has_han
-from .identity import TermClasses, identity_evidence
+from .identity import TermClasses
 from .index import NONE_ID, SideIndex
+from .ranking import comparable
 from .rows import CONCEPT, PRODUCT, SPEC, term_keys, words_as_terms
 from .scoring import Weights
 from .scratch import TermScratch
@@ -246,11 +247,6 @@ def _code_docs(classes: TermClasses, side: SideIndex, weighted: dict[int, float]
     return np.concatenate(lists) if lists else np.empty(0, dtype=np.int32)
 
 
-def _comparable(units: np.ndarray, unit: int) -> np.ndarray:
-    """Like with like; a side that states no unit is taken to mean the other's."""
-    return (units == unit) | (units == NONE_ID) | (unit == NONE_ID)
-
-
 def filter_and_score(
     side: SideIndex,
     docs: np.ndarray,
@@ -260,12 +256,12 @@ def filter_and_score(
     w: Weights,
     best: int,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Drop closed, expired, own, excluded and far-over-budget candidates; score the rest.
-    Returns the surviving docs, their scores and their words' fit: post against post, the
-    share of the query's weight each holds (no length normalisation: a seller who says more
-    about the same item fits as well); for /search, the text score. Scores are exact for the
-    `best` highest; below them a score may be an upper bound (identity conflicts are only
-    worked out for candidates that could reach the top, see `_conflict_factors`)."""
+    """Drop closed, expired, own, excluded and far-over-budget candidates; score the rest
+    (ranking.py). Returns the surviving docs, their scores and their words' fit: post
+    against post, the share of the query's weight each holds; for /search, the text score.
+    Scores are exact for the `best` highest; below them a score may be an upper bound
+    (identity conflicts are only worked out for candidates that could reach the top, see
+    `ranking._conflict_factors`)."""
     c = side.cols
     keep = c["alive"][docs] & (c["expires"][docs] > now_ts)
     if plan.user_id is not None:
@@ -280,7 +276,7 @@ def filter_and_score(
         else:  # candidates are needs: our price vs their budget
             other = c["price_high"][docs]
             too_dear = plan.price > other * w.price_tolerance
-        keep &= ~(too_dear & _comparable(units, plan.price_unit))
+        keep &= ~(too_dear & comparable(units, plan.price_unit))
     docs = docs[keep]
     n = len(docs)
     if n == 0:
@@ -288,129 +284,8 @@ def filter_and_score(
 
     flat, seg = side.gather(docs)
     with plan.scratch.holding(plan.term_ids, plan.term_weights, plan.vocab_size) as dense:
-        return _scored(side, docs, flat, seg, dense, plan, now_ts, w, best)
-
-
-def _scored(
-    side: SideIndex,
-    docs: np.ndarray,
-    flat: np.ndarray,
-    seg: np.ndarray,
-    dense: np.ndarray,
-    plan: QueryPlan,
-    now_ts: float,
-    w: Weights,
-    best: int,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """`filter_and_score` for the surviving `docs`, their terms gathered (`flat`, `seg`)
-    and the query's weight per term id (`dense`)."""
-    c = side.cols
-    n = len(docs)
-    held_weights = dense[flat]
-    shared_terms = held_weights > 0  # per entry of flat: the query holds this term
-    raw = np.bincount(seg, weights=held_weights, minlength=n)
-    for concept, words in plan.named_runs:  # holding the concept is holding its words
-        held_words = np.bincount(seg, weights=held_weights * np.isin(flat, words), minlength=n)
-        has_concept = np.bincount(seg, weights=flat == concept, minlength=n) > 0
-        raw += np.where(has_concept, np.maximum(dense[words].sum() - held_words, 0.0), 0.0)
-    norm = scoring.length_norm(c["dl"][docs], side.avg_len, w)
-    text = scoring.text_score(raw * norm, plan.ideal)
-    if plan.kind is not None:  # post against post: a brief listing wholly inside a long
-        # title is as specific as the title (/search ranks by the searcher's own words)
-        shared = np.bincount(seg, weights=shared_terms, minlength=n)
-        contained = shared / np.maximum(c["dl"][docs], 1)
-        held = np.clip(raw / plan.ideal, 0.0, 1.0) if plan.ideal > 0 else raw
-        text = np.maximum(text, contained * (w.containment + (1 - w.containment) * held))
-        if len(plan.codes):
-            same_code = np.isin(docs, plan.codes)
-            text = np.where(same_code, np.maximum(text, w.same_code), text)
-
-    # A field the asking post does not state is no evidence about any candidate: None.
-    gate = None
-    quantity: np.ndarray | None = None
-    price: np.ndarray | None = None
-    place: np.ndarray | None = None
-    if plan.kind is not None:
-        quantity, gate, price = _quantity_and_price(c, docs, plan)
-        quantity = None if math.isnan(plan.amount) else quantity
-        price = None if math.isnan(plan.price) else price
-        if plan.loc != NONE_ID or plan.trade != NONE_ID:
-            same_trade = (c["trade"][docs] == plan.trade) & (plan.trade != NONE_ID)
-            place = scoring.place_fit(
-                plan.loc, plan.region, c["loc"][docs], c["region"][docs], same_trade
-            )
-    fresh = scoring.freshness(c["created"][docs], now_ts, w)
-    scores = scoring.combine(text, quantity, price, place, fresh, c["trust"][docs], w)
-    if gate is not None:
-        scores *= gate
-    if plan.item_type != NONE_ID:  # a flask against a lid for flasks (accessories.py)
-        other_type = c["item_type"][docs]
-        differ = (other_type != NONE_ID) & (other_type != plan.item_type)
-        scores *= np.where(differ, w.item_type_conflict, 1.0)
-    if len(plan.dismissed):
-        marked = np.isin(flat, plan.dismissed)
-        scores *= scoring.penalty_factor(np.bincount(seg, weights=marked, minlength=n), w)
-    fit = held if plan.kind is not None else text
-    if len(plan.identity):  # different items however many words they share: both drop
-        factor = _conflict_factors(side, docs, scores, dense, plan, w, best)
-        scores, fit = scores * factor, fit * factor
+        scores, fit = ranking.score(side, docs, flat, seg, dense, plan, now_ts, w, best)
     return docs, scores, fit
-
-
-def _conflict_factors(
-    side: SideIndex,
-    docs: np.ndarray,
-    scores: np.ndarray,
-    dense: np.ndarray,
-    plan: QueryPlan,
-    w: Weights,
-    best: int,
-) -> np.ndarray:
-    """The identity-conflict factor per candidate, worked out only for the candidates that
-    could end in the `best` highest (1 for the rest): a conflict only lowers a score, so
-    once the `best`-th score after conflicts is at least every unworked score, the top is
-    exact."""
-    n = len(docs)
-    size = min(n, max(64, 4 * best))
-    while True:
-        if size >= n:
-            chosen, rest_max = np.arange(n), -np.inf
-        else:
-            order = np.argpartition(-scores, size)
-            chosen, rest_max = order[:size], float(scores[order[size]])
-        flat, seg = side.gather(docs[chosen])
-        factor, _same_code = identity_evidence(
-            plan.classes, plan.identity, dense[flat] > 0, flat, seg, len(chosen), w
-        )
-        final = scores[chosen] * factor
-        kth = np.partition(final, len(final) - min(best, len(final)))[-min(best, len(final))]
-        if size >= n or kth >= rest_max:
-            out = np.ones(n, dtype=np.float64)
-            out[chosen] = factor
-            return out
-        size *= 4
-
-
-def _quantity_and_price(
-    c: dict[str, np.ndarray], docs: np.ndarray, plan: QueryPlan
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(quantity fit, quantity gate, price fit) per candidate."""
-    price_units = _comparable(c["price_unit"][docs], plan.price_unit)
-    if plan.kind is PostKind.NEED:  # we need `amount`; they sell with an MOQ at a price
-        need_qty: float | np.ndarray = plan.amount
-        moq: float | np.ndarray = np.where(
-            _comparable(c["moq_unit"][docs], plan.amount_unit), c["moq"][docs], np.nan
-        )
-        offer_price = np.where(price_units, c["price_low"][docs], np.nan)
-        price = scoring.price_fit(plan.price, offer_price)
-    else:  # we sell with MOQ `amount` at `price`; they need a quantity within a budget
-        need_qty = np.where(
-            _comparable(c["qty_unit"][docs], plan.amount_unit), c["qty"][docs], np.nan
-        )
-        moq = plan.amount
-        budget = np.where(price_units, c["price_high"][docs], np.nan)
-        price = scoring.price_fit(budget, plan.price)
-    return scoring.quantity_fit(need_qty, moq), scoring.quantity_gate(need_qty, moq), price
 
 
 def top_k(
