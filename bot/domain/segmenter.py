@@ -17,6 +17,7 @@ import os
 import tempfile
 import threading
 from collections.abc import Iterable
+from functools import lru_cache
 from pathlib import Path
 
 import jieba
@@ -41,6 +42,7 @@ def _load_dict(tokenizer: jieba.Tokenizer, path: Path) -> None:
         return
     tokenizer.load_userdict(str(resolved))
     _loaded.add(resolved)
+    _forget_cuts()
 
 
 def warm_up(extra_dicts: Iterable[Path] = ()) -> None:
@@ -82,17 +84,39 @@ def add_words(words: Iterable[str], *, freq: int | None = None) -> None:
             word = word.strip()
             if word and not any(ch.isspace() for ch in word):
                 tokenizer.add_word(word, freq=freq)
+        _forget_cuts()
 
 
 def cut(text: str) -> list[str]:
     """Precise-mode tokens, whitespace tokens dropped."""
     if not text:
         return []
-    return [t for t in _get().lcut(text, HMM=True) if t.strip()]
+    return [t for block in _BLOCK.split(text) if block for t in _cut_block(block) if t.strip()]
 
 
 def cut_for_search(text: str) -> list[str]:
     """Search-mode tokens: long words plus their shorter parts (保温杯 -> 保温, 保温杯)."""
     if not text:
         return []
-    return [t for t in _get().lcut_for_search(text, HMM=True) if t.strip()]
+    return [t for block in _BLOCK.split(text) if block for t in _search_block(block) if t.strip()]
+
+
+# jieba cuts each run of these characters on its own, so a text's tokens are its runs'
+# tokens in a row: each run is cut once and remembered (a post's product and its whole
+# text share runs, and so do posts: 出售, 义乌发货). Emptied when the dictionary changes.
+_BLOCK = jieba.re_han_default
+
+
+@lru_cache(maxsize=32768)
+def _cut_block(block: str) -> tuple[str, ...]:
+    return tuple(_get().lcut(block, HMM=True))
+
+
+@lru_cache(maxsize=32768)
+def _search_block(block: str) -> tuple[str, ...]:
+    return tuple(_get().lcut_for_search(block, HMM=True))
+
+
+def _forget_cuts() -> None:
+    _cut_block.cache_clear()
+    _search_block.cache_clear()

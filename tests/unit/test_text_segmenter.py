@@ -55,3 +55,19 @@ def test_extra_dictionary(tmp_path: Path) -> None:
 def test_empty_text() -> None:
     assert segmenter.cut("") == [] and segmenter.cut_for_search("") == []
     assert segmenter.cut("  ") == []
+
+
+def test_cut_run_by_run_is_jieba_s_cut_of_the_whole_text() -> None:
+    tokenizer = segmenter._get()
+    texts = [
+        "出售 304不锈钢保温杯 500ml 起订1000个 12元/个 义乌发货",
+        "供應 Type-C充電線 1米，每條2.2元！台中",
+        "Looking for vacuum flasks, 5k pcs, under $1.5 (FOB Ningbo)",
+        "【现货】不锈钢自攻螺丝 M4*20\n每盒1000颗 价格：0.03元/颗",
+        "兰蔻小黑瓶精华 30ml+眼霜15ml 套装 #正品# 100%",
+    ]
+    for text in texts:
+        whole = [t for t in tokenizer.lcut(text, HMM=True) if t.strip()]
+        search = [t for t in tokenizer.lcut_for_search(text, HMM=True) if t.strip()]
+        assert segmenter.cut(text) == whole
+        assert segmenter.cut_for_search(text) == search
