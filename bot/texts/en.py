@@ -251,6 +251,7 @@ TEXTS: dict[str, str] = {
     "btn.deal_deny": "✖️ No deal",
     "reason.brand": "same brand: {name}",
     "reason.concept": "same product: {name}",
+    "reason.spec": "both {name}",
     "reason.term": "shared word: {term}",
     "reason.moq": "MOQ {moq} ≤ need {quantity} {unit}",
     "reason.price": "price {offer} ≤ budget {budget} / {unit}",

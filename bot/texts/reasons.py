@@ -31,6 +31,15 @@ def _concept(values: Mapping[str, object], lang: Lang) -> str:
     return plain(lang, "reason.concept", name=name)
 
 
+def _spec(values: Mapping[str, object], lang: Lang) -> str:
+    spec = str(values.get("spec", ""))
+    try:
+        name = default_glossary().display_name(spec, lang)
+    except KeyError:
+        name = spec.replace("_", " ")
+    return plain(lang, "reason.spec", name=name)
+
+
 def _one(kind: str, values: Mapping[str, object], lang: Lang) -> str | None:
     code = str(values["unit"]) if values.get("unit") else None
     unit = unit_name(code, lang)
@@ -39,6 +48,8 @@ def _one(kind: str, values: Mapping[str, object], lang: Lang) -> str | None:
         return plain(lang, "reason.brand", name=default_brands().name(str(values["brand"]), lang))
     if kind == "concept":
         return _concept(values, lang)
+    if kind == "spec":
+        return _spec(values, lang)
     if kind == "term":
         return plain(lang, "reason.term", term=values.get("term", ""))
     if kind == "moq":

@@ -245,6 +245,7 @@ TEXTS: dict[str, str] = {
     "btn.deal_deny": "✖️ 没成交",
     "reason.brand": "同品牌：{name}",
     "reason.concept": "同品类：{name}",
+    "reason.spec": "都是{name}",
     "reason.term": "共同词：{term}",
     "reason.moq": "起订{moq} ≤ 需求{quantity}{unit}",
     "reason.price": "报价{offer} ≤ 预算{budget}/{unit}",

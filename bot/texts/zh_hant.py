@@ -245,6 +245,7 @@ TEXTS: dict[str, str] = {
     "btn.deal_deny": "✖️ 沒成交",
     "reason.brand": "同品牌：{name}",
     "reason.concept": "同品類：{name}",
+    "reason.spec": "都是{name}",
     "reason.term": "共同詞：{term}",
     "reason.moq": "起訂{moq} ≤ 需求{quantity}{unit}",
     "reason.price": "報價{offer} ≤ 預算{budget}/{unit}",

@@ -116,3 +116,26 @@ def test_fresh_reason(age_hours, expected):
 )
 def test_fmt_number(x, text):
     assert fmt_number(x) == text
+
+
+def test_a_shared_glossary_spec_is_named_once_after_the_product():
+    need = PostTerms(
+        product=("usb", "c", "cable"), specs=("s:usb_c", "1m"), concepts=("c:data_cable",)
+    )
+    offer = PostTerms(
+        product=("type-c数据线", "数据线"), specs=("s:usb_c", "1m"), concepts=("c:data_cable",)
+    )
+    assert explain(PostKind.NEED, (need, MatchFields()), (offer, MatchFields())) == (
+        Reason("concept", {"concept": "c:data_cable"}),
+        Reason("spec", {"spec": "usb_c"}),
+    )
+
+
+def test_a_glossary_spec_is_never_shown_as_a_raw_word():
+    charger = PostTerms(product=("充电头",), specs=("s:usb_c", "s:material", "20w"))
+    other = PostTerms(product=("充电头", "快充"), specs=("s:material", "s:usb_c", "20w"))
+    assert explain(PostKind.NEED, (charger, MatchFields()), (other, MatchFields())) == (
+        Reason("term", {"term": "充电头", "field": "product"}),
+        Reason("spec", {"spec": "usb_c"}),
+        Reason("term", {"term": "20w", "field": "spec"}),
+    )

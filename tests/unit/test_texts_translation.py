@@ -120,3 +120,21 @@ def test_the_port_is_not_shown_twice() -> None:
     """ "FOB Ningbo" already says where the goods leave from."""
     rendered = card(SCREWS, Lang.ZH_HANS)
     assert "FOB 宁波 (Ningbo)" in rendered and "发货地" not in rendered, rendered
+
+
+@pytest.mark.parametrize(
+    ("reader", "shown"),
+    [
+        (Lang.EN, "same product: charging cable · both USB-C"),
+        (Lang.ZH_HANS, "同品类：数据线 · 都是Type-C"),
+        (Lang.ZH_HANT, "同品類：資料線 · 都是Type-C"),
+    ],
+)
+def test_a_shared_spec_reads_in_the_reader_s_words(reader, shown) -> None:
+    from bot.texts.reasons import render_reasons
+
+    reasons = [
+        {"kind": "concept", "values": {"concept": "c:data_cable"}},
+        {"kind": "spec", "values": {"spec": "usb_c"}},
+    ]
+    assert render_reasons(reasons, reader) == shown

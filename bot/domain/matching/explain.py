@@ -3,6 +3,7 @@
 Reasons, in this order (each only when it holds):
   brand       {"brand": "samsung"}                                shared brand (brands.py)
   concept     {"concept": "c:vacuum_flask"}                      shared glossary concept
+  spec        {"spec": "usb_c"}                                  shared glossary spec (one)
   term        {"term": "保温杯", "field": "product" | "spec"}     shared word (if no concept)
   moq         {"moq": "1000", "quantity": "3000", "unit": "pcs"}  offer MOQ <= need quantity
   price       {"offer": "12 CNY/pcs", "budget": "15 CNY/pcs", "offer_amount": "12",
@@ -23,6 +24,7 @@ from .scoring import region_of
 from .types import MatchFields, PostTerms, Reason
 
 MAX_TERM_REASONS = 3
+SPEC_CONCEPT = "s:"  # a spec term that is a glossary concept (terms.py)
 FRESH_SECONDS = 86400.0
 
 
@@ -60,9 +62,11 @@ def shared_term_reasons(a: PostTerms, b: PostTerms) -> list[Reason]:
         for t in dict.fromkeys(a.product)
         if t.startswith(BRAND) and t in theirs
     ][:1]
+    specs = _spec_reasons(a, b)
     concepts = [c for c in dict.fromkeys(a.concepts) if c in set(b.concepts)]
     if concepts:
-        return brands + [Reason("concept", {"concept": c}) for c in concepts[:MAX_TERM_REASONS]]
+        concept_reasons = [Reason("concept", {"concept": c}) for c in concepts]
+        return brands + (concept_reasons + specs)[:MAX_TERM_REASONS]
     shared = [
         (field_name, term)
         for field_name, mine, other in (
@@ -70,14 +74,26 @@ def shared_term_reasons(a: PostTerms, b: PostTerms) -> list[Reason]:
             ("spec", a.specs, set(b.specs)),
         )
         for term in dict.fromkeys(mine)
-        if not term.startswith(BRAND) and term in other
+        if not term.startswith((BRAND, SPEC_CONCEPT)) and term in other
     ]
-    out = [
+    words = [
         Reason("term", {"term": term, "field": field_name})
         for field_name, term in shared
         if not any(_part_of(term, longer) for _, longer in shared)
     ]
-    return brands + out[:MAX_TERM_REASONS]
+    return brands + (words[:1] + specs + words[1:])[:MAX_TERM_REASONS]
+
+
+def _spec_reasons(a: PostTerms, b: PostTerms) -> list[Reason]:
+    """The first glossary spec both hold (USB-C, 304 stainless steel); "material" says
+    nothing."""
+    theirs = set(b.specs)
+    shared = [
+        s.removeprefix(SPEC_CONCEPT)
+        for s in dict.fromkeys(a.specs)
+        if s.startswith(SPEC_CONCEPT) and s in theirs and s != SPEC_CONCEPT + "material"
+    ]
+    return [Reason("spec", {"spec": spec}) for spec in shared[:1]]
 
 
 def _part_of(part: str, whole: str) -> bool:
