@@ -10,6 +10,10 @@ calls it); print p50/p99 of match, alerts and add, index memory, the same
 queries against the baselines (text only: they have no structured filters) and the
 ratios. The start-up rebuild from the database is bench/rebuild_speed.py.
 
+Vocabulary: the synthetic corpus has a few thousand words; real text brings far more
+(`real_vocabulary`, about 250,000 distinct terms at 1M posts), so the term table is padded to
+that size unless --synthetic-vocabulary is given.
+
 Term extraction: the index is fed pre-tokenised synthetic terms. When
 bot.domain.matching.terms and bot.domain.parsing are importable, parse_post + extract_terms
 is also timed, once per text of the project's own corpus (tests/data/posts_*.jsonl), and
@@ -65,7 +69,16 @@ def fields_of(post: SynthPost):
     return fields_from_parsed(post.parsed, post.created_ts, post.expires_ts, trust=post.trust)
 
 
-def build(n: int) -> tuple[MatchingEngine, list[float], float]:
+def real_vocabulary(n: int) -> int:
+    """Distinct terms that n posts of real text hold: Heaps' law fitted on the listings in
+    ../shared/data/real (6,392 titles gave 14,610 terms, growing as n^0.56)."""
+    return int(109 * n**0.56)
+
+
+def build(n: int, vocabulary: int = 0) -> tuple[MatchingEngine, list[float], float]:
+    """The index of n synthetic posts; the term table is then padded with terms no post
+    holds up to `vocabulary` (the synthetic words are far fewer than real text brings, and
+    a query's cost may grow with the table)."""
     gc.collect()
     before = rss_mb()
     engine = MatchingEngine()  # default capacity: columns double as the app's index would
@@ -75,6 +88,8 @@ def build(n: int) -> tuple[MatchingEngine, list[float], float]:
         t0 = time.perf_counter()
         engine.add(post.post_id, post.user_id, post.kind, post.terms, fields)
         add_lat.append(time.perf_counter() - t0)
+    for i in range(len(engine.terms), vocabulary):
+        engine.terms.intern(f"p|unheld{i}")
     gc.collect()
     return engine, add_lat, rss_mb() - before
 
@@ -139,16 +154,17 @@ def corpus_texts() -> list[str]:
     return texts
 
 
-def run_size(n: int, n_queries: int, extract: list[float] | None) -> None:
+def run_size(n: int, n_queries: int, extract: list[float] | None, real_terms: bool) -> None:
     print(f"\n== {n:,} open posts ==")
     t0 = time.perf_counter()
-    engine, add_lat, rss_delta = build(n)
+    engine, add_lat, rss_delta = build(n, real_vocabulary(n) if real_terms else 0)
     print(
         f"build: {time.perf_counter() - t0:.1f}s (incl. corpus generation); "
         f"add p50/p99 {pct(add_lat)[0] * 1e3:.1f}/{pct(add_lat)[1] * 1e3:.1f} us; "
         f"mean {statistics.fmean(add_lat) * 1e6:.1f} us"
     )
     print(f"index memory: nbytes {engine.nbytes() / 1e6:.0f} MB, RSS delta {rss_delta:.0f} MB")
+    print(f"term table: {len(engine.terms):,} terms")
     posts = queries(n, n_queries)
     now = Corpus().now_ts
     time_ours(engine, posts[:50], now)  # warm-up
@@ -231,6 +247,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="take every product word of a query as naming its concept (the synthetic words "
         "are no glossary forms), so that covered words are worked out as for real posts",
     )
+    parser.add_argument(
+        "--synthetic-vocabulary",
+        action="store_true",
+        help="keep the term table at the synthetic corpus's few thousand words instead of "
+        "padding it to the size real text would give (real_vocabulary)",
+    )
     args = parser.parse_args(argv)
     if args.covered:
         _cover_every_word()
@@ -243,7 +265,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         else "terms module absent: pre-tokenised synthetic terms only",
     )
     for size in (int(s) for s in args.sizes.split(",")):
-        run_size(size, args.queries, extract)
+        run_size(size, args.queries, extract, not args.synthetic_vocabulary)
 
 
 if __name__ == "__main__":
