@@ -28,23 +28,18 @@ from __future__ import annotations
 
 import argparse
 import gc
-import json
 import os
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 import numpy as np
 
 from bench.match_baselines import RANK_BM25_MAX, Baselines
 from bench.match_corpus import Corpus, SynthPost
+from bench.parse_speed import load_messages
 from bot.domain.matching.engine import MatchingEngine, fields_from_parsed
 
-CORPORA = tuple(
-    Path(__file__).resolve().parent.parent / "tests" / "data" / name
-    for name in ("posts_corpus.jsonl", "posts_holdout.jsonl")
-)
 TEXTS = (
     "出售 304不锈钢保温杯 500ml 起订1000个 12元/个 义乌发货",
     "求购保温杯5000只，10元以内，寄到上海",
@@ -141,7 +136,7 @@ def extraction_timer() -> Callable[[], dict[str, list[float]]] | None:
         for text in TEXTS:
             extract_terms(parse_post(text), text)
         lat: dict[str, list[float]] = {"parse": [], "terms": []}
-        for text in corpus_texts():
+        for text in load_messages():
             t0 = time.perf_counter()
             parsed = parse_post(text)
             t1 = time.perf_counter()
@@ -151,14 +146,6 @@ def extraction_timer() -> Callable[[], dict[str, list[float]]] | None:
         return lat
 
     return run
-
-
-def corpus_texts() -> list[str]:
-    texts = []
-    for path in CORPORA:
-        with path.open(encoding="utf-8") as f:
-            texts += [json.loads(line)["text"] for line in f if line.strip()]
-    return texts
 
 
 def run_size(
