@@ -11,6 +11,7 @@ from bot.services.post_edits import apply_edit
 from bot.services.posts import reject_problems
 
 QUESTIONS = ("product", "quantity", "price", "place")
+APPLIED = ("product", "quantity", "place", "price")  # the place first: 元 in 台中 is NT$
 
 
 def check_answer(kind: PostKind, answers: dict[str, str], question: str, value: str) -> None:
@@ -22,7 +23,7 @@ def compose(kind: PostKind, answers: dict[str, str]) -> ParsedPost:
     """Apply the answers in order; skipped questions are simply absent."""
     text = " ".join(answers.values())
     parsed = ParsedPost(intent=Intent(kind.value), language=detect_language(text))
-    for question in QUESTIONS:
+    for question in APPLIED:
         value = answers.get(question)
         if not value:
             continue

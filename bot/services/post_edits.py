@@ -7,7 +7,7 @@ import dataclasses
 import re
 
 from bot.domain.models import ParsedPost, Post, Quantity
-from bot.domain.parsing import parse_post
+from bot.domain.parsing import parse_post, region_of
 from bot.domain.parsing.numbers import parse_number
 from bot.domain.text import looks_garbled
 from bot.services.errors import UserFacingError
@@ -43,7 +43,7 @@ def apply_edit(parsed: ParsedPost, field: str, value: str) -> ParsedPost:
     value = value.strip()
     if not value or looks_garbled(value):
         raise UserFacingError("problem.value.unreadable", example=EXAMPLES[field])
-    fragment = parse_post(value)
+    fragment = parse_post(value, home_region=region_of(parsed))  # 元 where the post is
     if field == "product":
         product = fragment.product or value
         changed = dataclasses.replace(

@@ -17,7 +17,7 @@ from bot.domain.models import (
     PostStatus,
     TrustEvent,
 )
-from bot.domain.parsing import parse_post, validate
+from bot.domain.parsing import parse_post, region_of, validate
 from bot.domain.text import looks_garbled, normalise
 from bot.services.errors import KindUnclear, UserFacingError
 from bot.services.ports import Clock, UnitOfWork, UowFactory
@@ -35,13 +35,14 @@ class Drafted:
     needs_product: bool  # ask one question before showing the card
 
 
-def understand(text: str, *, kind: PostKind | None = None) -> ParsedPost:
-    """Parse a message, or raise a UserFacingError that says what is wrong with it."""
+def understand(text: str, *, kind: PostKind | None = None, home_region: str = "") -> ParsedPost:
+    """Parse a message, or raise a UserFacingError that says what is wrong with it;
+    `home_region`: the writer's, for a bare 元 (`parsing.region_of`)."""
     if not normalise(text).strip():
         raise UserFacingError("post.empty")
     if looks_garbled(text):
         raise UserFacingError("post.garbled")
-    parsed = parse_post(text)
+    parsed = parse_post(text, home_region=home_region)
     if kind is not None and parsed.intent is Intent.NONE:
         parsed = dataclasses.replace(parsed, intent=Intent(kind.value))
     if parsed.intent is Intent.NONE:
@@ -88,8 +89,13 @@ async def draft(
     """Save what was understood as a draft; nothing is public until `publish`. A post
     written in a trade circle keeps the circle's id. The update it came from (`update_id`)
     records the draft in the same transaction, so the update handled again after a crash
-    gets that draft back instead of a second one."""
-    parsed = parsed or understand(text, kind=kind)
+    gets that draft back instead of a second one. A bare 元 is the writer's currency when
+    their city (/settings) is in Taiwan or Hong Kong and the message names no place."""
+    if parsed is None:
+        async with uow_factory() as uow:
+            writer = await uow.users.get(user_id)
+        home = region_of(timezone=writer.timezone) if writer is not None else ""
+        parsed = understand(text, kind=kind, home_region=home)
     now = clock.now()
     post = Post(
         id=None,

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from bot.domain.parsing import parse_post, warm_up
+from bot.domain.parsing import parse_post, region_of, warm_up
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -112,3 +112,17 @@ def test_no_price(text: str) -> None:
 def test_unqualified_price_is_per_ordered_unit() -> None:
     price = parse_post("求购保温杯5000只，10元以内").price
     assert price is not None and price.per_unit == "pcs"
+
+
+def test_a_bare_yuan_follows_the_home_region_only_when_no_place_is_named() -> None:
+    def currency(text: str, home: str) -> str | None:
+        price = parse_post(text, home_region=home).price
+        return price.currency if price else None
+
+    assert currency("出售 充電線 每條2元", "TW") == "TWD"
+    assert currency("出售 充電線 每條2元", "") == "CNY"
+    assert currency("出售 充電線 每條2元 上海發貨", "TW") == "CNY"
+    assert currency("出售 充電線 每條2美元", "TW") == "USD"  # said outright
+    assert region_of(parse_post("出售 保溫杯 12元 高雄出貨")) == "TW"
+    assert region_of(timezone="Asia/Hong_Kong") == "HK"
+    assert region_of(parse_post("出售 保温杯 12元"), timezone="Europe/Berlin") == ""

@@ -26,7 +26,7 @@ from bot.domain.parsing import markup
 from bot.domain.parsing._work import Work
 from bot.domain.parsing.contacts import extract_contacts
 from bot.domain.parsing.intent import extract_intent
-from bot.domain.parsing.places import extract_places, extract_trade_term
+from bot.domain.parsing.places import extract_places, extract_trade_term, place_named
 from bot.domain.parsing.price import PriceFound, extract_price
 from bot.domain.parsing.product import extract_product, extract_specs, product_keywords
 from bot.domain.parsing.quantity import (
@@ -45,6 +45,7 @@ __all__ = [
     "MAX_PRODUCT",
     "PROBLEMS",
     "parse_post",
+    "region_of",
     "validate",
     "warm_up",
 ]
@@ -68,12 +69,14 @@ def _clip(place: str | None) -> str | None:
     return place[:MAX_PLACE] if place else place
 
 
-def parse_post(text: str, *, today: date | None = None) -> ParsedPost:
-    """Understand one message. Never raises; text past MAX_LENGTH is ignored."""
+def parse_post(text: str, *, today: date | None = None, home_region: str = "") -> ParsedPost:
+    """Understand one message. Never raises; text past MAX_LENGTH is ignored. `home_region`
+    (TW, HK; `region_of`) is where a bare 元 is spent when the text names no place of its
+    own: the writer's, or the post's being edited."""
     text = (text or "")[:MAX_LENGTH]
     try:
         stripped, origin = markup.strip_tags(text)
-        parsed = _parse(stripped, today or date.today())
+        parsed = _parse(stripped, today or date.today(), home_region)
         if len(stripped) != len(text) and parsed.product:
             product = markup.restore(text, stripped, origin, parsed.product)
             if len(product) <= MAX_PRODUCT:
@@ -99,6 +102,18 @@ def _safe_language(text: str) -> Lang:
 
 
 _LOCAL_CURRENCY = {"TW": "TWD", "HK": "HKD"}
+_TIMEZONE_REGIONS = {"Asia/Taipei": "TW", "Asia/Hong_Kong": "HK"}
+
+
+def region_of(post: ParsedPost | None = None, *, timezone: str | None = None) -> str:
+    """A home region for `parse_post`: of a post's own place (else destination, port),
+    or of a time zone (a member's city in /settings); "" when neither says."""
+    if post is not None:
+        for name in (post.place, post.destination, post.port):
+            known = place_named(name) if name else None
+            if known is not None and known.region:
+                return known.region
+    return _TIMEZONE_REGIONS.get(timezone or "", "")
 
 
 def _complete_price(found: PriceFound, region: str, ordered: Quantity | None) -> Price | None:
@@ -114,7 +129,7 @@ def _complete_price(found: PriceFound, region: str, ordered: Quantity | None) ->
     return price
 
 
-def _parse(text: str, today: date) -> ParsedPost:
+def _parse(text: str, today: date, home_region: str) -> ParsedPost:
     language = detect_language(text)
     work = Work(text)
     if not work.key or looks_garbled(work.clean[:FIELD_WINDOW]):
@@ -135,7 +150,7 @@ def _parse(text: str, today: date) -> ParsedPost:
     if quantity is None and found_product and language is Lang.EN:
         quantity = count_before_product(work, found_product[1])  # "300 office chairs"
 
-    price = _complete_price(found_price, places.region, quantity or moq)
+    price = _complete_price(found_price, places.region or home_region, quantity or moq)
     has_amount = price is not None and (price.low is not None or price.high is not None)
     intent = found.intent
     if intent is Intent.NONE and product and not found.question:

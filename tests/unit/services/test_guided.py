@@ -102,3 +102,20 @@ def test_editing_the_place_with_a_trade_term_moves_the_port() -> None:
     assert (edited.trade_term, edited.port, edited.place) == ("FOB", "上海", "上海")
     moved = apply_edit(posted, "place", "金华")  # no term said: the port stays as written
     assert (moved.trade_term, moved.port, moved.place) == ("FOB", "宁波", "金华")
+
+
+def test_a_bare_yuan_is_spent_where_the_post_is() -> None:
+    """元 in 台中 is NT$: answered step by step, and edited later."""
+    parsed = guided.compose(
+        PostKind.OFFER, {"product": "充電線", "price": "每條2元", "place": "台中"}
+    )
+    assert parsed.price is not None and parsed.price.currency == "TWD"
+    taichung = parse_post("出售 充電線 每條2元 台中出貨")
+    assert taichung.price is not None and taichung.price.currency == "TWD"
+    edited = apply_edit(taichung, "price", "每條3元")
+    assert edited.price is not None and (edited.price.low, edited.price.currency) == (
+        Decimal(3),
+        "TWD",
+    )
+    mainland = apply_edit(parse_post("出售 保温杯 12元/个 义乌发货"), "price", "15元")
+    assert mainland.price is not None and mainland.price.currency == "CNY"

@@ -118,3 +118,24 @@ async def test_housekeeping_forgets_drafts_nobody_published_a_batch_at_a_time(
     async with uow_factory() as uow:
         assert await uow.posts.get(old[-1] or -1) is None
         assert await uow.posts.get(recent.id or -1) is not None
+
+
+@pytest.mark.parametrize(
+    ("timezone", "text", "currency"),
+    [
+        ("Asia/Taipei", "出售 充電線 每條2元", "TWD"),  # no place said: the writer's city
+        ("Asia/Hong_Kong", "出售 充電線 每條2元", "HKD"),
+        ("Asia/Taipei", "出售 充電線 每條2元 上海發貨", "CNY"),  # the post's own place wins
+        ("Asia/Shanghai", "出售 充電線 每條2元", "CNY"),
+    ],
+)
+async def test_a_bare_yuan_is_the_writer_s_currency_when_the_post_names_no_place(
+    uow_factory: UowFactory, clock: FixedClock, timezone: str, text: str, currency: str
+) -> None:
+    user = await add_user(uow_factory, 1)
+    async with uow_factory() as uow:
+        await uow.users.upsert(replace(user, timezone=timezone))
+        await uow.commit()
+    result = await posts.draft(uow_factory, clock, TTL, 1, text)
+    assert result.post.parsed.price is not None
+    assert result.post.parsed.price.currency == currency
