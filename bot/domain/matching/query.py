@@ -41,7 +41,7 @@ class QueryPlan:
     classes: TermClasses
     identity: np.ndarray  # class ids of the query's identity terms (identity.py)
     codes: np.ndarray  # docs holding one of the query's model codes (or a code's stem)
-    named_runs: tuple[tuple[int, np.ndarray], ...]  # (concept, its words' ids): _cover_words
+    named_runs: tuple[tuple[np.ndarray, np.ndarray], ...]  # (concepts, words): _cover_words
     vocab_size: int
     scratch: TermScratch
     user_id: int | None
@@ -65,7 +65,7 @@ class QueryPlan:
         walk: list[int],
         identity: np.ndarray,
         codes: np.ndarray,
-        named_runs: tuple[tuple[int, np.ndarray], ...],
+        named_runs: tuple[tuple[np.ndarray, np.ndarray], ...],
         user_id: int | None,
         dismissed: list[int],
     ) -> QueryPlan:
@@ -153,7 +153,7 @@ def plan_query(
 
 def _cover_words(
     engine: MatchingEngine, terms: PostTerms, weighted: dict[int, float]
-) -> tuple[tuple[int, np.ndarray], ...]:
+) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
     """Post against post, the query's words that name one of its concepts (蓝牙耳机 and 耳机
     name c:earphones, 无线 names s:wireless) are held by any post holding the concept, in
     its own words or language: their weight moves onto the concept (the ideal score stays
@@ -162,7 +162,7 @@ def _cover_words(
     (18650电池, t8灯管) says which one, and is not covered.
 
     Returns the runs of product words that name a concept together ("usb" "c" "cable"), as
-    (concept id, word ids): a post holding the concept holds them too (Type-C数据线), but
+    (concept ids, word ids): a post holding such a concept holds them too (Type-C数据线), but
     their weight stays, since a post may hold the words and not the concept (an offer's
     "hdmi ethernet cable" holds no c:hdmi_cable)."""
     glossary = default_glossary()
@@ -203,17 +203,21 @@ def _named_runs(
     get: Callable[[str], int | None],
     weighted: dict[int, float],
     moved: set[int],
-) -> tuple[tuple[int, np.ndarray], ...]:
-    """`_cover_words`' runs: product words in a row, none covered, naming a query concept."""
+) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
+    """`_cover_words`' runs: product words in a row, none covered, naming query concepts;
+    the longest first, and no word in two runs (its weight is counted once)."""
     concepts = {c[2:]: tid for c in terms.concepts if (tid := get(CONCEPT + c)) in weighted}
     if not concepts or len(product) < 2:
         return ()
     runs = []
-    for ids, run in _named(product, glossary):
+    used = set(moved)
+    for ids, run in sorted(_named(product, glossary), key=lambda found: -len(found[1])):
         tids = [t for word in run if (t := get(word)) in weighted]  # the rest no post holds
-        if len(run) < 2 or not tids or any(t in moved for t in tids):
+        named = [concepts[c] for c in sorted(ids) if c in concepts]
+        if len(run) < 2 or not tids or not named or used.intersection(tids):
             continue
-        runs += [(concepts[c], np.array(tids, dtype=np.int64)) for c in ids if c in concepts]
+        used.update(tids)
+        runs.append((np.array(named, dtype=np.int64), np.array(tids, dtype=np.int64)))
     return tuple(runs)
 
 

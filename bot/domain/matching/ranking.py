@@ -73,9 +73,9 @@ def _text(
     n = len(docs)
     held_weights = dense[flat]
     raw = np.bincount(seg, weights=held_weights, minlength=n)
-    for concept, words in plan.named_runs:  # holding the concept is holding its words
+    for concepts, words in plan.named_runs:  # holding the concept is holding its words
         held_words = np.bincount(seg, weights=held_weights * np.isin(flat, words), minlength=n)
-        has_concept = np.bincount(seg, weights=flat == concept, minlength=n) > 0
+        has_concept = np.bincount(seg, weights=np.isin(flat, concepts), minlength=n) > 0
         raw += np.where(has_concept, np.maximum(dense[words].sum() - held_words, 0.0), 0.0)
     lengths = c["dl"][docs]
     text = scoring.text_score(raw * scoring.length_norm(lengths, side.avg_len, w), plan.ideal)
