@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.domain.circles import in_scope, kind_from_hashtags
 from bot.domain.models import Circle, PostKind
 from bot.services import circles
@@ -136,3 +138,17 @@ async def test_a_circle_post_finds_its_circle_past_many_market_posts_and_after_a
     await matching.rebuild(uow_factory, clock, restarted)
     assert published.post is not None and published.post.id is not None
     assert restarted.circles[published.post.id] == GROUP
+
+
+async def test_a_bare_yuan_in_a_group_is_the_member_s_currency(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    user = await add_user(uow_factory, 1)
+    async with uow_factory() as uow:
+        await uow.users.upsert(replace(user, timezone="Asia/Taipei"))
+        await uow.commit()
+    result = await circles.post_in_circle(
+        uow_factory, clock, SCHEDULE, new_index(), (GROUP, "Cups"), 1, "出售 充電線 每條2元"
+    )
+    assert result.post is not None and result.post.parsed.price is not None
+    assert result.post.parsed.price.currency == "TWD"
