@@ -19,8 +19,9 @@ def check_answer(kind: PostKind, answers: dict[str, str], question: str, value: 
     compose(kind, {**answers, question: value})
 
 
-def compose(kind: PostKind, answers: dict[str, str]) -> ParsedPost:
-    """Apply the answers in order; skipped questions are simply absent."""
+def compose(kind: PostKind, answers: dict[str, str], home_region: str = "") -> ParsedPost:
+    """Apply the answers in order; skipped questions are simply absent. `home_region`: the
+    writer's, for a bare 元 when no place is answered (`posts.home_region`)."""
     text = " ".join(answers.values())
     parsed = ParsedPost(intent=Intent(kind.value), language=detect_language(text))
     for question in APPLIED:
@@ -30,7 +31,7 @@ def compose(kind: PostKind, answers: dict[str, str]) -> ParsedPost:
         if question == "quantity":
             parsed = _quantity(parsed, value)
         else:
-            parsed = apply_edit(parsed, question, value)
+            parsed = apply_edit(parsed, question, value, home_region)
     return parsed
 
 

@@ -37,13 +37,14 @@ def parse_post_keywords(value: str) -> tuple[str, ...]:
     return words[:MAX_POST_KEYWORDS]
 
 
-def apply_edit(parsed: ParsedPost, field: str, value: str) -> ParsedPost:
+def apply_edit(parsed: ParsedPost, field: str, value: str, home_region: str = "") -> ParsedPost:
     """A copy of `parsed` with `field` read from `value`; raises UserFacingError when the
-    value cannot be read, so nothing saved changes."""
+    value cannot be read, so nothing saved changes. A bare 元 is spent where the post is,
+    else in the writer's `home_region`."""
     value = value.strip()
     if not value or looks_garbled(value):
         raise UserFacingError("problem.value.unreadable", example=EXAMPLES[field])
-    fragment = parse_post(value, home_region=region_of(parsed))  # 元 where the post is
+    fragment = parse_post(value, home_region=region_of(parsed) or home_region)
     if field == "product":
         product = fragment.product or value
         changed = dataclasses.replace(
@@ -79,9 +80,10 @@ def apply_edit(parsed: ParsedPost, field: str, value: str) -> ParsedPost:
     return changed
 
 
-def edit_post(post: Post, field: str, value: str) -> None:
-    """Change one field of `post` in place, or raise a UserFacingError (nothing changed)."""
+def edit_post(post: Post, field: str, value: str, home_region: str = "") -> None:
+    """Change one field of `post` in place, or raise a UserFacingError (nothing changed);
+    `home_region`: the writer's, for a bare 元 (`apply_edit`)."""
     if field == "keywords":
         post.keywords = parse_post_keywords(value)
     else:
-        post.parsed = apply_edit(post.parsed, field, value)
+        post.parsed = apply_edit(post.parsed, field, value, home_region)

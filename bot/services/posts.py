@@ -92,9 +92,7 @@ async def draft(
     gets that draft back instead of a second one. A bare 元 is the writer's currency when
     their city (/settings) is in Taiwan or Hong Kong and the message names no place."""
     if parsed is None:
-        async with uow_factory() as uow:
-            writer = await uow.users.get(user_id)
-        home = region_of(timezone=writer.timezone) if writer is not None else ""
+        home = await home_region(uow_factory, user_id)
         parsed = understand(text, kind=kind, home_region=home)
     now = clock.now()
     post = Post(
@@ -119,6 +117,13 @@ async def draft(
             await uow.inbox.note_drafted(update_id, post.id, replace=True)
         await uow.commit()
     return Drafted(post, needs_product=not parsed.product)
+
+
+async def home_region(uow_factory: UowFactory, user_id: int) -> str:
+    """The writer's region for a bare 元, from their city in /settings (`parsing.region_of`)."""
+    async with uow_factory() as uow:
+        writer = await uow.users.get(user_id)
+    return region_of(timezone=writer.timezone) if writer is not None else ""
 
 
 async def owned_post(uow: UnitOfWork, post_id: int, user_id: int) -> Post:

@@ -15,6 +15,7 @@ from copy import copy
 from datetime import datetime
 
 from bot.domain.models import Action, Post, PostStatus
+from bot.domain.parsing import region_of
 from bot.services import follow_ups, index_sync, matching, outbox
 from bot.services.alerts import recipient
 from bot.services.errors import UserFacingError
@@ -121,7 +122,8 @@ async def edit_field(
     async with uow_factory() as uow:
         post = await post_for_action(uow, post_id, user_id, Action.EDIT_POST_FIELD)
         before = copy(post)
-        edit_post(post, field, value)
+        writer = await uow.users.get(user_id)
+        edit_post(post, field, value, region_of(timezone=writer.timezone) if writer else "")
         async with _index_kept_in_step(uow, index, before, clock.now()):
             now = post.updated_at = clock.now()
             await uow.posts.update(post)

@@ -119,3 +119,13 @@ def test_a_bare_yuan_is_spent_where_the_post_is() -> None:
     )
     mainland = apply_edit(parse_post("出售 保温杯 12元/个 义乌发货"), "price", "15元")
     assert mainland.price is not None and mainland.price.currency == "CNY"
+
+
+def test_with_no_place_answered_a_bare_yuan_is_the_writer_s_currency() -> None:
+    answers = {"product": "充電線", "price": "每條2元"}
+    taipei = guided.compose(PostKind.OFFER, answers, "TW")
+    assert taipei.price is not None and taipei.price.currency == "TWD"
+    anywhere = guided.compose(PostKind.OFFER, answers)
+    assert anywhere.price is not None and anywhere.price.currency == "CNY"
+    shanghai = guided.compose(PostKind.OFFER, {**answers, "place": "上海"}, "TW")
+    assert shanghai.price is not None and shanghai.price.currency == "CNY"

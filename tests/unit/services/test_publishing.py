@@ -150,3 +150,20 @@ async def test_closing_takes_the_post_out_of_the_index(
             uow_factory, clock, Schedule(post_ttl=TTL), index, offer.id or -1, 1
         )
     assert refused.value.key == "post.not_open"
+
+
+async def test_an_edited_bare_yuan_is_the_writer_s_currency_when_the_post_names_no_place(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    index = new_index()
+    offer, _ = await opened(uow_factory, clock, index, 1, "出售 充電線 每條2元 起訂500條")
+    async with uow_factory() as uow:
+        user = await uow.users.get(1)
+        assert user is not None
+        user.timezone = "Asia/Taipei"
+        await uow.users.upsert(user)
+        await uow.commit()
+    edited, _ = await publishing.edit_field(
+        uow_factory, clock, index, offer.id or -1, 1, "price", "每條3元"
+    )
+    assert edited.parsed.price is not None and edited.parsed.price.currency == "TWD"
