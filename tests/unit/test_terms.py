@@ -66,6 +66,10 @@ def test_no_shared_product_concept(a: str, b: str) -> None:
         ("真空保温壶", {"c:vacuum_flask"}),
         ("纸箱 + 封箱胶带", {"c:carton_box", "c:packing_tape"}),
         ("出售 求购 批发 现货 包邮", set()),
+        # 接头 of a pipe; 转接头 of a phone (before: "同品类：管件" under a Type-C adapter)
+        ("Type-C 转接头", {"c:usb_adapter"}),
+        ("USB-C adapters", {"c:usb_adapter"}),
+        ("管接头 DN50", {"c:pipe_fitting"}),
     ],
 )
 def test_concepts_table(text: str, concepts: set[str]) -> None:
