@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 
 from bot.domain.circles import HASHTAG, HASHTAGS, kind_from_hashtags
 from bot.domain.models import Circle, Intent, Lang, ParsedPost, Post, PostKind, PostStatus
-from bot.domain.parsing import parse_post, region_of
+from bot.domain.parsing import parse_post
 from bot.domain.text import looks_garbled
 from bot.services import index_sync, outbox, posts, publishing
 from bot.services.matching import MatchingIndex
@@ -111,7 +111,7 @@ async def post_in_circle(
         # first seen by a post: there since the bot came, as far as we know
         await uow.circles.add_member(chat_id, user_id, circle.created_at or now)
         await uow.commit()
-        member = await uow.users.get(user_id)
+        home = await posts.writer_region(uow, user_id)
         earlier = await _posted_by(uow, update_id) if update_id is not None else None
         if earlier is None and user_id in circle.stopped:
             return CirclePost("stopped")
@@ -125,7 +125,7 @@ async def post_in_circle(
         return CirclePost("duplicate")
     if sum(1 for p in here if p.created_at > now - DAY) >= circle.posts_per_day:
         return CirclePost("limit")
-    if member is not None and (home := region_of(timezone=member.timezone)):
+    if home:
         parsed = read_post(words, kind, home) or parsed  # 元 in the member's city
     drafted = await posts.draft(
         uow_factory,

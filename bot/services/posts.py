@@ -91,23 +91,22 @@ async def draft(
     records the draft in the same transaction, so the update handled again after a crash
     gets that draft back instead of a second one. A bare 元 is the writer's currency when
     their city (/settings) is in Taiwan or Hong Kong and the message names no place."""
-    if parsed is None:
-        home = await home_region(uow_factory, user_id)
-        parsed = understand(text, kind=kind, home_region=home)
-    now = clock.now()
-    post = Post(
-        id=None,
-        user_id=user_id,
-        kind=PostKind(parsed.intent.value),
-        raw_text=text,
-        parsed=parsed,
-        status=PostStatus.DRAFT,
-        language=parsed.language,
-        created_at=now,
-        expires_at=now + ttl,
-        circle_id=circle_id,
-    )
     async with uow_factory() as uow:
+        if parsed is None:
+            parsed = understand(text, kind=kind, home_region=await writer_region(uow, user_id))
+        now = clock.now()
+        post = Post(
+            id=None,
+            user_id=user_id,
+            kind=PostKind(parsed.intent.value),
+            raw_text=text,
+            parsed=parsed,
+            status=PostStatus.DRAFT,
+            language=parsed.language,
+            created_at=now,
+            expires_at=now + ttl,
+            circle_id=circle_id,
+        )
         post.id = await uow.posts.add(post)
         if update_id is not None and not await uow.inbox.note_drafted(update_id, post.id):
             # handled before a crash: that draft again (this one is not committed)
@@ -120,9 +119,14 @@ async def draft(
 
 
 async def home_region(uow_factory: UowFactory, user_id: int) -> str:
-    """The writer's region for a bare 元, from their city in /settings (`parsing.region_of`)."""
+    """`writer_region` in a transaction of its own."""
     async with uow_factory() as uow:
-        writer = await uow.users.get(user_id)
+        return await writer_region(uow, user_id)
+
+
+async def writer_region(uow: UnitOfWork, user_id: int) -> str:
+    """The writer's region for a bare 元, from their city in /settings (`parsing.region_of`)."""
+    writer = await uow.users.get(user_id)
     return region_of(timezone=writer.timezone) if writer is not None else ""
 
 

@@ -15,14 +15,13 @@ from copy import copy
 from datetime import datetime
 
 from bot.domain.models import Action, Post, PostStatus
-from bot.domain.parsing import region_of
 from bot.services import follow_ups, index_sync, matching, outbox
 from bot.services.alerts import recipient
 from bot.services.errors import UserFacingError
 from bot.services.matching import NEUTRAL_TRUST, MatchingIndex
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.services.post_edits import edit_post
-from bot.services.posts import post_for_action, record_event
+from bot.services.posts import post_for_action, record_event, writer_region
 from bot.services.schedule import DEFAULT_SCHEDULE, Schedule
 from bot.services.trust import ranking_trust_of
 from bot.texts.cards import expiry_notice
@@ -122,8 +121,7 @@ async def edit_field(
     async with uow_factory() as uow:
         post = await post_for_action(uow, post_id, user_id, Action.EDIT_POST_FIELD)
         before = copy(post)
-        writer = await uow.users.get(user_id)
-        edit_post(post, field, value, region_of(timezone=writer.timezone) if writer else "")
+        edit_post(post, field, value, await writer_region(uow, user_id))
         async with _index_kept_in_step(uow, index, before, clock.now()):
             now = post.updated_at = clock.now()
             await uow.posts.update(post)
