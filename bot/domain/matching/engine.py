@@ -64,7 +64,7 @@ class MatchingEngine:
         self.terms = Interner()
         self.labels = Interner()  # places, regions, units, trade terms
         self.term_classes = TermClasses(self.terms)
-        self.term_scratch = TermScratch()
+        self.term_scratch = TermScratch(self.terms)
         self._sides = {kind: SideIndex(capacity) for kind in PostKind}
         self._where: dict[int, int] = {}  # post id -> doc id * 2 + side bit
         self._dismissed: dict[int, set[str]] = {}

@@ -42,7 +42,6 @@ class QueryPlan:
     identity: np.ndarray  # class ids of the query's identity terms (identity.py)
     codes: np.ndarray  # docs holding one of the query's model codes (or a code's stem)
     named_runs: tuple[tuple[np.ndarray, np.ndarray], ...]  # (concepts, words): _cover_words
-    vocab_size: int
     scratch: TermScratch
     user_id: int | None
     dismissed: np.ndarray
@@ -90,7 +89,6 @@ class QueryPlan:
             identity=identity,
             codes=codes,
             named_runs=named_runs,
-            vocab_size=len(engine.terms),
             scratch=engine.term_scratch,
             user_id=user_id,
             dismissed=np.asarray(dismissed, dtype=np.int64),
@@ -287,7 +285,7 @@ def filter_and_score(
         return docs, np.empty(0, dtype=np.float64), np.empty(0, dtype=np.float64)
 
     flat, seg = side.gather(docs)
-    with plan.scratch.holding(plan.term_ids, plan.term_weights, plan.vocab_size) as dense:
+    with plan.scratch.holding(plan.term_ids, plan.term_weights) as dense:
         scores, fit = ranking.score(side, docs, flat, seg, dense, plan, now_ts, w, best)
     return docs, scores, fit
 

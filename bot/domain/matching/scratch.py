@@ -15,23 +15,25 @@ from contextlib import contextmanager
 
 import numpy as np
 
+from .index import Interner
+
 
 class TermScratch:
-    """One float per term id, zero outside `holding`. Not for concurrent use: the engine
-    serves one query at a time."""
+    """One float per term id of a growing term `Interner`, zero outside `holding`. Not for
+    concurrent use: the engine serves one query at a time."""
 
-    __slots__ = ("_values",)
+    __slots__ = ("_terms", "_values")
 
-    def __init__(self) -> None:
+    def __init__(self, terms: Interner) -> None:
+        self._terms = terms
         self._values = np.zeros(1024, dtype=np.float64)
 
     @contextmanager
-    def holding(
-        self, term_ids: np.ndarray, weights: np.ndarray, vocab_size: int
-    ) -> Iterator[np.ndarray]:
+    def holding(self, term_ids: np.ndarray, weights: np.ndarray) -> Iterator[np.ndarray]:
         """The array with `weights` at `term_ids` (0 elsewhere) for the block's length."""
-        if vocab_size > len(self._values):
-            self._values = np.zeros(max(vocab_size, 2 * len(self._values)), dtype=np.float64)
+        size = len(self._terms)
+        if size > len(self._values):
+            self._values = np.zeros(max(size, 2 * len(self._values)), dtype=np.float64)
         values = self._values
         values[term_ids] = weights
         try:
