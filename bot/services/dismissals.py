@@ -33,4 +33,4 @@ async def dismiss_match(
             )
         await uow.commit()
     if theirs.id is not None:
-        index.engine.dismiss_post(user_id, theirs.id)
+        index.dismiss(user_id, theirs.id)

@@ -77,7 +77,7 @@ async def catch_up(
 
 async def _apply(uow: UnitOfWork, index: MatchingIndex, change: IndexChange) -> None:
     if change.kind == DISMISS and change.user_id is not None and change.post_id is not None:
-        index.engine.dismiss_post(change.user_id, change.post_id)
+        index.dismiss(change.user_id, change.post_id)
     elif change.kind == POST and change.entry is None:
         index.remove(change.post_id)  # closed, expired or gone
     elif change.entry is not None:

@@ -97,6 +97,15 @@ class MatchingIndex:
             self.engine.remove(post_id)
             self.circles.pop(post_id, None)
 
+    def dismiss(self, user_id: int, post_id: int) -> bool:
+        """The user marked this post "not relevant": lower their scores for posts sharing
+        its indexed terms (`Dismissals.add`). False if the post is not indexed."""
+        terms = self.engine.terms_of(post_id)
+        if terms is None:
+            return False
+        self.engine.dismissals.add(user_id, terms)
+        return True
+
     def sync(
         self, post: Post, company_keywords: Sequence[str] = (), trust: float = NEUTRAL_TRUST
     ) -> tuple[PostTerms, MatchFields] | None:
@@ -132,7 +141,7 @@ async def rebuild(uow_factory: UowFactory, clock: Clock, index: MatchingIndex) -
                 reported = count
             count += await load_entries(uow, index, batch)
         for user_id, post_id in await uow.matches.dismissals():
-            index.engine.dismiss_post(user_id, post_id)
+            index.dismiss(user_id, post_id)
     return count
 
 

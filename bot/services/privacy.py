@@ -70,7 +70,7 @@ async def forget(
             for post in live:
                 index.add(post, keywords, trust)
             raise
-    index.engine.clear_dismissals(user_id)
+    index.engine.dismissals.clear(user_id)
     return True
 
 

@@ -100,10 +100,10 @@ async def test_a_dismissal_on_one_worker_lowers_the_match_on_another(
         (match,) = await uow.matches.for_post(need)
     assert match.id is not None
     await dismissals.dismiss_match(db.uow, Clock(), first_index, match.id, BUYER)
-    assert BUYER not in second_index.engine.export_dismissals()
+    assert BUYER not in second_index.engine.dismissals.export()
     await index_sync.catch_up_now(second.uow, Clock(), second_index)
-    assert second_index.engine.export_dismissals() == first_index.engine.export_dismissals()
-    assert BUYER in second_index.engine.export_dismissals()
+    assert second_index.engine.dismissals.export() == first_index.engine.dismissals.export()
+    assert BUYER in second_index.engine.dismissals.export()
 
 
 async def test_a_standby_builds_its_index_while_it_waits_and_keeps_it_in_step(

@@ -133,22 +133,16 @@ def test_min_score_threshold(engine):
 
 def test_penalise_lowers_scores_for_that_user_only(engine):
     before = engine.match(NEED, FLASK, fields(), user_id=7, now_ts=NOW)[0].score
-    engine.dismiss_terms(7, PostTerms(concepts=("c:vacuum_flask",)))
+    engine.dismissals.add(7, PostTerms(concepts=("c:vacuum_flask",)))
     after = engine.match(NEED, FLASK, fields(), user_id=7, now_ts=NOW, min_score=0)[0].score
     other = engine.match(NEED, FLASK, fields(), user_id=8, now_ts=NOW)[0].score
     assert after == pytest.approx(before * 0.5)
     assert other == pytest.approx(before)
-    saved = engine.export_dismissals()
+    saved = engine.dismissals.export()
     assert saved == {7: ["c:vacuum_flask"]}
     fresh = MatchingEngine()
-    fresh.restore_dismissals(saved)
-    assert fresh.export_dismissals() == saved
-
-
-def test_penalise_post_uses_the_indexed_terms(engine):
-    assert engine.dismiss_post(7, 2) is True
-    assert engine.export_dismissals() == {7: ["c:pot"]}
-    assert engine.dismiss_post(7, 999) is False
+    fresh.dismissals.restore(saved)
+    assert fresh.dismissals.export() == saved
 
 
 def test_re_adding_a_post_replaces_it(engine):

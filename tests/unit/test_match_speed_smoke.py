@@ -121,9 +121,9 @@ def test_search_and_penalise_on_the_corpus(world):
     page2 = engine.search(query.terms, PostKind.OFFER, now, 10, 10)
     assert [r.post_id for r in page2] == [r.post_id for r in found[10:20]]
     before = engine.match(query.kind, query.terms, MatchFields(), user_id=-1, now_ts=now)
-    engine.dismiss_terms(-1, query.terms)
+    engine.dismissals.add(-1, query.terms)
     after = engine.match(
         query.kind, query.terms, MatchFields(), user_id=-1, now_ts=now, min_score=0.0
     )
     assert before and after[0].score < before[0].score
-    engine.clear_dismissals(-1)
+    engine.dismissals.clear(-1)

@@ -4,8 +4,8 @@ One `SideIndex` per kind. `match` looks for candidates on the OTHER side through
 query's product words and concepts (so a spec-only overlap never matches), filters them
 (alive, not expired, not the asker's own, not excluded, price not far over budget),
 scores them (scoring.py, 0..1) and explains the top ones (explain.py). Everything is in
-memory; on start the app rebuilds it from the open posts in the database, and restores
-"not relevant" feedback with `restore_dismissals`.
+memory; on start the app rebuilds it from the open posts in the database and replays the
+readers' "not relevant" marks into `dismissals` (dismissals.py), which `match` reads.
 
 Not thread-safe: the bot runs it on one event loop.
 """
@@ -13,7 +13,7 @@ Not thread-safe: the bot runs it on one event loop.
 from __future__ import annotations
 
 import sys
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable
 
 import numpy as np
 
@@ -21,6 +21,7 @@ from bot.domain.models import PostKind
 
 from . import alert_rules, stored
 from .alert_rules import Ranked
+from .dismissals import Dismissals
 from .editions import words_of
 from .explain import explain, shared_term_reasons
 from .fields import fields_from_parsed
@@ -67,7 +68,7 @@ class MatchingEngine:
         self.term_scratch = TermScratch(self.terms)
         self._sides = {kind: SideIndex(capacity) for kind in PostKind}
         self._where: dict[int, int] = {}  # post id -> doc id * 2 + side bit
-        self._dismissed: dict[int, set[str]] = {}
+        self.dismissals = Dismissals()  # the readers' "not relevant" marks
 
     # -- writing -------------------------------------------------------------------------
 
@@ -172,36 +173,6 @@ class MatchingEngine:
         if side.dead_postings > 50_000 and side.dead_postings > side.total_len:
             side.compact()
         return True
-
-    def dismiss_terms(self, user_id: int, terms: PostTerms | Iterable[str]) -> None:
-        """Lower this user's scores for posts sharing these concepts ("not relevant").
-        Given PostTerms, its concepts are used (its product words if it has none);
-        given strings, ids starting with "c:" are concepts and the rest product words."""
-        if isinstance(terms, PostTerms):
-            words: tuple[str, ...] = terms.concepts or terms.product
-        else:
-            words = tuple(terms)
-        if words:
-            self._dismissed.setdefault(user_id, set()).update(words)
-
-    def dismiss_post(self, user_id: int, post_id: int) -> bool:
-        """`dismiss_terms` with the terms of an indexed post; False if it is not indexed."""
-        terms = self.terms_of(post_id)
-        if terms is None:
-            return False
-        self.dismiss_terms(user_id, terms)
-        return True
-
-    def export_dismissals(self) -> dict[int, list[str]]:
-        """Everything needed to restore the feedback after a restart (sorted, JSON-able)."""
-        return {user: sorted(words) for user, words in self._dismissed.items()}
-
-    def restore_dismissals(self, data: Mapping[int, Iterable[str]]) -> None:
-        for user, words in data.items():
-            self.dismiss_terms(int(user), words)
-
-    def clear_dismissals(self, user_id: int) -> None:
-        self._dismissed.pop(user_id, None)
 
     # -- reading -------------------------------------------------------------------------
 
@@ -390,7 +361,7 @@ class MatchingEngine:
         post_kind: PostKind | None,
         user_id: int | None,
     ) -> QueryPlan | None:
-        dismissed = self._dismissed.get(user_id, ()) if user_id is not None else ()
+        dismissed = self.dismissals.of(user_id) if user_id is not None else ()
         return plan_query(self, side, terms, fields, post_kind, user_id, dismissed)
 
     def _doc_view(self, kind: PostKind, doc: int) -> tuple[PostTerms, MatchFields]:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from bot.domain.matching.engine import MatchingEngine
+from bot.domain.matching.types import MatchFields, PostTerms
+from bot.domain.models import PostKind
 from bot.services import dismissals, matching
 from bot.services.ports import UowFactory
 from tests.fakes import FixedClock
@@ -23,7 +26,17 @@ async def test_a_restart_rebuilds_the_index_from_stored_entries_and_dismissals(
     assert await matching.rebuild(uow_factory, clock, rebuilt) == 2
     for post_id in (offer.id or -1, need.id or -1):
         assert rebuilt.engine.terms_of(post_id) == index.engine.terms_of(post_id)
-    assert rebuilt.engine.export_dismissals() == index.engine.export_dismissals() != {}
+    assert rebuilt.engine.dismissals.export() == index.engine.dismissals.export() != {}
+
+
+def test_dismissing_a_post_uses_its_indexed_terms() -> None:
+    engine = MatchingEngine()
+    pot = PostTerms(product=("锅",), specs=("304",), concepts=("c:pot",))
+    engine.add(2, 101, PostKind.OFFER, pot, MatchFields())
+    index = matching.MatchingIndex(matching.MatchPolicy(), engine)
+    assert index.dismiss(7, 2) is True
+    assert engine.dismissals.export() == {7: ["c:pot"]}
+    assert index.dismiss(7, 999) is False
 
 
 async def test_a_need_alerts_at_most_the_policy_s_number_of_sellers(
