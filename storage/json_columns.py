@@ -27,13 +27,21 @@ def _undec(value: Any) -> Decimal | None:
 def quantity_to_dict(quantity: Quantity | None) -> dict[str, Any] | None:
     if quantity is None:
         return None
-    return {"amount": _dec(quantity.amount), "unit": quantity.unit}
+    return {
+        "amount": _dec(quantity.amount),
+        "unit": quantity.unit,
+        "unit_word": quantity.unit_word,
+    }
 
 
 def quantity_from_dict(data: dict[str, Any] | None) -> Quantity | None:
     if data is None:
         return None
-    return Quantity(amount=Decimal(str(data["amount"])), unit=data.get("unit"))
+    return Quantity(
+        amount=Decimal(str(data["amount"])),
+        unit=data.get("unit"),
+        unit_word=data.get("unit_word"),
+    )
 
 
 def price_to_dict(price: Price | None) -> dict[str, Any] | None:
@@ -46,6 +54,7 @@ def price_to_dict(price: Price | None) -> dict[str, Any] | None:
         "per_unit": price.per_unit,
         "per_count": price.per_count,
         "negotiable": price.negotiable,
+        "per_unit_word": price.per_unit_word,
     }
 
 
@@ -59,6 +68,7 @@ def price_from_dict(data: dict[str, Any] | None) -> Price | None:
         per_unit=data.get("per_unit"),
         per_count=int(data.get("per_count", 1)),
         negotiable=bool(data.get("negotiable", False)),
+        per_unit_word=data.get("per_unit_word"),
     )
 
 

@@ -93,10 +93,13 @@ OWNER_ACTIONS: dict[PostStatus, tuple[Action, ...]] = {
 @dataclass(frozen=True, slots=True)
 class Quantity:
     """An amount of goods. `unit` is a canonical unit code from bot.domain.units
-    ("pcs", "set", "carton", "kg", "ton", ...) or None when the text gave none."""
+    ("pcs", "set", "carton", "kg", "ton", ...) or None when the text gave none;
+    `unit_word` the Chinese word the writer counted in when the code's own name would
+    say it differently ("500条" is 500 pcs, shown as 条; `units.kept_unit_word`)."""
 
     amount: Decimal
     unit: str | None = None
+    unit_word: str | None = field(default=None, compare=False)  # how it reads, not what
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +115,7 @@ class Price:
     per_unit: str | None = None
     per_count: int = 1
     negotiable: bool = False
+    per_unit_word: str | None = field(default=None, compare=False)  # as Quantity.unit_word
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from bot.domain.models import Lang
-from bot.domain.text import to_simplified
+from bot.domain.text import to_simplified, to_traditional
 
 # code -> words (already simplified and lower case). Order inside a list is irrelevant;
 # the parser builds a longest-first regex from all words.
@@ -201,11 +201,30 @@ def to_base(amount: Decimal, unit: str | None) -> tuple[Decimal, str | None]:
     return amount, unit
 
 
-def unit_name(code: str | None, lang: Lang, *, one: bool = False) -> str:
+def kept_unit_word(word: str | None) -> str | None:
+    """The unit word as written, when a Chinese reader should see it rather than the
+    code's own name: Chinese, standing for one unit of its code, and named otherwise
+    ("条", "件", "组", "千克"; not "个" or "個", which the code's name says, nor "打",
+    which the amount has already turned into pieces)."""
+    if not word or not word.strip() or not all("\u4e00" <= ch <= "\u9fff" for ch in word.strip()):
+        return None
+    word = word.strip()
+    code = canonical_unit(word)
+    if code is None or code in MULTIPLES or code not in _DISPLAY:
+        return None
+    return None if to_simplified(word) == _DISPLAY[code][0] else word
+
+
+def unit_name(code: str | None, lang: Lang, *, one: bool = False, word: str | None = None) -> str:
     """How a unit code is shown to a reader of `lang` (`one`: of a single unit, as after
-    "/" in a price); unknown codes are shown as is."""
+    "/" in a price); unknown codes are shown as is. A Chinese reader sees the writer's
+    own `word` for it (`kept_unit_word`), in the reader's script."""
     if code is None:
         return ""
+    if word and lang is Lang.ZH_HANS:
+        return to_simplified(word)
+    if word and lang is Lang.ZH_HANT:
+        return to_traditional(word)
     names = _DISPLAY.get(code)
     if names is None:
         return code

@@ -57,7 +57,7 @@ def apply_edit(parsed: ParsedPost, field: str, value: str, home_region: str = ""
             if number is None:
                 raise UserFacingError("problem.value.unreadable", example=EXAMPLES[field])
             old = getattr(parsed, field)
-            quantity = Quantity(number, old.unit if old else None)
+            quantity = Quantity(number, old.unit, old.unit_word) if old else Quantity(number)
         if field == "quantity":
             changed = dataclasses.replace(parsed, quantity=quantity)
         else:

@@ -31,7 +31,7 @@ def amount(value: Decimal) -> str:
 
 
 def quantity(q: Quantity, lang: Lang) -> str:
-    unit = unit_name(q.unit, lang)
+    unit = unit_name(q.unit, lang, word=q.unit_word)
     if not unit:
         return amount(q.amount)
     separator = "" if lang is not Lang.EN else " "
@@ -57,7 +57,7 @@ def price(p: Price, lang: Lang) -> str:
     else:
         value = money_text(p.low or p.high or Decimal(0), p.currency)
     if p.per_unit:
-        per = unit_name(p.per_unit, lang, one=p.per_count == 1)
+        per = unit_name(p.per_unit, lang, one=p.per_count == 1, word=p.per_unit_word)
         value += f" / {p.per_count} {per}" if p.per_count != 1 else f" / {per}"
     return value
 

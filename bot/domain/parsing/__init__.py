@@ -125,7 +125,7 @@ def _complete_price(found: PriceFound, region: str, ordered: Quantity | None) ->
         price = replace(price, currency=_LOCAL_CURRENCY[region])  # 元 in Taipei is NT$
     if price.per_unit is None and ordered is not None and ordered.unit:
         # "5000只, 10元以内": an unqualified price is per unit of what is ordered.
-        price = replace(price, per_unit=ordered.unit)
+        price = replace(price, per_unit=ordered.unit, per_unit_word=ordered.unit_word)
     return price
 
 

@@ -5,6 +5,7 @@ price negotiable (negotiable)."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from decimal import Decimal
@@ -14,6 +15,7 @@ from bot.domain.parsing._regex import words_regex
 from bot.domain.parsing._work import Work
 from bot.domain.parsing.numbers import NUM, parse_number
 from bot.domain.parsing.quantity import UNIT, unit_and_count
+from bot.domain.units import kept_unit_word
 
 # ISO code -> the words and symbols written for it (folded: simplified, lower case).
 _CURRENCY_WORDS = {
@@ -184,7 +186,7 @@ def _currency(word: str, lang: Lang) -> str | None:
     return "CNY" if lang is not Lang.EN else None
 
 
-def _price_from(m: re.Match[str], lang: Lang) -> Price | None:
+def _price_from(work: Work, m: re.Match[str], lang: Lang) -> Price | None:
     names = m.groupdict()
     low = parse_number(names["a"])
     high = parse_number(names["b"]) if names.get("b") else low
@@ -192,7 +194,9 @@ def _price_from(m: re.Match[str], lang: Lang) -> Price | None:
         return None
     if high < low:
         low, high = high, low
-    per_unit, count = unit_and_count(names.get("per") or names.get("per0") or names.get("per2"))
+    per = next((name for name in ("per", "per0", "per2") if names.get(name)), None)
+    per_unit, count = unit_and_count(names[per] if per else None)
+    per_unit_word = kept_unit_word(work.original(*m.span(per))) if per else None
     if names.get("pern"):
         count *= int(names["pern"])
     suffix = names.get("suffix") or ""
@@ -201,7 +205,7 @@ def _price_from(m: re.Match[str], lang: Lang) -> Price | None:
     elif names.get("minpre") or suffix in _FLOOR_SUFFIX:
         high = None
     currency = _currency(_currency_word(m), lang)
-    return Price(low=low, high=high, currency=currency, per_unit=per_unit, per_count=count)
+    return Price(low, high, currency, per_unit, count, per_unit_word=per_unit_word)
 
 
 def extract_price(work: Work, lang: Lang) -> PriceFound:
@@ -216,7 +220,7 @@ def extract_price(work: Work, lang: Lang) -> PriceFound:
     found: _Found | None = None
     for pattern in _PRICE_PATTERNS:
         for m in work.finditer(pattern):
-            price = _price_from(m, lang)
+            price = _price_from(work, m, lang)
             if price is None or (price.high is not None and price.high > Decimal(10) ** 12):
                 continue
             if found is None or m.start() < found.start:
@@ -228,5 +232,5 @@ def extract_price(work: Work, lang: Lang) -> PriceFound:
     work.consume(found.start, found.end)
     price = found.price
     if negotiable:
-        price = Price(price.low, price.high, price.currency, price.per_unit, price.per_count, True)
+        price = dataclasses.replace(price, negotiable=True)
     return PriceFound(price, found.implied)

@@ -23,6 +23,7 @@ from bot.domain.units import (
     SIZE_ONLY_UNITS,
     UNIT_WORDS,
     canonical_unit,
+    kept_unit_word,
 )
 
 # Unit words that are also the first character of common non-unit words.
@@ -105,14 +106,22 @@ def unit_and_count(word: str | None) -> tuple[str | None, int]:
     return code, 1
 
 
-def _quantity(n_text: str | None, unit_word: str | None) -> Quantity | None:
+def _quantity(n_text: str | None, unit_word: str | None, written: str = "") -> Quantity | None:
+    """The amount in `n_text` of the unit `unit_word` names; `written`: that word as the
+    writer wrote it, kept for Chinese readers where the unit's own name differs."""
     if n_text is None:
         return None
     amount = parse_number(n_text)
     if amount is None or amount <= 0:
         return None
     unit, count = unit_and_count(unit_word)
-    return Quantity(amount * count if count != 1 else amount, unit)
+    return Quantity(amount * count if count != 1 else amount, unit, kept_unit_word(written))
+
+
+def _matched(work: Work, m: re.Match[str]) -> Quantity | None:
+    """`_quantity` of a match with groups n and u."""
+    written = work.original(*m.span("u")) if m.group("u") else ""
+    return _quantity(m.group("n"), m.group("u"), written)
 
 
 def extract_packing(work: Work) -> list[str]:
@@ -129,7 +138,7 @@ def extract_moq(work: Work) -> Quantity | None:
     """The minimum order, consumed."""
     for pattern in _MOQ_PATTERNS:
         for m in work.finditer(pattern):
-            q = _quantity(m.group("n"), m.group("u"))
+            q = _matched(work, m)
             if q is not None and q.unit not in SIZE_ONLY_UNITS:
                 work.consume(m.start(), m.end())
                 return q
@@ -141,7 +150,7 @@ def extract_quantity(work: Work) -> Quantity | None:
     with a counting unit, else the first with a measure unit ("1米 2万条": 2万条 is the
     order, 1米 the cable length, left for the spec finder)."""
     for m in work.finditer(_LABELLED):
-        q = _quantity(m.group("n"), m.group("u"))
+        q = _matched(work, m)
         if q is None or q.unit in SIZE_ONLY_UNITS:
             continue
         if q.unit is None and q.amount != q.amount.to_integral_value():
@@ -155,7 +164,7 @@ def extract_quantity(work: Work) -> Quantity | None:
             return q
     best: tuple[bool, re.Match[str], Quantity] | None = None
     for m in work.finditer(_QTY_RE):
-        q = _quantity(m.group("n"), m.group("u"))
+        q = _matched(work, m)
         if q is None or q.unit in SIZE_ONLY_UNITS:
             continue
         if q.unit in ("meter", "yard") and q.amount < 10:
