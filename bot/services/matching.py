@@ -18,8 +18,8 @@ from bot.domain.circles import in_scope
 from bot.domain.matching.engine import MatchingEngine
 from bot.domain.matching.fields import fields_from_parsed
 from bot.domain.matching.terms import extract_terms, query_terms
-from bot.domain.matching.types import IndexEntry, MatchFields, MatchResult, PostTerms
-from bot.domain.models import Circle, Match, Post, PostKind, PostStatus
+from bot.domain.matching.types import IndexEntry, MatchFields, MatchResult, PostTerms, Reason
+from bot.domain.models import Circle, Match, Post, PostKind, PostStatus, Price, Quantity
 from bot.domain.trust import too_good_to_be_true
 from bot.services import alerts
 from bot.services.ports import Clock, UnitOfWork, UowFactory
@@ -204,7 +204,7 @@ async def match_post(
         offer, need = (post, other) if post.kind is PostKind.OFFER else (other, post)
         assert offer.id is not None and need.id is not None
         reasons: list[dict[str, object]] = [
-            {"kind": r.kind, "values": dict(r.values)} for r in result.reasons
+            {"kind": r.kind, "values": _worded(r, need)} for r in result.reasons
         ]
         match = Match(
             None,
@@ -223,6 +223,18 @@ async def match_post(
         await alerts.queue_match_alerts(uow, now, match, offer, need, warning, schedule)
         alerted += 1
     return alerted
+
+
+def _worded(reason: Reason, need: Post) -> dict[str, object]:
+    """A reason's values, with the need's own unit word where the reason counts in the
+    need's unit ("需求3,000条", "预算¥3/条", as on the need's card)."""
+    values: dict[str, object] = dict(reason.values)
+    said = {"moq": need.parsed.quantity, "price": need.parsed.price}.get(reason.kind)
+    if isinstance(said, Quantity) and said.unit_word and said.unit == values.get("unit"):
+        values["unit_word"] = said.unit_word
+    elif isinstance(said, Price) and said.per_unit_word and said.per_unit == values.get("unit"):
+        values["unit_word"] = said.per_unit_word
+    return values
 
 
 async def _in_scope(

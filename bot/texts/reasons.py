@@ -42,7 +42,8 @@ def _spec(values: Mapping[str, object], lang: Lang) -> str:
 
 def _one(kind: str, values: Mapping[str, object], lang: Lang) -> str | None:
     code = str(values["unit"]) if values.get("unit") else None
-    unit = unit_name(code, lang)
+    word = str(values["unit_word"]) if values.get("unit_word") else None  # the need's own
+    unit = unit_name(code, lang, word=word)
     symbol = CURRENCY_SYMBOLS.get(str(values.get("currency", "CNY")), "")
     if kind == "brand":
         return plain(lang, "reason.brand", name=default_brands().name(str(values["brand"]), lang))
@@ -66,7 +67,7 @@ def _one(kind: str, values: Mapping[str, object], lang: Lang) -> str | None:
             "reason.price",
             offer=f"{symbol}{_num(values.get('offer_amount'))}",
             budget=f"{symbol}{_num(values.get('budget_amount'))}",
-            unit=unit_name(code, lang, one=True),
+            unit=unit_name(code, lang, one=True, word=word),
         )
     if kind == "place":
         return f"{values.get('from', '')} → {values.get('to', '')}".strip(" →")

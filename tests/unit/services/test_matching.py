@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from bot.domain.matching.engine import MatchingEngine
 from bot.domain.matching.types import MatchFields, PostTerms
-from bot.domain.models import PostKind
+from bot.domain.models import Lang, PostKind
 from bot.services import dismissals, matching
 from bot.services.ports import UowFactory
+from bot.texts.reasons import render_reasons
 from tests.fakes import FixedClock
 from tests.unit.services.world import NEED, OFFER, opened
 
@@ -47,3 +48,20 @@ async def test_a_need_alerts_at_most_the_policy_s_number_of_sellers(
         await opened(uow_factory, clock, index, seller, OFFER)
     _, alerted = await opened(uow_factory, clock, index, 9, NEED)
     assert alerted == 2
+
+
+async def test_reasons_count_in_the_need_s_own_unit_word(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    index = matching.MatchingIndex(matching.MatchPolicy())
+    await opened(uow_factory, clock, index, 1, "出售 Type-C数据线 1米 起订500条 2元/条 深圳")
+    need, alerted = await opened(
+        uow_factory, clock, index, 2, "求购 Type-C数据线 3000条 每条3元以内"
+    )
+    assert alerted == 1
+    async with uow_factory() as uow:
+        (match,) = await uow.matches.for_post(need.id or -1)
+    shown = str(render_reasons(match.reasons, Lang.ZH_HANS))
+    assert "需求3,000条" in shown and "预算¥3/条" in shown
+    assert "需求3,000條" in str(render_reasons(match.reasons, Lang.ZH_HANT))
+    assert "need 3,000 pcs" in str(render_reasons(match.reasons, Lang.EN))
