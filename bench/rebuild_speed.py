@@ -22,7 +22,9 @@ from pathlib import Path
 from sqlalchemy import insert
 
 from bench.match_corpus import Corpus
+from bot.domain import money
 from bot.domain.matching.engine import MatchingEngine, fields_from_parsed
+from bot.domain.matching.vocabulary import vocabulary_version
 from bot.services import matching
 from storage import Database
 from storage.json_columns import parsed_to_dict
@@ -31,6 +33,8 @@ from storage.tables import PostRow, UserRow
 
 NOW = datetime(2026, 12, 1, tzinfo=UTC)
 BATCH = 20_000
+
+VOCABULARY = vocabulary_version(money.DEFAULT_RATES)  # as the bot's default settings derive
 
 
 class Clock:
@@ -75,6 +79,7 @@ async def fill(db: Database, size: int) -> None:
                     "index_terms": form.keys,
                     "index_labels": form.labels,
                     "index_numbers": form.numbers,
+                    "index_vocabulary": VOCABULARY,
                 }
             )
             if len(rows) == BATCH:

@@ -33,6 +33,7 @@ from handlers.jobs import (
     catch_up_index,
     expire_posts,
     housekeeping,
+    refresh_index,
     renew_lease,
     send_circle_digests,
     send_reminders,
@@ -55,6 +56,7 @@ REPLY_RETRIES = 5  # 429s in a row a reply waits out before it gives up
 TELEGRAM_CONNECTIONS = WORKING_UPDATES
 DIGEST_CHECK = 300.0  # seconds: a circle's digest goes out within 5 minutes of its hour
 INDEX_CATCH_UP = 1.0  # seconds: how stale another process's posts may be in this one's /search
+INDEX_REFRESH = 1.0  # seconds between two batches of posts an older vocabulary derived
 TradeApp = Application[Any, BotContext, Any, Any, BotServices, Any]
 
 
@@ -165,6 +167,9 @@ def build_application(
                 send_circle_digests, interval=DIGEST_CHECK, first=5.0, name="circle-digests"
             )
             app.job_queue.run_repeating(housekeeping, interval=3600, first=60, name="housekeeping")
+            app.job_queue.run_repeating(
+                refresh_index, interval=INDEX_REFRESH, first=INDEX_REFRESH, name="index-refresh"
+            )
             if lease_holder is not None:
                 app.job_queue.run_repeating(
                     renew_lease,

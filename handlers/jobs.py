@@ -8,6 +8,7 @@ from bot.context import BotContext
 from bot.services import (
     circle_digest,
     deals,
+    index_refresh,
     index_sync,
     leases,
     publishing,
@@ -31,6 +32,14 @@ async def expire_posts(context: BotContext) -> None:
 async def catch_up_index(context: BotContext) -> None:
     """Changes other processes made to the matching index (`bot.services.index_sync`)."""
     await index_sync.catch_up_now(context.services.uow_factory, context.clock, context.matching)
+
+
+async def refresh_index(context: BotContext) -> None:
+    """Posts an older vocabulary derived, derived anew (`bot.services.index_refresh`)."""
+    if context.matching.stale:
+        await index_refresh.refresh_stale(
+            context.services.uow_factory, context.clock, context.matching
+        )
 
 
 async def housekeeping(context: BotContext) -> None:

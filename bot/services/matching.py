@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+from array import array
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -19,6 +20,7 @@ from bot.domain.matching.engine import MatchingEngine
 from bot.domain.matching.fields import fields_from_parsed
 from bot.domain.matching.terms import extract_terms, query_terms
 from bot.domain.matching.types import IndexEntry, MatchFields, MatchResult, PostTerms, Reason
+from bot.domain.matching.vocabulary import vocabulary_version
 from bot.domain.models import Circle, Match, Post, PostKind, PostStatus, Price, Quantity
 from bot.domain.trust import too_good_to_be_true
 from bot.services import alerts
@@ -50,6 +52,8 @@ class MatchingIndex:
         self.circles: dict[int, int] = {}  # post id -> the trade circle it was written in
         self.revision = 0  # the last logged change applied (bot.services.index_sync)
         self.origin = secrets.token_hex(8)  # this process, in the changes it logs
+        self.vocabulary = vocabulary_version(policy.rates)  # what derives entries here
+        self.stale = array("q")  # loaded posts another vocabulary derived (index_refresh)
 
     def add(
         self, post: Post, company_keywords: Sequence[str] = (), trust: float = NEUTRAL_TRUST
@@ -147,12 +151,14 @@ async def rebuild(uow_factory: UowFactory, clock: Clock, index: MatchingIndex) -
 
 async def load_entries(uow: UnitOfWork, index: MatchingIndex, entries: list[IndexEntry]) -> int:
     """Put open posts in the index (again) from their stored form, the posts stored before
-    they were ever indexed derived anew; returns how many."""
+    they were ever indexed derived anew; returns how many. Those another vocabulary derived
+    (or that had no stored form) join `index.stale`, for `index_refresh`."""
     count = index.engine.add_stored(
         (e.post_id, e.user_id, PostKind(e.kind), e.terms, e.labels, e.numbers)
         for e in entries
         if e.terms is not None and e.labels is not None and e.numbers is not None
     )
+    index.stale.extend(e.post_id for e in entries if e.vocabulary != index.vocabulary)
     for entry in entries:
         index.circles.pop(entry.post_id, None)
         if entry.circle_id is not None:
@@ -163,6 +169,21 @@ async def load_entries(uow: UnitOfWork, index: MatchingIndex, entries: list[Inde
                 index.add(post, await profile_keywords(uow, post.user_id))
                 count += 1
     return count
+
+
+async def index_post(
+    uow: UnitOfWork, now: datetime, index: MatchingIndex, post: Post
+) -> tuple[PostTerms, MatchFields] | None:
+    """Inside the caller's transaction: an open post is indexed as it now stands and its
+    index entry stored, under this vocabulary; any other leaves the index (None)."""
+    trust = await ranking_trust_of(uow, post.user_id, now)
+    indexed = index.sync(post, await profile_keywords(uow, post.user_id), trust)
+    if indexed is not None and post.id is not None:
+        form = MatchingEngine.stored_form(post.kind, *indexed)
+        await uow.posts.save_index_entry(
+            post.id, form.keys, form.labels, form.numbers, index.vocabulary
+        )
+    return indexed
 
 
 async def match_post(
@@ -177,13 +198,10 @@ async def match_post(
     pick whom to alert and queue alerts to both sides. Returns how many pairs were alerted.
     The index changes at once: a caller whose transaction fails puts it back (see
     publishing)."""
-    trust = await ranking_trust_of(uow, post.user_id, now)
-    indexed = index.sync(post, await profile_keywords(uow, post.user_id), trust)
+    indexed = await index_post(uow, now, index, post)
     if indexed is None or post.id is None:
         return 0
     terms, fields = indexed
-    form = MatchingEngine.stored_form(post.kind, terms, fields)
-    await uow.posts.save_index_entry(post.id, form.keys, form.labels, form.numbers)
     paired = await uow.matches.paired_with(post.id)
     found = index.engine.alerts(
         post.kind,

@@ -82,8 +82,13 @@ class PostsRepository(Protocol):
         self, kind: PostKind | None = None, batch_size: int = 5000
     ) -> AsyncIterator[list[Post]]: ...
     async def save_index_entry(
-        self, post_id: int, terms: str, labels: str, numbers: bytes
+        self, post_id: int, terms: str, labels: str, numbers: bytes, vocabulary: str
     ) -> None: ...
+    async def with_stale_index(self, post_ids: Sequence[int], vocabulary: str) -> list[int]:
+        """Those of these open posts whose stored index entry another vocabulary derived
+        (or none yet), in id order."""
+        ...
+
     def stream_index_entries(
         self, now: datetime, batch_size: int = 10000
     ) -> AsyncIterator[list[IndexEntry]]:

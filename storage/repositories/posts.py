@@ -26,6 +26,7 @@ INDEX_ENTRY_COLUMNS = (  # an IndexEntry's fields, in order
     PostRow.index_labels,
     PostRow.index_numbers,
     PostRow.circle_id,
+    PostRow.index_vocabulary,
 )
 
 
@@ -177,13 +178,34 @@ class SqlPostsRepository:
         return int(getattr(result, "rowcount", 0) or 0)
 
     async def save_index_entry(
-        self, post_id: int, terms: str, labels: str, numbers: bytes
+        self, post_id: int, terms: str, labels: str, numbers: bytes, vocabulary: str
     ) -> None:
         await self._session.execute(
             update(PostRow)
             .where(PostRow.id == post_id)
-            .values(index_terms=terms, index_labels=labels, index_numbers=numbers)
+            .values(
+                index_terms=terms,
+                index_labels=labels,
+                index_numbers=numbers,
+                index_vocabulary=vocabulary,
+            )
         )
+
+    async def with_stale_index(self, post_ids: Sequence[int], vocabulary: str) -> list[int]:
+        """Those of these open posts whose stored index entry another vocabulary derived
+        (or none yet), in id order."""
+        if not post_ids:
+            return []
+        result = await self._session.scalars(
+            select(PostRow.id)
+            .where(
+                PostRow.id.in_(post_ids),
+                PostRow.status == PostStatus.OPEN.value,
+                or_(PostRow.index_vocabulary.is_(None), PostRow.index_vocabulary != vocabulary),
+            )
+            .order_by(PostRow.id)
+        )
+        return list(result)
 
     async def stream_index_entries(
         self, now: datetime, batch_size: int = 10000

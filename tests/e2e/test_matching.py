@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+
+from sqlalchemy import create_engine
+from sqlalchemy import text as sql
+
 from bot.fake_telegram import FakeTelegram
 from tests.e2e.helpers import (
     NEED,
@@ -11,6 +16,7 @@ from tests.e2e.helpers import (
     is_alert,
     latest,
     post_and_publish,
+    read_rows,
     rejected,
 )
 
@@ -119,3 +125,30 @@ async def test_search_lists_open_posts(fake: FakeTelegram, bot: RunningBot) -> N
     await searcher.send("/search LED bulbs")
     (empty,) = await searcher.wait_for_messages(1)
     assert "No open posts" in empty.text
+
+
+async def test_after_an_upgrade_old_posts_are_derived_anew_and_still_match(
+    fake: FakeTelegram, bot: RunningBot
+) -> None:
+    seller = fake.user("Seller", language_code="zh-hans")
+    buyer = fake.user("Buyer", language_code="zh-hans")
+    await post_and_publish(fake, seller, OFFER)
+    await bot.stop()
+    url = bot.settings.database_url
+    engine = create_engine(url.replace("+aiosqlite", "").replace("+asyncpg", "+psycopg"))
+    with engine.begin() as connection:  # as an older release stored it
+        connection.execute(
+            sql("UPDATE posts SET index_terms = 'p|旧词', index_vocabulary = 'an-old-release'")
+        )
+    engine.dispose()
+    await bot.start()
+    for _ in range(50):  # the background refresh runs every second
+        rows = read_rows(url, "SELECT index_terms, index_vocabulary FROM posts")
+        if rows[0][1] != "an-old-release":
+            break
+        await asyncio.sleep(0.2)
+    ((terms, vocabulary),) = rows
+    assert vocabulary == bot.app.bot_data.extras["matching"].vocabulary and "旧词" not in terms
+    await post_and_publish(fake, buyer, NEED)
+    (to_buyer,) = await alerts(fake, buyer)
+    assert "有供应商匹配你的求购" in to_buyer.text

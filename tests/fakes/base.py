@@ -81,6 +81,7 @@ class PostRecord:
     index_terms: str | None = None
     index_labels: str | None = None
     index_numbers: bytes | None = None
+    index_vocabulary: str | None = None
 
 
 @dataclass(slots=True)

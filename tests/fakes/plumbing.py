@@ -249,6 +249,7 @@ class FakeIndexChangesRepository(_Repository):
                     record.index_labels,
                     record.index_numbers,
                     post.circle_id,
+                    record.index_vocabulary,
                 )
             changes.append(IndexChange(number, kind, origin, post_id, user_id, entry))
         return changes

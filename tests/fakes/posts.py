@@ -122,12 +122,23 @@ class FakePostsRepository(_Repository):
         return len(gone)
 
     async def save_index_entry(
-        self, post_id: int, terms: str, labels: str, numbers: bytes
+        self, post_id: int, terms: str, labels: str, numbers: bytes, vocabulary: str
     ) -> None:
         record = self._write.posts.get(post_id)
         if record is not None:
             record.index_terms, record.index_labels = terms, labels
             record.index_numbers = bytes(numbers)
+            record.index_vocabulary = vocabulary
+
+    async def with_stale_index(self, post_ids: Sequence[int], vocabulary: str) -> list[int]:
+        records = (self._read.posts.get(i) for i in set(post_ids))
+        return sorted(
+            r.id
+            for r in records
+            if r is not None
+            and r.post.status is PostStatus.OPEN
+            and r.index_vocabulary != vocabulary
+        )
 
     def _open_after(self, last_id: int) -> list[PostRecord]:
         return sorted(
@@ -158,6 +169,7 @@ class FakePostsRepository(_Repository):
                     r.index_labels,
                     r.index_numbers,
                     r.post.circle_id,
+                    r.index_vocabulary,
                 )
                 for r in batch
             ]

@@ -110,7 +110,7 @@ async def test_posts_newest_first_and_index_stream(uow_factory: UowFactory) -> N
         assert expired is not None
         expired.expires_at = NOW - timedelta(seconds=1)
         await uow.posts.update(expired)
-        await uow.posts.save_index_entry(ids[0], "保温杯", "c:vacuum_flask", b"\x01\x02")
+        await uow.posts.save_index_entry(ids[0], "保温杯", "c:vacuum_flask", b"\x01\x02", "v1")
         await uow.commit()
     async with uow_factory() as uow:
         page = await uow.posts.list_by_user(1, [PostStatus.OPEN], offset=1, limit=2)
@@ -129,6 +129,11 @@ async def test_posts_newest_first_and_index_stream(uow_factory: UowFactory) -> N
             b"\x01\x02",
         )
         assert batches[0][1].terms is None
+        assert (first.vocabulary, batches[0][1].vocabulary) == ("v1", None)
+        # open posts (expired ones too, until swept) whose entry another vocabulary derived
+        assert await uow.posts.with_stale_index([*ids, 404], "v1") == [ids[2], ids[3], ids[4]]
+        assert await uow.posts.with_stale_index(ids, "v2") == [ids[0], ids[2], ids[3], ids[4]]
+        assert await uow.posts.with_stale_index([], "v1") == []
         due = await uow.posts.list_due_to_expire(NOW, 10)
         assert [p.id for p in due] == [ids[2]]
 
@@ -361,7 +366,7 @@ async def test_index_changes_in_revision_order_with_live_posts(uow_factory: UowF
     async with uow_factory() as uow:
         live = await uow.posts.add(make_post(1))
         closed = await uow.posts.add(make_post(1, status=PostStatus.WITHDRAWN))
-        await uow.posts.save_index_entry(live, "p|杯", "{}", b"\x00")
+        await uow.posts.save_index_entry(live, "p|杯", "{}", b"\x00", "v1")
         assert await uow.index_changes.record("post", "a", NOW, post_id=live) == 1
         assert await uow.index_changes.record("post", "b", NOW, post_id=closed) == 2
         await uow.commit()
