@@ -13,6 +13,7 @@ re-reads what changed, never rebuilds while it runs.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 
 from bot.domain.matching.types import IndexChange
@@ -44,6 +45,15 @@ async def changed(
     if revision - 1 > index.revision:
         await catch_up(uow, index, now, upto=revision - 1)
     return revision
+
+
+async def changed_quietly(
+    uow: UnitOfWork, index: MatchingIndex, now: datetime, post_ids: Iterable[int]
+) -> None:
+    """Log changes to these posts that match nothing (`index_refresh`): one revision each,
+    and no catch-up, which only matters before matching."""
+    for post_id in post_ids:
+        await uow.index_changes.record(POST, index.origin, now, post_id=post_id)
 
 
 async def catch_up(

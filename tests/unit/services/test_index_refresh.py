@@ -97,3 +97,18 @@ def test_the_vocabulary_names_what_derives_entries() -> None:
     assert len(version) == 16 and version == vocabulary_version(dict(rates))
     assert vocabulary_version({**rates, "USD": rates["USD"] * 1.1}) != version  # prices in CNY
     assert matching.MatchingIndex(matching.MatchPolicy(rates=rates)).vocabulary == version
+
+
+async def test_out_of_time_the_rest_wait_for_the_next_call(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    published = matching.MatchingIndex(matching.MatchPolicy())
+    offer, _ = await opened(uow_factory, clock, published, 1, OFFER)
+    need, _ = await opened(uow_factory, clock, published, 2, NEED)
+    await _stored_by_an_old_release(uow_factory, clock)
+    restarted = matching.MatchingIndex(matching.MatchPolicy())
+    await matching.rebuild(uow_factory, clock, restarted)
+    assert await index_refresh.refresh_stale(uow_factory, clock, restarted, budget=0) == 1
+    assert list(restarted.stale) == [offer.id]  # one post at least, the newest
+    assert await index_refresh.refresh_stale(uow_factory, clock, restarted, budget=0) == 1
+    assert not restarted.stale
