@@ -23,6 +23,32 @@ async def _stored_by_an_old_release(uow_factory: UowFactory, clock: FixedClock) 
         await uow.commit()
 
 
+async def _published_by_an_old_release(
+    uow_factory: UowFactory, clock: FixedClock, *texts: str
+) -> tuple[matching.MatchingIndex, list[int]]:
+    """Posts published, each by its own member, then stored as an older release would
+    have: the index they were published with, and their ids."""
+    published = matching.MatchingIndex(matching.MatchPolicy())
+    ids = [
+        (await opened(uow_factory, clock, published, n, text))[0].id or -1
+        for n, text in enumerate(texts, 1)
+    ]
+    await _stored_by_an_old_release(uow_factory, clock)
+    return published, ids
+
+
+async def _restarted(uow_factory: UowFactory, clock: FixedClock) -> matching.MatchingIndex:
+    index = matching.MatchingIndex(matching.MatchPolicy())
+    await matching.rebuild(uow_factory, clock, index)
+    return index
+
+
+def _product(index: matching.MatchingIndex, post_id: int) -> tuple[str, ...]:
+    terms = index.engine.terms_of(post_id)
+    assert terms is not None
+    return terms.product
+
+
 async def _outbox_size(uow_factory: UowFactory, clock: FixedClock) -> int:
     async with uow_factory() as uow:
         return len(await uow.outbox.due(clock.now().replace(year=2100), 1000))
@@ -31,48 +57,37 @@ async def _outbox_size(uow_factory: UowFactory, clock: FixedClock) -> int:
 async def test_old_entries_load_at_once_and_are_derived_anew_without_alerts(
     uow_factory: UowFactory, clock: FixedClock
 ) -> None:
-    published = matching.MatchingIndex(matching.MatchPolicy())
-    offer, _ = await opened(uow_factory, clock, published, 1, OFFER)
-    need, _ = await opened(uow_factory, clock, published, 2, NEED)
-    await _stored_by_an_old_release(uow_factory, clock)
+    published, (offer, need) = await _published_by_an_old_release(uow_factory, clock, OFFER, NEED)
     alerts_before = await _outbox_size(uow_factory, clock)
 
-    restarted = matching.MatchingIndex(matching.MatchPolicy())
-    assert await matching.rebuild(uow_factory, clock, restarted) == 2
-    assert list(restarted.stale) == [offer.id, need.id]
-    assert restarted.engine.terms_of(offer.id or -1).product == ("旧词",)  # matches at once
+    restarted = await _restarted(uow_factory, clock)
+    assert len(restarted.engine) == 2 and list(restarted.stale) == [offer, need]
+    assert _product(restarted, offer) == ("旧词",)  # matches at once
 
     assert await index_refresh.refresh_stale(uow_factory, clock, restarted, limit=1) == 1
-    assert list(restarted.stale) == [offer.id]  # the newest first
+    assert list(restarted.stale) == [offer]  # the newest first
     assert await index_refresh.refresh_stale(uow_factory, clock, restarted) == 1
     assert await index_refresh.refresh_stale(uow_factory, clock, restarted) == 0
-    for post in (offer, need):
-        fresh = restarted.engine.terms_of(post.id or -1)
-        assert fresh == published.engine.terms_of(post.id or -1) and fresh is not None
+    for post_id in (offer, need):
+        fresh = restarted.engine.terms_of(post_id)
+        assert fresh == published.engine.terms_of(post_id) and fresh is not None
         assert "旧词" not in fresh.product
-    async with uow_factory() as uow:
-        assert await uow.posts.with_stale_index([offer.id or -1, need.id or -1], OLD) == [
-            offer.id,
-            need.id,
-        ]  # stored under this release's vocabulary now
-        assert await uow.posts.with_stale_index([offer.id or -1], restarted.vocabulary) == []
+    async with uow_factory() as uow:  # stored under this release's vocabulary now
+        assert await uow.posts.with_stale_index([offer, need], OLD) == [offer, need]
+        assert await uow.posts.with_stale_index([offer], restarted.vocabulary) == []
     assert await _outbox_size(uow_factory, clock) == alerts_before  # nobody alerted again
 
 
 async def test_another_process_loads_the_refreshed_entries(
     uow_factory: UowFactory, clock: FixedClock
 ) -> None:
-    published = matching.MatchingIndex(matching.MatchPolicy())
-    offer, _ = await opened(uow_factory, clock, published, 1, OFFER)
-    await _stored_by_an_old_release(uow_factory, clock)
-    first, second = (matching.MatchingIndex(matching.MatchPolicy()) for _ in range(2))
-    for index in (first, second):
-        await matching.rebuild(uow_factory, clock, index)
+    _, (offer,) = await _published_by_an_old_release(uow_factory, clock, OFFER)
+    first, second = await _restarted(uow_factory, clock), await _restarted(uow_factory, clock)
 
     assert await index_refresh.refresh_stale(uow_factory, clock, first) == 1
-    assert second.engine.terms_of(offer.id or -1).product == ("旧词",)
+    assert _product(second, offer) == ("旧词",)
     await index_sync.catch_up_now(uow_factory, clock, second)
-    assert second.engine.terms_of(offer.id or -1) == first.engine.terms_of(offer.id or -1)
+    assert second.engine.terms_of(offer) == first.engine.terms_of(offer)
     # its own queue still names the post, but the work is done: nothing is derived twice
     assert await index_refresh.refresh_stale(uow_factory, clock, second) == 0
     assert not second.stale
@@ -81,14 +96,11 @@ async def test_another_process_loads_the_refreshed_entries(
 async def test_a_post_closed_meanwhile_is_left_out(
     uow_factory: UowFactory, clock: FixedClock
 ) -> None:
-    published = matching.MatchingIndex(matching.MatchPolicy())
-    offer, _ = await opened(uow_factory, clock, published, 1, OFFER)
-    await _stored_by_an_old_release(uow_factory, clock)
-    restarted = matching.MatchingIndex(matching.MatchPolicy())
-    await matching.rebuild(uow_factory, clock, restarted)
-    await publishing.close(uow_factory, clock, restarted, offer.id or -1, 1, deal=False)
+    _, (offer,) = await _published_by_an_old_release(uow_factory, clock, OFFER)
+    restarted = await _restarted(uow_factory, clock)
+    await publishing.close(uow_factory, clock, restarted, offer, 1, deal=False)
     assert await index_refresh.refresh_stale(uow_factory, clock, restarted) == 0
-    assert offer.id not in restarted.engine
+    assert offer not in restarted.engine
 
 
 def test_the_vocabulary_names_what_derives_entries() -> None:
@@ -102,13 +114,9 @@ def test_the_vocabulary_names_what_derives_entries() -> None:
 async def test_out_of_time_the_rest_wait_for_the_next_call(
     uow_factory: UowFactory, clock: FixedClock
 ) -> None:
-    published = matching.MatchingIndex(matching.MatchPolicy())
-    offer, _ = await opened(uow_factory, clock, published, 1, OFFER)
-    need, _ = await opened(uow_factory, clock, published, 2, NEED)
-    await _stored_by_an_old_release(uow_factory, clock)
-    restarted = matching.MatchingIndex(matching.MatchPolicy())
-    await matching.rebuild(uow_factory, clock, restarted)
+    _, (offer, _need) = await _published_by_an_old_release(uow_factory, clock, OFFER, NEED)
+    restarted = await _restarted(uow_factory, clock)
     assert await index_refresh.refresh_stale(uow_factory, clock, restarted, budget=0) == 1
-    assert list(restarted.stale) == [offer.id]  # one post at least, the newest
+    assert list(restarted.stale) == [offer]  # one post at least, the newest
     assert await index_refresh.refresh_stale(uow_factory, clock, restarted, budget=0) == 1
     assert not restarted.stale
