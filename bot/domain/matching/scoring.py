@@ -225,7 +225,8 @@ def quantity_fit(need_qty: ArrayLike, offer_moq: ArrayLike) -> FloatArray:
     q = np.asarray(need_qty, dtype=np.float64)
     m = np.asarray(offer_moq, dtype=np.float64)
     known = ~(np.isnan(q) | np.isnan(m)) & (m > 0)
-    ratio = np.where(known, q / np.where(known, m, 1.0), 1.0)
+    with np.errstate(over="ignore"):  # a tiny MOQ: the ratio is inf, and counts as >= 1
+        ratio = np.where(known, q / np.where(known, m, 1.0), 1.0)
     fit = np.where(ratio >= 1.0, 1.0, 0.5 * np.sqrt(np.clip(ratio, 0.0, 1.0)))
     return np.where(known, fit, 0.5)
 
@@ -237,7 +238,8 @@ def quantity_gate(need_qty: ArrayLike, offer_moq: ArrayLike) -> FloatArray:
     q = np.asarray(need_qty, dtype=np.float64)
     m = np.asarray(offer_moq, dtype=np.float64)
     known = ~(np.isnan(q) | np.isnan(m)) & (m > 0)
-    ratio = np.where(known, q / np.where(known, m, 1.0), 1.0)
+    with np.errstate(over="ignore"):  # a tiny MOQ: the ratio is inf, and counts as >= 1
+        ratio = np.where(known, q / np.where(known, m, 1.0), 1.0)
     return np.where(known, np.minimum(1.0, 0.5 + np.clip(ratio, 0.0, 1.0)), 1.0)
 
 
@@ -247,7 +249,8 @@ def price_fit(budget: ArrayLike, offer_price: ArrayLike) -> FloatArray:
     bud = np.asarray(budget, dtype=np.float64)
     p = np.asarray(offer_price, dtype=np.float64)
     known = ~(np.isnan(bud) | np.isnan(p)) & (p > 0) & (bud >= 0)
-    ratio = np.clip(np.where(known, bud / np.where(known, p, 1.0), 1.0), 0.0, 1.0)
+    with np.errstate(over="ignore"):  # a tiny price: the ratio is inf, clipped to 1
+        ratio = np.clip(np.where(known, bud / np.where(known, p, 1.0), 1.0), 0.0, 1.0)
     fit = 0.5 * ratio * ratio + np.where(ratio >= 1.0, 0.5, 0.0)
     return np.where(known, fit, 0.5)
 
