@@ -33,8 +33,16 @@ class TelegramPerson:
         return " ".join(p for p in (self.first_name, self.last_name) if p).strip()
 
 
-def default_timezone(language: Lang) -> str:
-    """Until they pick a city in /settings: China's time for Chinese readers, else UTC."""
+def default_timezone(language: Lang, telegram_code: str | None = None) -> str:
+    """Until they pick a city in /settings: Hong Kong or Taipei when Telegram's language
+    code names the region (zh-HK, zh-TW), Taipei for other traditional Chinese readers,
+    Shanghai for simplified, else UTC. The city also decides what a bare 元 is (NT$, HK$,
+    ¥): `posts.home_region`."""
+    regions = set((telegram_code or "").lower().replace("_", "-").split("-")[1:])
+    if regions & {"hk", "mo"}:
+        return "Asia/Hong_Kong"
+    if "tw" in regions or language is Lang.ZH_HANT:
+        return "Asia/Taipei"
     return "UTC" if language is Lang.EN else "Asia/Shanghai"
 
 
@@ -74,7 +82,7 @@ async def register(
         user = User(
             id=person.id,
             language=language,
-            timezone=default_timezone(language),
+            timezone=default_timezone(language, person.language_code),
             username=person.username,
             display_name=person.display_name,
             blocked_bot=bool(person.blocked_bot),

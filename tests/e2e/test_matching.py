@@ -50,7 +50,7 @@ async def test_traditional_and_english_needs_find_the_offer_but_led_does_not(
     hant = fake.user("Taipei", language_code="zh-hant")
     english = fake.user("Sam", language_code="en")
     led = fake.user("Lamp", language_code="zh-hans")
-    await post_and_publish(fake, hant, "求購 保溫杯 2000個 單價15元以內")
+    await post_and_publish(fake, hant, "求購 保溫杯 2000個 單價70元以內")  # NT$70, about ¥15
     await post_and_publish(fake, english, "Looking for vacuum flasks, 5k pcs, under $2.5")
     await post_and_publish(fake, led, "求购 LED灯泡 9W 5000个 3元以内")
 

@@ -19,9 +19,10 @@ from tests.e2e.helpers import OFFER, RunningBot, latest, post_and_publish, press
         (
             "zh-hans",
             "求购保温杯5000只，10元以内，寄到上海",
-            ["求购", "保温杯", "5,000个", "¥10以内", "上海"],
+            ["求购", "保温杯", "5,000只", "¥10以内 / 只", "上海"],
         ),
-        ("zh-hant", "供應 LED燈泡 9W 每箱100個 單價3.5元", ["供應", "LED燈泡", "9W", "¥3.5"]),
+        # a zh-Hant member's city is Taipei until /settings says otherwise: 元 is NT$
+        ("zh-hant", "供應 LED燈泡 9W 每箱100個 單價3.5元", ["供應", "LED燈泡", "9W", "NT$3.5"]),
         (
             "en",
             "WTB 20k pcs M6 stainless screws, FOB Ningbo, USD 0.02/pc",

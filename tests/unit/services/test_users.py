@@ -62,7 +62,8 @@ async def test_language_comes_from_telegram_or_the_default(
     person = TelegramPerson(7, "Lin", language_code=code)
     user, _ = await _register(uow_factory, clock, person, default=Lang.ZH_HANT)
     assert user.language is language
-    assert user.timezone == ("UTC" if language is Lang.EN else "Asia/Shanghai")
+    zones = {Lang.EN: "UTC", Lang.ZH_HANS: "Asia/Shanghai", Lang.ZH_HANT: "Asia/Taipei"}
+    assert user.timezone == ("Asia/Hong_Kong" if code == "zh-hk" else zones[language])
 
 
 async def test_nothing_is_written_when_nothing_changed(
