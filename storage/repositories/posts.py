@@ -200,7 +200,7 @@ class SqlPostsRepository:
             select(PostRow.id)
             .where(
                 PostRow.id.in_(post_ids),
-                PostRow.status == PostStatus.OPEN.value,
+                _walks_primary_key(PostRow.status) == PostStatus.OPEN.value,  # ids first
                 or_(PostRow.index_vocabulary.is_(None), PostRow.index_vocabulary != vocabulary),
             )
             .order_by(PostRow.id)
