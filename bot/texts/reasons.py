@@ -7,10 +7,10 @@ from decimal import Decimal, InvalidOperation
 
 from bot.domain.matching.brands import default_brands
 from bot.domain.matching.glossary import default_glossary
-from bot.domain.models import Lang
+from bot.domain.models import Lang, Price
 from bot.domain.units import unit_name
-from bot.texts import Html, escape, plain
-from bot.texts.cards import CURRENCY_SYMBOLS, amount
+from bot.texts import Html, escape, plain, translation
+from bot.texts.cards import amount, money_text
 
 MAX_REASONS = 4
 
@@ -20,6 +20,17 @@ def _num(value: object) -> str:
         return amount(Decimal(str(value)))
     except (InvalidOperation, ValueError):
         return str(value)
+
+
+def _money(value: object, currency: str, lang: Lang) -> str:
+    """An amount of a reason in the reader's currency, as a card converts a price (the
+    default rates): "預算NT$15" for the buyer who wrote NT$15, not its yuan."""
+    try:
+        number = Decimal(str(value))
+    except (InvalidOperation, ValueError):
+        return str(value)
+    about = translation.converted(Price(low=number, currency=currency), lang)
+    return money_text(*about) if about else money_text(number, currency)
 
 
 def _concept(values: Mapping[str, object], lang: Lang) -> str:
@@ -44,7 +55,7 @@ def _one(kind: str, values: Mapping[str, object], lang: Lang) -> str | None:
     code = str(values["unit"]) if values.get("unit") else None
     word = str(values["unit_word"]) if values.get("unit_word") else None  # the need's own
     unit = unit_name(code, lang, word=word)
-    symbol = CURRENCY_SYMBOLS.get(str(values.get("currency", "CNY")), "")
+    currency = str(values.get("currency") or "CNY")
     if kind == "brand":
         return plain(lang, "reason.brand", name=default_brands().name(str(values["brand"]), lang))
     if kind == "concept":
@@ -65,8 +76,8 @@ def _one(kind: str, values: Mapping[str, object], lang: Lang) -> str | None:
         return plain(
             lang,
             "reason.price",
-            offer=f"{symbol}{_num(values.get('offer_amount'))}",
-            budget=f"{symbol}{_num(values.get('budget_amount'))}",
+            offer=_money(values.get("offer_amount"), currency, lang),
+            budget=_money(values.get("budget_amount"), currency, lang),
             unit=unit_name(code, lang, one=True, word=word),
         )
     if kind == "place":
