@@ -286,7 +286,8 @@ def filter_and_score(
 
     flat, seg = side.gather(docs)
     with plan.scratch.holding(plan.term_ids, plan.term_weights) as dense:
-        scores, fit = ranking.score(side, docs, flat, seg, dense, plan, now_ts, w, best)
+        cands = ranking.Candidates(side, docs, flat, seg, dense)
+        scores, fit = ranking.score(cands, plan, now_ts, w, best)
     return docs, scores, fit
 
 

@@ -12,7 +12,7 @@ or third round: no faster at the median and slower at p99.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -32,43 +32,39 @@ def comparable(units: np.ndarray, unit: int) -> np.ndarray:
     return (units == unit) | (units == NONE_ID) | (unit == NONE_ID)
 
 
+class Candidates(NamedTuple):
+    """One query's candidates on `side`: their doc ids, their terms gathered
+    (`SideIndex.gather`: term ids `flat`, each with its doc's position `seg`), and the
+    query's weight per term id (`dense`)."""
+
+    side: SideIndex
+    docs: np.ndarray
+    flat: np.ndarray
+    seg: np.ndarray
+    dense: np.ndarray
+
+
 def score(
-    side: SideIndex,
-    docs: np.ndarray,
-    flat: np.ndarray,
-    seg: np.ndarray,
-    dense: np.ndarray,
-    plan: QueryPlan,
-    now_ts: float,
-    w: Weights,
-    best: int,
+    cands: Candidates, plan: QueryPlan, now_ts: float, w: Weights, best: int
 ) -> tuple[np.ndarray, np.ndarray]:
-    """(scores, fits) of `docs`; `flat` and `seg` are the docs' gathered terms
-    (`SideIndex.gather`), `dense` the query's weight per term id. The fit is, post against
-    post, the share of the query's weight a candidate holds; for /search, its text score.
-    Scores are exact for the `best` highest (see `_conflict_factors`)."""
-    n = len(docs)
-    text, fit = _text(side, docs, flat, seg, dense, plan, w)
-    scores = _fitted(side, docs, text, plan, now_ts, w)
+    """(scores, fits) of the candidates. The fit is, post against post, the share of the
+    query's weight a candidate holds; for /search, its text score. Scores are exact for
+    the `best` highest (see `_conflict_factors`)."""
+    text, fit = _text(cands, plan, w)
+    scores = _fitted(cands.side, cands.docs, text, plan, now_ts, w)
     if len(plan.dismissed):
-        hits = np.bincount(seg, weights=np.isin(flat, plan.dismissed), minlength=n)
+        dismissed = np.isin(cands.flat, plan.dismissed)
+        hits = np.bincount(cands.seg, weights=dismissed, minlength=len(cands.docs))
         scores *= scoring.penalty_factor(hits, w)
     if len(plan.identity):  # different items however many words they share: both drop
-        factor = _conflict_factors(side, docs, scores, dense, plan, w, best)
+        factor = _conflict_factors(cands, scores, plan, w, best)
         scores, fit = scores * factor, fit * factor
     return scores, fit
 
 
-def _text(
-    side: SideIndex,
-    docs: np.ndarray,
-    flat: np.ndarray,
-    seg: np.ndarray,
-    dense: np.ndarray,
-    plan: QueryPlan,
-    w: Weights,
-) -> tuple[np.ndarray, np.ndarray]:
+def _text(cands: Candidates, plan: QueryPlan, w: Weights) -> tuple[np.ndarray, np.ndarray]:
     """(text score, fit) per candidate."""
+    side, docs, flat, seg, dense = cands
     c = side.cols
     n = len(docs)
     held_weights = dense[flat]
@@ -136,18 +132,13 @@ def _fitted(
 
 
 def _conflict_factors(
-    side: SideIndex,
-    docs: np.ndarray,
-    scores: np.ndarray,
-    dense: np.ndarray,
-    plan: QueryPlan,
-    w: Weights,
-    best: int,
+    cands: Candidates, scores: np.ndarray, plan: QueryPlan, w: Weights, best: int
 ) -> np.ndarray:
     """The identity-conflict factor per candidate, worked out only for the candidates that
     could end in the `best` highest (1 for the rest): a conflict only lowers a score, so
     once the `best`-th score after conflicts is at least every unworked score, the top is
     exact."""
+    side, docs, dense = cands.side, cands.docs, cands.dense
     n = len(docs)
     size = min(n, max(64, 4 * best))
     while True:
