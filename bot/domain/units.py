@@ -15,7 +15,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from bot.domain.models import Lang
-from bot.domain.text import to_simplified, to_traditional
+from bot.domain.text import is_han, to_simplified, to_traditional
 
 # code -> words (already simplified and lower case). Order inside a list is irrelevant;
 # the parser builds a longest-first regex from all words.
@@ -206,9 +206,9 @@ def kept_unit_word(word: str | None) -> str | None:
     code's own name: Chinese, standing for one unit of its code, and named otherwise
     ("条", "件", "组", "千克"; not "个" or "個", which the code's name says, nor "打",
     which the amount has already turned into pieces)."""
-    if not word or not word.strip() or not all("\u4e00" <= ch <= "\u9fff" for ch in word.strip()):
+    word = (word or "").strip()
+    if not word or not all(map(is_han, word)):
         return None
-    word = word.strip()
     code = canonical_unit(word)
     if code is None or code in MULTIPLES or code not in _DISPLAY:
         return None
