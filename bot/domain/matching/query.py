@@ -31,6 +31,11 @@ if TYPE_CHECKING:
     from .engine import MatchingEngine
 
 
+# Product words in a row that name query concepts together: (concept ids, word ids) each,
+# from `_cover_words`; a candidate holding one of the concepts holds the words too.
+NamedRuns = tuple[tuple[np.ndarray, np.ndarray], ...]
+
+
 @dataclass(frozen=True, slots=True)
 class QueryPlan:
     kind: PostKind | None  # kind of the asking post; None for /search
@@ -41,7 +46,7 @@ class QueryPlan:
     classes: TermClasses
     identity: np.ndarray  # class ids of the query's identity terms (identity.py)
     codes: np.ndarray  # docs holding one of the query's model codes (or a code's stem)
-    named_runs: tuple[tuple[np.ndarray, np.ndarray], ...]  # (concepts, words): _cover_words
+    named_runs: NamedRuns
     scratch: TermScratch
     user_id: int | None
     dismissed: np.ndarray
@@ -64,7 +69,7 @@ class QueryPlan:
         walk: list[int],
         identity: np.ndarray,
         codes: np.ndarray,
-        named_runs: tuple[tuple[np.ndarray, np.ndarray], ...],
+        named_runs: NamedRuns,
         user_id: int | None,
         dismissed: list[int],
     ) -> QueryPlan:
@@ -151,7 +156,7 @@ def plan_query(
 
 def _cover_words(
     engine: MatchingEngine, terms: PostTerms, weighted: dict[int, float]
-) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
+) -> NamedRuns:
     """Post against post, the query's words that name one of its concepts (蓝牙耳机 and 耳机
     name c:earphones, 无线 names s:wireless) are held by any post holding the concept, in
     its own words or language: their weight moves onto the concept (the ideal score stays
@@ -201,7 +206,7 @@ def _named_runs(
     get: Callable[[str], int | None],
     weighted: dict[int, float],
     moved: set[int],
-) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
+) -> NamedRuns:
     """`_cover_words`' runs: product words in a row, none covered, naming query concepts;
     the longest first, and no word in two runs (its weight is counted once)."""
     concepts = {c[2:]: tid for c in terms.concepts if (tid := get(CONCEPT + c)) in weighted}
