@@ -86,15 +86,13 @@ async def _finish(update: Update, context: BotContext) -> int:
     flow = context.store.pop(FLOW)
     assert update.effective_user is not None
     kind, answers = PostKind(flow["kind"]), flow["answers"]
-    user_id = update.effective_user.id
-    home = await posts.home_region(context.services.uow_factory, user_id)
     drafted = await posts.draft(
         context.services.uow_factory,
         context.clock,
         context.settings.post_ttl,
-        user_id,
+        update.effective_user.id,
         guided.raw_text(answers),
-        parsed=guided.compose(kind, answers, home),
+        read=lambda home: guided.compose(kind, answers, home),
         update_id=update.update_id,
     )
     await show_card(update, context, drafted.post)

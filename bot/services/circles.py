@@ -111,7 +111,6 @@ async def post_in_circle(
         # first seen by a post: there since the bot came, as far as we know
         await uow.circles.add_member(chat_id, user_id, circle.created_at or now)
         await uow.commit()
-        home = await posts.writer_region(uow, user_id)
         earlier = await _posted_by(uow, update_id) if update_id is not None else None
         if earlier is None and user_id in circle.stopped:
             return CirclePost("stopped")
@@ -125,15 +124,17 @@ async def post_in_circle(
         return CirclePost("duplicate")
     if sum(1 for p in here if p.created_at > now - DAY) >= circle.posts_per_day:
         return CirclePost("limit")
-    if home:
-        parsed = read_post(words, kind, home) or parsed  # 元 in the member's city
+
+    def in_home(home: str) -> ParsedPost:  # 元 in the member's city, if it is not China's
+        return (read_post(words, kind, home) if home else None) or parsed
+
     drafted = await posts.draft(
         uow_factory,
         clock,
         schedule.post_ttl,
         user_id,
         words,
-        parsed=parsed,
+        read=in_home,
         circle_id=chat_id,
         update_id=update_id,
     )

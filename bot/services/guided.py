@@ -21,7 +21,7 @@ def check_answer(kind: PostKind, answers: dict[str, str], question: str, value: 
 
 def compose(kind: PostKind, answers: dict[str, str], home_region: str = "") -> ParsedPost:
     """Apply the answers in order; skipped questions are simply absent. `home_region`: the
-    writer's, for a bare 元 when no place is answered (`posts.home_region`)."""
+    writer's, for a bare 元 when no place is answered (`posts.writer_region`)."""
     text = " ".join(answers.values())
     parsed = ParsedPost(intent=Intent(kind.value), language=detect_language(text))
     for question in APPLIED:

@@ -5,6 +5,7 @@ post is `publishing`'s, which keeps the matching index in step."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -82,18 +83,20 @@ async def draft(
     text: str,
     *,
     kind: PostKind | None = None,
-    parsed: ParsedPost | None = None,
+    read: Callable[[str], ParsedPost] | None = None,
     circle_id: int | None = None,
     update_id: int | None = None,
 ) -> Drafted:
     """Save what was understood as a draft; nothing is public until `publish`. A post
     written in a trade circle keeps the circle's id. The update it came from (`update_id`)
     records the draft in the same transaction, so the update handled again after a crash
-    gets that draft back instead of a second one. A bare 元 is the writer's currency when
-    their city (/settings) is in Taiwan or Hong Kong and the message names no place."""
+    gets that draft back instead of a second one. `read` turns the writer's home region
+    into what was understood (the default: `understand` the text): a bare 元 is the
+    writer's currency when their city (/settings) is in Taiwan or Hong Kong and the message
+    names no place."""
     async with uow_factory() as uow:
-        if parsed is None:
-            parsed = understand(text, kind=kind, home_region=await writer_region(uow, user_id))
+        home = await writer_region(uow, user_id)
+        parsed = read(home) if read else understand(text, kind=kind, home_region=home)
         now = clock.now()
         post = Post(
             id=None,
@@ -116,12 +119,6 @@ async def draft(
             await uow.inbox.note_drafted(update_id, post.id, replace=True)
         await uow.commit()
     return Drafted(post, needs_product=not parsed.product)
-
-
-async def home_region(uow_factory: UowFactory, user_id: int) -> str:
-    """`writer_region` in a transaction of its own."""
-    async with uow_factory() as uow:
-        return await writer_region(uow, user_id)
 
 
 async def writer_region(uow: UnitOfWork, user_id: int) -> str:

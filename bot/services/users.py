@@ -37,7 +37,7 @@ def default_timezone(language: Lang, telegram_code: str | None = None) -> str:
     """Until they pick a city in /settings: Hong Kong or Taipei when Telegram's language
     code names the region (zh-HK, zh-TW), Taipei for other traditional Chinese readers,
     Shanghai for simplified, else UTC. The city also decides what a bare 元 is (NT$, HK$,
-    ¥): `posts.home_region`."""
+    ¥): `posts.writer_region`."""
     regions = set((telegram_code or "").lower().replace("_", "-").split("-")[1:])
     if regions & {"hk", "mo"}:
         return "Asia/Hong_Kong"
