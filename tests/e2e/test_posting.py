@@ -65,6 +65,23 @@ async def test_guided_offer_step_by_step(fake: FakeTelegram, bot: RunningBot) ->
     assert rejected(fake) == []
 
 
+async def test_guided_offer_by_a_taiwanese_member_reads_yuan_as_nt_dollars(
+    fake: FakeTelegram, bot: RunningBot
+) -> None:
+    user = fake.user("Lee", language_code="zh-hant")  # city Taipei until /settings
+    await user.send("/offer")
+    await user.wait_for_messages(1)
+    for answer in ("Type-C充電線", "起訂300條", "每條2元"):
+        await user.send(answer)
+        (question,) = await user.wait_for_messages(1)
+    assert "在哪裡" in question.text
+    await user.press(question, "跳過 ⏭")  # no place: the member's city decides
+    card = await latest(user, fake, lambda m: "Type-C充電線" in (m.text or ""))
+    for part in ("起訂量：300條", "NT$2 / 條"):
+        assert part in card.text
+    assert rejected(fake) == []
+
+
 async def test_my_posts_close_renew_and_edit(fake: FakeTelegram, bot: RunningBot) -> None:
     user = fake.user("Wu", language_code="zh-hans")
     await post_and_publish(fake, user, OFFER)
