@@ -8,7 +8,7 @@ rows (`MatchingIndex.dismiss`).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection
 
 from .types import PostTerms
 
@@ -21,14 +21,10 @@ class Dismissals:
     def __init__(self) -> None:
         self._words: dict[int, set[str]] = {}
 
-    def add(self, user_id: int, terms: PostTerms | Iterable[str]) -> None:
-        """Lower this user's scores for posts sharing these concepts ("not relevant").
-        Given PostTerms, its concepts are used (its product words if it has none);
-        given strings, ids starting with "c:" are concepts and the rest product words."""
-        if isinstance(terms, PostTerms):
-            words: tuple[str, ...] = terms.concepts or terms.product
-        else:
-            words = tuple(terms)
+    def add(self, user_id: int, terms: PostTerms) -> None:
+        """Lower this user's scores for posts sharing these concepts ("not relevant"): the
+        post's concepts, its product words if it has none."""
+        words = terms.concepts or terms.product
         if words:
             self._words.setdefault(user_id, set()).update(words)
 
@@ -37,13 +33,8 @@ class Dismissals:
         return self._words.get(user_id, ())
 
     def export(self) -> dict[int, list[str]]:
-        """Everything needed to restore the marks after a restart (sorted, JSON-able)."""
+        """Every user's marks, sorted (two processes' indexes compare equal by it)."""
         return {user: sorted(words) for user, words in self._words.items()}
-
-    def restore(self, data: Mapping[int, Iterable[str]]) -> None:
-        """Add what `export` gave (user ids may come back as strings, as from JSON)."""
-        for user, words in data.items():
-            self.add(int(user), words)
 
     def clear(self, user_id: int) -> None:
         """Forget this user's marks (their account was deleted)."""
