@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 import socket
 import sys
 from collections.abc import Callable
@@ -234,11 +235,14 @@ async def start_bot_process(
 
 
 def free_ports(count: int) -> int:
-    """A port p with p .. p + count - 1 all free on 127.0.0.1 (a router and its workers)."""
+    """A port p with p .. p + count - 1 all free on 127.0.0.1 (a router and its workers),
+    below the range the kernel hands out to outgoing connections: a port from that range,
+    free when probed, can be taken by a connection to PostgreSQL or the fake before the
+    worker binds it (the likely cause of a CI run whose workers started 15 times: a worker
+    that cannot bind dies after start-up and is started again)."""
+    lowest_ephemeral = _ephemeral_ports()[0]
     for _ in range(50):
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            first = probe.getsockname()[1]
+        first = random.randrange(10_000, max(10_001, lowest_ephemeral - count))
         try:
             for port in range(first, first + count):
                 with socket.socket() as check:
@@ -247,3 +251,12 @@ def free_ports(count: int) -> int:
             continue
         return first
     raise RuntimeError("no free ports in a row")
+
+
+def _ephemeral_ports() -> tuple[int, int]:
+    """The kernel's range for outgoing connections (Linux's default when unreadable)."""
+    try:
+        low, high = Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()
+        return int(low), int(high)
+    except (OSError, ValueError):
+        return 32768, 60999
