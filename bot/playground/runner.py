@@ -52,6 +52,7 @@ class RunningPlayground:
         self.clock = MovableClock()
         self.app: Any = None
         self.site_runner: web.AppRunner | None = None
+        self.page: Playground | None = None
         self.address = ""
         self.busy_port: int | None = None
 
@@ -79,8 +80,9 @@ class RunningPlayground:
         await demo.add_bot_to_circle(self.fake, world)
         if options.demo_posts and not reuse:
             await demo.seed_posts(self.fake, world)
-        page = Playground(self.fake, world, self.clock)
-        self.site_runner = web.AppRunner(page.app, access_log=None)
+        self.page = Playground(self.fake, world, self.clock)
+        # a stop waits this long at most for requests under way (event streams end at once)
+        self.site_runner = web.AppRunner(self.page.app, access_log=None, shutdown_timeout=2.0)
         await self.site_runner.setup()
         try:
             await web.TCPSite(self.site_runner, options.host, options.port).start()
@@ -94,6 +96,8 @@ class RunningPlayground:
         return self.address
 
     async def stop(self) -> None:
+        if self.page is not None:
+            self.page.close()
         if self.site_runner is not None:
             await self.site_runner.cleanup()
         app, self.app = self.app, None

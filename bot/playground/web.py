@@ -41,6 +41,7 @@ def _quote(data: object) -> str:
 class Playground:
     def __init__(self, fake: FakeTelegram, world: World, clock: MovableClock) -> None:
         self.fake, self.state, self.world, self.clock = fake, fake.state, world, clock
+        self.closing = False
         self.app = web.Application(middlewares=[_errors_as_json])
         routes = [
             web.get("/", self.index),
@@ -60,6 +61,11 @@ class Playground:
             web.post("/api/clock", self.move_clock),
         ]
         self.app.add_routes(routes)
+
+    def close(self) -> None:
+        """End every open event stream now: a server stopping waits for its handlers."""
+        self.closing = True
+        self.state.notify()
 
     # -- the page -------------------------------------------------------------------------
     async def index(self, _request: web.Request) -> web.Response:
@@ -97,7 +103,7 @@ class Playground:
         await response.prepare(request)
         seen = -1
         with contextlib.suppress(ConnectionResetError, asyncio.CancelledError):
-            while not self.state.closing:
+            while not (self.closing or self.state.closing):
                 current = self.state.version
                 if current != seen:
                     seen = current

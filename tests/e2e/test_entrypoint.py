@@ -6,6 +6,7 @@ import asyncio
 import signal
 import socket
 import sqlite3
+import time
 from pathlib import Path
 
 import aiohttp
@@ -68,9 +69,21 @@ async def test_without_a_token_it_opens_the_playground(tmp_path: Path) -> None:
             }
             assert (tmp_path / "tradecircle-playground.db").exists()
             assert not (tmp_path / "bot.db").exists()  # never the production database
+            # Ctrl+C with a page open (its event stream held open) stops it within 10 s
+            async with (
+                aiohttp.ClientSession() as session,
+                session.get(f"{address}api/events") as stream,
+            ):
+                assert b"event: change" in await stream.content.readline()
+                asked = time.monotonic()
+                process.send_signal(signal.SIGINT)
+                await asyncio.wait_for(process.communicate(), timeout=30)
+                stopped = time.monotonic() - asked
+            assert stopped < 10, f"{stopped:.1f} s from Ctrl+C to exit with a page open"
         finally:
-            process.send_signal(signal.SIGINT)
-            await asyncio.wait_for(process.communicate(), timeout=30)
+            if process.returncode is None:
+                process.send_signal(signal.SIGINT)
+                await asyncio.wait_for(process.communicate(), timeout=30)
     assert process.returncode == 0
 
 
