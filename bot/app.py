@@ -132,7 +132,11 @@ def build_application(
     warnings.filterwarnings("ignore", message="If 'per_message=False'", category=PTBUserWarning)
     database = Database.from_url(settings.database_url)
     context_types = ContextTypes(context=BotContext, bot_data=BotServices)
-    dispatcher = OutboxDispatcher(settings.outbox_interval)
+    dispatcher = OutboxDispatcher(
+        settings.outbox_interval,
+        settings.telegram_private_chat_interval,
+        settings.telegram_group_messages_per_minute,
+    )
     built = index is not None
     index = index or build_matching_index(settings)
 
@@ -196,7 +200,9 @@ def build_application(
         # One call at a time per chat; a 429 is waited out for that chat and tried again;
         # 5xx and dropped connections are tried again; read time-outs are not.
         rate_limiter=SendGuard(
-            retries=REPLY_RETRIES, per_second=settings.telegram_messages_per_second
+            retries=REPLY_RETRIES,
+            per_second=settings.telegram_messages_per_second,
+            group_per_minute=settings.telegram_group_messages_per_minute,
         ),
         request=AiohttpRequest(connections=TELEGRAM_CONNECTIONS),
         get_updates_request=AiohttpRequest(connections=1),

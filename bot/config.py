@@ -72,6 +72,11 @@ class Settings(BaseSettings):
     # Telegram's overall limit on messages sent: about 30 a second, up to 1000 for a bot with
     # paid broadcasts; replies and alerts are paced to it (handlers/send_window.py)
     telegram_messages_per_second: int = Field(default=30, ge=5, le=1000)
+    # and in one chat: alerts and notices to a private chat this many seconds apart (Telegram
+    # allows about one a second; the rest is left for the replies the person asks for), and at
+    # most this many a minute in a group
+    telegram_private_chat_interval: float = Field(default=1.5, gt=0, le=60)
+    telegram_group_messages_per_minute: int = Field(default=20, ge=1, le=1000)
     database_url: str = Field(
         default_factory=lambda: f"sqlite+aiosqlite:///{Path.cwd() / 'tradecircle.db'}"
     )

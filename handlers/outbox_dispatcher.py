@@ -22,7 +22,7 @@ from telegram.error import (
     RetryAfter,
     TimedOut,
 )
-from telegram.ext import Application, JobQueue
+from telegram.ext import JobQueue
 
 from bot.context import BotContext
 from bot.domain.models import OutboxMessage
@@ -33,18 +33,19 @@ from handlers.send_guard import NO_WAIT
 
 log = logging.getLogger(__name__)
 
-# seconds between two messages to one private chat: Telegram allows about one a second;
-# the rest of that second is left for the answers the person asks for
-PRIVATE_INTERVAL = 1.5
-GROUP_INTERVAL = 3.0  # 20 per minute in a group
 BATCH = 25  # messages in flight at most; the send guard keeps to ~30 calls/s overall
 LOOK_AHEAD = 4  # due rows read per sweep, in batches: a backlog for a few chats must not hide
 # the others' messages (one message per chat at a time)
 
 
 class OutboxDispatcher:
-    def __init__(self, interval: float) -> None:
+    def __init__(
+        self, interval: float, private_chat_interval: float, group_per_minute: int
+    ) -> None:
+        """`interval`: seconds between sweeps; then seconds between two messages to one
+        private chat, and messages a minute to one group (Telegram's limits in production)."""
         self.interval = interval
+        self._gaps = (private_chat_interval, 60 / group_per_minute)
         self._last_sent: dict[int, float] = {}
         self._paused_until: dict[int, float] = {}  # by chat, after a 429
         self._in_flight: set[int] = set()  # chats with a message being sent
@@ -108,7 +109,8 @@ class OutboxDispatcher:
             self._in_flight.discard(message.chat_id)
 
     def _ready(self, chat_id: int) -> bool:
-        gap = GROUP_INTERVAL if chat_id < 0 else PRIVATE_INTERVAL
+        private_gap, group_gap = self._gaps
+        gap = group_gap if chat_id < 0 else private_gap
         now = time.monotonic()
         if now - self._last_sent.get(chat_id, -gap) < gap:
             return False
@@ -166,9 +168,3 @@ class OutboxDispatcher:
             reply_markup=inline_keyboard(tokens_as_data(message.buttons)),
             rate_limit_args=NO_WAIT,  # a 429 comes back at once (send_guard): others go first
         )
-
-
-def attach(application: Application, interval: float) -> OutboxDispatcher:  # type: ignore[type-arg]
-    dispatcher = OutboxDispatcher(interval)
-    application.bot_data.extras["outbox"] = dispatcher
-    return dispatcher

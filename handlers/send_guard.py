@@ -41,7 +41,6 @@ Callback = Callable[..., Coroutine[Any, Any, Result]]
 Chat = int | str
 
 BACKOFF = (0.5, 1.0, 2.0, 4.0)  # seconds before each retry of a call that failed in transit
-GROUP_WAIT = 3  # seconds: a group's 20 a minute frees one message about this often
 REPLY_FIRST = 1  # seconds a background message waits for a reply to its chat
 MARGIN = 0.1  # seconds past retry_after, for the clocks of two machines
 # a refusal that says an earlier attempt of the same call already took effect
@@ -60,9 +59,12 @@ class SendGuard(BaseRateLimiter[str]):
         backoff: tuple[float, ...] = BACKOFF,
         clock: Callable[[], float] = time.monotonic,
         per_second: int = 30,
+        group_per_minute: int = 20,
     ) -> None:
-        """`per_second`: messages Telegram lets the bot send in all (about 30)."""
+        """`per_second`: messages Telegram lets the bot send in all (about 30);
+        `group_per_minute`: in one group (20)."""
         self.retries, self.backoff, self.clock = retries, backoff, clock
+        self._group_per_minute = group_per_minute
         self._overall = SendWindow(count=per_second, reserve=max(1, per_second // 5), clock=clock)
         self._groups: dict[Chat, AsyncLimiter] = {}
         self._chats = KeyedLocks()  # one call at a time per chat
@@ -145,7 +147,8 @@ class SendGuard(BaseRateLimiter[str]):
                 async with waiting_aside():  # others' updates go on meanwhile
                     await asyncio.sleep(wait)
             if background and sends and chat is not None and not self._group_has_room(chat):
-                raise RetryAfter(GROUP_WAIT)  # ours, not Telegram's: the chat is not paused
+                # ours, not Telegram's (the chat is not paused): when the next one is free
+                raise RetryAfter(math.ceil(60 / self._group_per_minute))
             if background and chat is not None and self._replies.get(chat):
                 raise RetryAfter(REPLY_FIRST)  # ours too: a reply to this chat goes first
             if background and (wait := self._background_waits_until - self.clock()) > 0:
@@ -200,25 +203,23 @@ class SendGuard(BaseRateLimiter[str]):
     def _group_has_room(self, chat: Chat) -> bool:
         """A background call does not wait for a group's minute: it gets a RetryAfter at
         once instead of holding up whatever waits behind it."""
-        return (
-            not _is_group(chat)
-            or self._groups.setdefault(chat, AsyncLimiter(20, 60)).has_capacity()
-        )
+        return not _is_group(chat) or self._group_limiter(chat).has_capacity()
+
+    def _group_limiter(self, chat: Chat) -> AsyncLimiter:
+        return self._groups.setdefault(chat, AsyncLimiter(self._group_per_minute, 60))
 
     @contextlib.asynccontextmanager
     async def _limits(
         self, chat: Chat | None, background: bool, sends: bool
     ) -> AsyncIterator[None]:
-        """For a call that sends a message: a group's 20 a minute, and a place in Telegram's
+        """For a call that sends a message: a group's minute, and a place in Telegram's
         ~30/s overall (background sending waited for room before its turn)."""
         if not sends:  # edits, answers to button presses: Telegram counts messages sent
             yield
             return
         async with contextlib.AsyncExitStack() as stack:
             if chat is not None and _is_group(chat):
-                await stack.enter_async_context(
-                    self._groups.setdefault(chat, AsyncLimiter(20, 60))
-                )
+                await stack.enter_async_context(self._group_limiter(chat))
             await stack.enter_async_context(self._overall.slot(background=background))
             yield
 

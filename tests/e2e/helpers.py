@@ -45,6 +45,8 @@ NEED = "求购 不锈钢保温杯 3000个 单价15元以内 送到上海"
 # people do: the per-person rate limit is roomier (test_flood.py runs the real one).
 TEST_SETTINGS: dict[str, Any] = {
     "quiet_hours": False,
+    # the outbox paces a private chat to the fake's FAST_USERS window, not Telegram's 1.5 s
+    "telegram_private_chat_interval": 0.2,
     "reminder_tick": timedelta(seconds=0.5),
     "rate_limit_burst": 200,
     "rate_limit_per_second": 50.0,
@@ -224,6 +226,7 @@ async def start_bot_process(
         SWEEP_INTERVAL="0.5",
         REMINDER_TICK="0.5s",
         OUTBOX_INTERVAL="0.2",
+        TELEGRAM_PRIVATE_CHAT_INTERVAL=str(TEST_SETTINGS["telegram_private_chat_interval"]),
         QUIET_HOURS="false",
         **settings,
     )
