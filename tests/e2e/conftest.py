@@ -37,7 +37,19 @@ def postgres_template() -> Iterator[str]:
         yield make_url(url).database or ""
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Every end-to-end test runs on SQLite; those marked `both_databases` (where storage
+    behaves differently: the inbox, claims and locks, leases, state across a restart) on
+    PostgreSQL too. The SQL of the others is run on PostgreSQL by the repository tests."""
+    if "database_url" not in metafunc.fixturenames:
+        return
+    engines: list[Any] = ["sqlite"]
+    if metafunc.definition.get_closest_marker("both_databases"):
+        engines.append(pytest.param("postgresql", marks=pytest.mark.postgres))
+    metafunc.parametrize("database_url", engines, indirect=True)
+
+
+@pytest.fixture
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """The bot's database: a new SQLite file, or a new PostgreSQL database already migrated."""
     if request.param == "sqlite":

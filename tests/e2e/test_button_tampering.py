@@ -24,6 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 
+import pytest
+
 from bot.domain.language import language_from_telegram_code
 from bot.domain.models import Action
 from bot.fake_telegram import Button, FakeTelegram, GroupHandle, StoredMessage, UserHandle
@@ -35,6 +37,8 @@ from bot.texts import plain
 from handlers import BUTTON_ACTIONS
 from tests.e2e.helpers import RunningBot, from_stored, read_rows, rejected
 from tests.e2e.tampering_world import World, build, changes, settled
+
+pytestmark = pytest.mark.slow
 
 SPENT = "spent"  # single use: a second press is answered as expired
 REFUSED = "refused"  # the first press changed what it acts on: a second is refused

@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
+import pytest
+
 from bot.fake_telegram import FakeTelegram, UserHandle
 from tests.e2e.helpers import NEED, OFFER, RunningBot, alerts, rejected
 
@@ -145,6 +147,7 @@ async def test_a_member_who_never_started_the_bot_is_mentioned_once_a_day(
     assert rejected(fake) == []
 
 
+@pytest.mark.both_databases
 async def test_a_supergroup_keeps_the_circle_its_posts_and_settings(
     fake: FakeTelegram, make_bot: Callable[..., RunningBot]
 ) -> None:

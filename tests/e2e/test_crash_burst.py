@@ -18,8 +18,12 @@ import time
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from bot.fake_telegram import FakeTelegram, FloodLimits, StoredMessage, UserHandle
 from tests.e2e.helpers import read_rows, start_bot_process
+
+pytestmark = pytest.mark.slow
 
 PEOPLE = int(os.environ.get("CRASH_PEOPLE", "50"))
 KILLS = int(os.environ.get("CRASH_KILLS", "10"))
@@ -57,6 +61,7 @@ def _card_counts(user: UserHandle) -> Counter[int]:
     return Counter(post_id for m in user.messages() for post_id in _published_ids(m))
 
 
+@pytest.mark.both_databases
 async def test_a_burst_survives_kills(
     fake: FakeTelegram, tmp_path: Path, database_url: str
 ) -> None:
@@ -150,6 +155,7 @@ async def test_a_burst_survives_kills(
         await asyncio.wait_for(process.wait(), timeout=30)
 
 
+@pytest.mark.both_databases
 async def test_a_graceful_stop_finishes_or_hands_back_a_burst(
     fake: FakeTelegram, tmp_path: Path, database_url: str
 ) -> None:

@@ -8,6 +8,8 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
+import pytest
+
 from bot.fake_telegram import FakeTelegram, UserHandle
 from tests.e2e.helpers import OFFER, RunningBot, alerts, latest, post_and_publish, rejected
 
@@ -28,6 +30,7 @@ async def _exchange_contacts(fake: FakeTelegram) -> tuple[UserHandle, UserHandle
     return seller, buyer
 
 
+@pytest.mark.slow
 async def test_outcome_question_claim_and_confirmation(
     fake: FakeTelegram, make_bot: Callable[..., RunningBot]
 ) -> None:
@@ -81,6 +84,8 @@ async def test_outcome_question_claim_and_confirmation(
     assert rejected(fake) == []
 
 
+@pytest.mark.both_databases
+@pytest.mark.slow
 async def test_the_question_still_arrives_after_a_restart(
     fake: FakeTelegram, make_bot: Callable[..., Any]
 ) -> None:

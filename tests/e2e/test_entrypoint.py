@@ -10,9 +10,12 @@ import time
 from pathlib import Path
 
 import aiohttp
+import pytest
 
 from bot.fake_telegram import FakeTelegram
 from tests.e2e.helpers import TOKEN, bot_command, rejected, subprocess_env
+
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).parents[2]
 

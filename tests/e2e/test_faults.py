@@ -24,6 +24,10 @@ import pytest
 from bot.fake_telegram import FakeTelegram, FaultPlan, FaultRates, StoredMessage, UserHandle
 from tests.e2e.helpers import RunningBot, button_data, read_rows
 
+# debug_logs: read by the secret scan (tests/conftest.py)
+pytestmark = [pytest.mark.debug_logs, pytest.mark.slow]
+
+
 SELLERS = int(os.environ.get("FAULTS_SELLERS", "6"))
 BUYERS = int(os.environ.get("FAULTS_BUYERS", "14"))
 BLOCKED = int(os.environ.get("FAULTS_BLOCKED", "2"))  # sellers who block the bot

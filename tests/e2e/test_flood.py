@@ -9,9 +9,13 @@ import statistics
 import time
 from collections.abc import Callable
 
+import pytest
+
 from bot.fake_telegram import FakeTelegram, FloodLimits, UserHandle
 from bot.services.rate_limits import BURST, RATE
 from tests.e2e.helpers import RunningBot
+
+pytestmark = pytest.mark.slow
 
 OTHERS = 20
 ROUNDS = 3  # messages each of the others sends, one after the other

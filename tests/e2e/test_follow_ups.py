@@ -7,8 +7,12 @@ import asyncio
 from collections.abc import Callable
 from datetime import timedelta
 
+import pytest
+
 from bot.fake_telegram import FakeTelegram, StoredMessage, UserHandle
 from tests.e2e.helpers import NEED, OFFER, RunningBot, alerts, latest, post_and_publish, rejected
+
+pytestmark = pytest.mark.slow
 
 SECONDS = timedelta(seconds=1)
 

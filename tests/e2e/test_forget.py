@@ -12,6 +12,8 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.fake_telegram import FakeTelegram, UserHandle
 from bot.playground.clock import MovableClock
 from storage.tables import metadata
@@ -24,6 +26,8 @@ from tests.e2e.helpers import (
     read_rows,
     rejected,
 )
+
+pytestmark = pytest.mark.slow
 
 PHONE = "+44 7700 900461"
 CODE = "91350100M000100Y43"  # a valid unified social credit code

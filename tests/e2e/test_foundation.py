@@ -14,6 +14,8 @@ from bot.fake_telegram import FakeTelegram
 from storage import Database
 from tests.e2e.helpers import RunningBot, latest, read_rows, rejected
 
+pytestmark = pytest.mark.debug_logs  # read by the secret scan (tests/conftest.py)
+
 
 async def test_start_greets_each_user_in_their_language(
     fake: FakeTelegram, bot: RunningBot
@@ -42,6 +44,7 @@ async def test_start_with_deep_link_payload_still_welcomes(
     assert "TradeCircle" in welcome.text and "出售" in welcome.text
 
 
+@pytest.mark.both_databases
 async def test_language_choice_survives_a_restart(fake: FakeTelegram, bot: RunningBot) -> None:
     user = fake.user("Ann", language_code="en")
     await user.send("/language")
@@ -87,6 +90,7 @@ async def test_button_of_another_user_is_refused(fake: FakeTelegram, bot: Runnin
     assert "not for you" in answer["text"]
 
 
+@pytest.mark.both_databases
 async def test_an_update_unfinished_before_a_crash_is_handled_after_restart(
     fake: FakeTelegram, bot: RunningBot
 ) -> None:
@@ -110,6 +114,7 @@ async def test_an_update_unfinished_before_a_crash_is_handled_after_restart(
     assert "TradeCircle" in welcome.text
 
 
+@pytest.mark.both_databases
 async def test_a_fetched_update_is_stored_as_telegram_sent_it(
     fake: FakeTelegram, bot: RunningBot
 ) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from sqlalchemy import create_engine
 from sqlalchemy import text as sql
 
@@ -19,6 +20,8 @@ from tests.e2e.helpers import (
     read_rows,
     rejected,
 )
+
+pytestmark = pytest.mark.debug_logs  # read by the secret scan (tests/conftest.py)
 
 
 async def test_offer_and_need_alert_both_sides_with_the_reason(
@@ -127,6 +130,7 @@ async def test_search_lists_open_posts(fake: FakeTelegram, bot: RunningBot) -> N
     assert "No open posts" in empty.text
 
 
+@pytest.mark.both_databases
 async def test_after_an_upgrade_old_posts_are_derived_anew_and_still_match(
     fake: FakeTelegram, bot: RunningBot
 ) -> None:

@@ -141,6 +141,7 @@ async def test_a_message_to_a_group_that_became_a_supergroup_follows_it(
 
 
 @pytest.mark.both_databases
+@pytest.mark.slow
 async def test_replies_stay_fast_while_alerts_drain(
     fake: FakeTelegram, make_bot: Callable[..., RunningBot]
 ) -> None:

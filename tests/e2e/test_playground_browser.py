@@ -31,7 +31,7 @@ FLAGS = [
 ]
 OFFER = "出售 304不锈钢保温杯 500ml 起订1000个 12元/个 义乌发货"
 NEED = "Looking for vacuum flasks, 5k pcs, under $2"
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 def _browser_or_skip() -> None:

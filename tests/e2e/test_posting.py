@@ -110,6 +110,7 @@ async def test_my_posts_close_renew_and_edit(fake: FakeTelegram, bot: RunningBot
     assert rejected(fake) == []
 
 
+@pytest.mark.both_databases
 async def test_restart_keeps_posts_and_a_half_finished_need(
     fake: FakeTelegram, bot: RunningBot
 ) -> None:

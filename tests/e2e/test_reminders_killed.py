@@ -8,6 +8,8 @@ import asyncio
 import signal
 from pathlib import Path
 
+import pytest
+
 from bot.fake_telegram import FakeTelegram
 from tests.e2e.helpers import (
     OFFER,
@@ -17,6 +19,8 @@ from tests.e2e.helpers import (
     rejected,
     start_bot_process,
 )
+
+pytestmark = pytest.mark.slow
 
 ASK_AFTER_SECONDS = 3
 
@@ -28,6 +32,7 @@ async def _start(
     return await start_bot_process(fake, tmp_path, database_url, **timing)
 
 
+@pytest.mark.both_databases
 async def test_the_question_arrives_after_a_sigkill(
     fake: FakeTelegram, tmp_path: Path, database_url: str
 ) -> None:
@@ -60,6 +65,7 @@ async def test_the_question_arrives_after_a_sigkill(
     assert rejected(fake) == []
 
 
+@pytest.mark.both_databases
 async def test_reminders_due_while_killed_come_once_after_the_restart(
     fake: FakeTelegram, tmp_path: Path, database_url: str
 ) -> None:

@@ -15,6 +15,8 @@ from handlers.send_guard import NO_WAIT, SendGuard
 from handlers.telegram_http import AiohttpRequest
 from tests.e2e.helpers import TOKEN
 
+pytestmark = pytest.mark.debug_logs  # read by the secret scan (tests/conftest.py)
+
 
 @pytest.fixture
 async def guarded(fake: FakeTelegram) -> AsyncIterator[ExtBot[int]]:

@@ -9,8 +9,12 @@ import signal
 import time
 from pathlib import Path
 
+import pytest
+
 from bot.fake_telegram import FakeTelegram
 from tests.e2e.helpers import TOKEN, bot_command, subprocess_env
+
+pytestmark = pytest.mark.slow
 
 LEASE_TTL = 3.0  # seconds
 
@@ -30,6 +34,7 @@ async def _run(
         return await bot_command(tmp_path, env, "run", stdout=out, stderr=out)
 
 
+@pytest.mark.both_databases
 async def test_a_standby_waits_and_takes_over(
     fake: FakeTelegram, tmp_path: Path, database_url: str
 ) -> None:

@@ -113,4 +113,4 @@ def test_a_person_always_reaches_the_same_worker() -> None:
     assert owner_of({"update_id": 9}, 4) == 0
 
 
-pytestmark = pytest.mark.filterwarnings("ignore::ResourceWarning")
+pytestmark = [pytest.mark.filterwarnings("ignore::ResourceWarning"), pytest.mark.slow]

@@ -1,15 +1,14 @@
-"""The in-memory fakes (tests/fakes.py) and the SQL repositories agree.
+"""The in-memory fakes (tests/fakes) and the SQL repositories agree.
 
 Each scenario runs against `InMemoryStore` and against the SQL repositories on a migrated
-SQLite file, so service tests written on the fakes mean the same as on SQL. (The SQL
-repositories' agreement between SQLite and PostgreSQL is what the other integration tests
-check.)
+SQLite file and (when reachable) a PostgreSQL database, so service tests written on the
+fakes mean the same as on SQL, on either engine.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from datetime import timedelta
 
 import pytest
@@ -29,6 +28,7 @@ from storage.migrate import upgrade_to_head
 from storage.tables import metadata
 from tests.fakes import InMemoryStore
 from tests.integration.factories import NOW, make_post, make_user
+from tests.postgres import new_database
 
 
 @pytest.fixture(scope="module")
@@ -38,14 +38,32 @@ def sqlite_url(tmp_path_factory: pytest.TempPathFactory) -> str:
     return url
 
 
-@pytest.fixture(params=["memory", "sqlite"])
-async def uow_factory(
-    request: pytest.FixtureRequest, sqlite_url: str
-) -> AsyncIterator[UowFactory]:
+@pytest.fixture(scope="module")
+def postgres_url(postgres_server_url: object) -> Iterator[str]:
+    with new_database("tc_agree") as url:
+        asyncio.run(upgrade_to_head(url))
+        yield url
+
+
+@pytest.fixture(
+    params=["memory", "sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
+)
+def store_url(request: pytest.FixtureRequest) -> str | None:
+    """None for the fakes, else the migrated database's URL."""
     if request.param == "memory":
+        return None
+    fixture = {"sqlite": "sqlite_url", "postgresql": "postgres_url"}[request.param]
+    return str(request.getfixturevalue(fixture))
+
+
+@pytest.fixture
+async def uow_factory(store_url: str | None) -> AsyncIterator[UowFactory]:
+    """The same scenario on the fakes and on SQL: the end-to-end tests run on PostgreSQL only
+    where storage behaves differently, so these carry the repositories' SQL onto it."""
+    if store_url is None:
         yield InMemoryStore().uow_factory
         return
-    database = Database.from_url(sqlite_url)
+    database = Database.from_url(store_url)
     try:
         yield database.uow
     finally:

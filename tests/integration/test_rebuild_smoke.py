@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bench.rebuild_speed import measure
+
+pytestmark = pytest.mark.slow
 
 
 async def test_rebuild_benchmark_runs(tmp_path: Path, capsys) -> None:

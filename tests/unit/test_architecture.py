@@ -19,7 +19,7 @@ BIN = Path(sys.executable).parent
         ["lint-imports"],
         ["ruff", "check", "."],
         ["ruff", "format", "--check", "."],
-        ["mypy", "bot"],
+        pytest.param(["mypy", "bot"], marks=pytest.mark.slow),  # cold, 10-20 s
     ],
     ids=["import-contracts", "ruff", "ruff-format", "mypy"],
 )

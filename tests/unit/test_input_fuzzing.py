@@ -44,6 +44,8 @@ from bot.services.identity import verify_business
 from bot.services.search import MAX_QUERY
 from tests.fakes import FixedClock, InMemoryStore
 
+pytestmark = pytest.mark.slow
+
 _CONTROL = st.characters(categories=["Cc", "Cf", "Zl", "Zp", "Zs"])
 _TRADE_WORDS = (  # words, signs and numbers of posts, space-separated
     "出售 求购 供应 收 MOQ 起订 元/个 元 块 个 只 箱 件 pcs ctn kg 吨 $ ¥ USD RMB 万 k w 包邮 以内 左右 到 至 ~ "

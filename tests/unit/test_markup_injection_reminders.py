@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -39,6 +40,8 @@ from tests.unit.markup_domain import (
     related_shapes,
     user_shapes,
 )
+
+pytestmark = pytest.mark.slow
 
 EXAMPLES = 30
 

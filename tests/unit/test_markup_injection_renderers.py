@@ -15,6 +15,7 @@ import importlib
 import inspect
 import pkgutil
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -50,6 +51,8 @@ from tests.unit.markup_domain import (
     summary_shapes,
     user_shapes,
 )
+
+pytestmark = pytest.mark.slow
 
 FUZZED = {  # each has a test below or in test_markup_injection_reminders.py
     advice.need_advice,

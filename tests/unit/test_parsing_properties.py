@@ -12,6 +12,8 @@ from bot.domain.models import Intent, ParsedPost
 from bot.domain.parsing import parse_post, validate, warm_up
 from bot.domain.text import looks_garbled, normalise
 
+pytestmark = pytest.mark.slow
+
 _alphabet = st.characters(codec=None, categories=None)
 texts = st.one_of(
     st.text(alphabet=_alphabet, max_size=4096),

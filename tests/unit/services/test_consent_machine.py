@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
@@ -48,6 +49,8 @@ from bot.services.schedule import Schedule
 from bot.services.users import TelegramPerson
 from tests.fakes import FixedClock, InMemoryStore
 from tests.unit.services.world import NEED, OFFER, TTL, new_index, opened
+
+pytestmark = pytest.mark.slow
 
 SELLER, BUYER, OTHER_BUYER = 1, 2, 3
 PEOPLE = (SELLER, BUYER, OTHER_BUYER)
