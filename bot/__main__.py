@@ -109,6 +109,7 @@ def _run(settings: Settings, *, webhook: bool, workers: int, worker: str | None)
         return 2
     from bot.app import build_application, prepare_database, wait_for_lease, warm_up
     from bot.services import leases
+    from handlers.stopping import STOP_DEADLINE
     from storage.migrate import SchemaTooNew
 
     try:
@@ -130,12 +131,14 @@ def _run(settings: Settings, *, webhook: bool, workers: int, worker: str | None)
             from bot.workers import worker_port
 
             number = int(worker.split("/")[0])
-            app = build_application(settings, background_jobs=number == 0)
+            app = build_application(
+                settings, background_jobs=number == 0, stop_deadline=STOP_DEADLINE
+            )
             port = worker_port(settings, number)
             run_webhook(app, listen="127.0.0.1", port=port, url_path=url_path, secret=secret)
             return 0
         run_webhook(
-            build_application(settings),
+            build_application(settings, stop_deadline=STOP_DEADLINE),
             listen=settings.webhook_listen,
             port=settings.webhook_port,
             url_path=url_path,
@@ -146,7 +149,9 @@ def _run(settings: Settings, *, webhook: bool, workers: int, worker: str | None)
         holder = leases.new_holder()
         warm_up()
         index = asyncio.run(wait_for_lease(settings, holder))
-        app = build_application(settings, lease_holder=holder, index=index)
+        app = build_application(
+            settings, lease_holder=holder, index=index, stop_deadline=STOP_DEADLINE
+        )
         app.run_polling(drop_pending_updates=False)
     return 0
 

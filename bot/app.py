@@ -43,6 +43,7 @@ from handlers.persistence import DatabasePersistence
 from handlers.rate_limits import RATE_LIMITS
 from handlers.send_guard import SendGuard
 from handlers.senders import Senders
+from handlers.stopping import TradeApplication
 from handlers.telegram_http import AiohttpRequest
 from handlers.users import CLAIMED, DONE_MARKS, SENDERS, replay_unfinished
 from storage.migrate import ensure_schema
@@ -118,10 +119,13 @@ def build_application(
     lease_holder: str | None = None,
     background_jobs: bool = True,
     index: matching.MatchingIndex | None = None,
+    stop_deadline: float | None = None,
 ) -> TradeApp:
     """The bot. `background_jobs=False` (webhook workers but the first) runs only what keeps
     this process's index in step; outbox kicks after its own use cases still send at once.
-    `index`: one a standby built while it waited (`wait_for_lease`), only caught up here."""
+    `index`: one a standby built while it waited (`wait_for_lease`), only caught up here.
+    `stop_deadline`: seconds after which a graceful stop ends the process anyway (the
+    entrypoint's; handlers/stopping.py)."""
     token = settings.token()
     if not token:
         raise ValueError("TELEGRAM_BOT_TOKEN is not set")
@@ -209,6 +213,7 @@ def build_application(
     )
     app: TradeApp = (
         ApplicationBuilder()
+        .application_class(TradeApplication)
         .bot(bot)
         .context_types(context_types)
         .concurrent_updates(ChatOrderedProcessor(finished=senders.finished))
@@ -233,4 +238,6 @@ def build_application(
         settings.default_language,
     )
     handlers.register(app)
+    if isinstance(app, TradeApplication):
+        app.stop_deadline = stop_deadline
     return app

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextvars import ContextVar
 from typing import Any
@@ -65,6 +66,12 @@ class ChatOrderedProcessor(BaseUpdateProcessor):
         self._locks = KeyedLocks()
         self._working = asyncio.Semaphore(working)
         self._finished = finished
+        self._handing_back = False
+
+    def hand_back(self) -> None:
+        """The process is stopping: updates not begun yet are left as they are, pending in
+        the inbox for the next start (in their order); those under way finish."""
+        self._handing_back = True
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         key = chat_key(update)
@@ -72,6 +79,10 @@ class ChatOrderedProcessor(BaseUpdateProcessor):
         async with in_order, self._working:
             token = _working_place.set(self._working)
             try:
+                if self._handing_back:
+                    if inspect.iscoroutine(coroutine):
+                        coroutine.close()  # never started: nothing of it ran
+                    return
                 await coroutine
             finally:
                 _working_place.reset(token)

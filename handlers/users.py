@@ -3,12 +3,16 @@ the language every reply of this update is written in."""
 
 from __future__ import annotations
 
+import logging
+
 from telegram import Update
 from telegram.ext import Application, ApplicationHandlerStop
 
 from bot.context import BotContext
 from bot.services import inbox
 from handlers.senders import Senders, person_of
+
+log = logging.getLogger(__name__)
 
 # Update ids this process took to handle, already stored: fetched by `DurableBot` or taken
 # from the inbox at start-up. Any other update id already stored is a duplicate.
@@ -21,11 +25,18 @@ async def replay_unfinished(application: Application) -> int:  # type: ignore[ty
     services = application.bot_data
     payloads = await inbox.take_unfinished(services.uow_factory, services.clock)
     claimed: set[int] = services.extras.setdefault(CLAIMED, set())
+    unreadable: list[int] = []
     for payload in payloads:
-        update = Update.de_json(payload, application.bot)
+        try:
+            update = Update.de_json(payload, application.bot)
+        except Exception:  # stored by an older release, or not an update: never to be read
+            log.exception("stored update %s cannot be read; it is skipped", payload["update_id"])
+            unreadable.append(int(payload["update_id"]))
+            continue
         claimed.add(update.update_id)
         await application.update_queue.put(update)
-    return len(payloads)
+    await inbox.mark_done(services.uow_factory, services.clock, unreadable)
+    return len(payloads) - len(unreadable)
 
 
 async def load_user(update: Update, context: BotContext) -> None:

@@ -106,18 +106,31 @@ async def purge(uow_factory: UowFactory, clock: Clock) -> int:
         return removed
 
 
-REPLAY_LIMIT = 1000
+REPLAY_BATCH = 1000  # updates read in one transaction
+MAX_REPLAYS = 5
 
 
 async def take_unfinished(uow_factory: UowFactory, clock: Clock) -> list[dict[str, Any]]:
-    """Updates that were being handled when the process stopped, to handle again once.
-    They are marked done as they are taken, so an update that crashes the bot is not
+    """Every update a previous run recorded but did not finish, oldest first, to handle
+    again. They are marked done once handled, like any update, so a process stopped or
+    killed during the replay replays them again. Each take counts: one taken MAX_REPLAYS
+    times is given up (marked done, logged), so an update that kills the process is not
     replayed forever."""
-    async with uow_factory() as uow:
-        pending = await uow.inbox.pending(REPLAY_LIMIT)
-        await uow.inbox.mark_done([update_id for update_id, _payload in pending], clock.now())
-        await uow.commit()
-        return [payload for _update_id, payload in pending]
+    taken: list[dict[str, Any]] = []
+    after: int | None = None
+    while True:
+        async with uow_factory() as uow:
+            batch = await uow.inbox.pending(REPLAY_BATCH, after=after)
+            if not batch:
+                return taken
+            replays = await uow.inbox.count_replays([update_id for update_id, _ in batch])
+            given_up = [update_id for update_id, _ in batch if replays[update_id] > MAX_REPLAYS]
+            await uow.inbox.mark_done(given_up, clock.now())
+            await uow.commit()
+        if given_up:
+            log.error("updates %s given up after %d replays", given_up, MAX_REPLAYS)
+        taken += [payload for update_id, payload in batch if replays[update_id] <= MAX_REPLAYS]
+        after = batch[-1][0]
 
 
 async def mark_done(uow_factory: UowFactory, clock: Clock, update_ids: Collection[int]) -> None:

@@ -157,8 +157,14 @@ class InboxRepository(Protocol):
 
     async def mark_done(self, update_ids: Collection[int], at: datetime) -> None: ...
     async def purge_done(self, before: datetime) -> int: ...
-    async def pending(self, limit: int = 100) -> list[tuple[int, dict[str, Any]]]:
-        """Recorded but not done updates, oldest first."""
+    async def pending(
+        self, limit: int = 100, after: int | None = None
+    ) -> list[tuple[int, dict[str, Any]]]:
+        """Recorded but not done updates, oldest first (past `after`, an update id)."""
+        ...
+
+    async def count_replays(self, update_ids: Collection[int]) -> dict[int, int]:
+        """Count one more replay of each update; how many each has had now."""
         ...
 
 

@@ -90,12 +90,23 @@ class SqlInboxRepository:
         )
         return int(getattr(result, "rowcount", 0) or 0)
 
-    async def pending(self, limit: int = 100) -> list[tuple[int, dict[str, Any]]]:
+    async def pending(
+        self, limit: int = 100, after: int | None = None
+    ) -> list[tuple[int, dict[str, Any]]]:
         """Recorded but not done updates, in update_id order: what to replay after a crash."""
-        result = await self._session.execute(
-            select(INBOX.c.update_id, INBOX.c.payload)
-            .where(INBOX.c.done_at.is_(None))
-            .order_by(INBOX.c.update_id)
-            .limit(limit)
-        )
+        query = select(INBOX.c.update_id, INBOX.c.payload).where(INBOX.c.done_at.is_(None))
+        if after is not None:
+            query = query.where(INBOX.c.update_id > after)
+        result = await self._session.execute(query.order_by(INBOX.c.update_id).limit(limit))
         return [(update_id, payload) for update_id, payload in result.all()]
+
+    async def count_replays(self, update_ids: Collection[int]) -> dict[int, int]:
+        if not update_ids:
+            return {}
+        result = await self._session.execute(
+            update(INBOX)
+            .where(INBOX.c.update_id.in_(list(update_ids)))
+            .values(replays=INBOX.c.replays + 1)
+            .returning(INBOX.c.update_id, INBOX.c.replays)
+        )
+        return {update_id: replays for update_id, replays in result.all()}

@@ -31,6 +31,7 @@ class InboxRow(Base):
     # the draft this update made, written with it: handled again after a crash, the update
     # shows that draft instead of making a second one
     post_id: Mapped[int | None] = mapped_column(BigInteger)
+    replays: Mapped[int] = mapped_column(Integer, nullable=False, default=0, server_default="0")
 
 
 class LeaseRow(Base):

@@ -100,6 +100,7 @@ class InboxRecord:
     received_at: datetime
     done_at: datetime | None = None
     post_id: int | None = None
+    replays: int = 0
 
 
 @dataclass(slots=True)

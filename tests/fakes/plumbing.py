@@ -194,10 +194,25 @@ class FakeInboxRepository(_Repository):
             del inbox[key]
         return len(gone)
 
-    async def pending(self, limit: int = 100) -> list[tuple[int, dict[str, Any]]]:
+    async def pending(
+        self, limit: int = 100, after: int | None = None
+    ) -> list[tuple[int, dict[str, Any]]]:
         """Recorded but not done updates, in update_id order: what to replay after a crash."""
-        pending = sorted(k for k, r in self._read.inbox.items() if r.done_at is None)
+        pending = sorted(
+            k
+            for k, r in self._read.inbox.items()
+            if r.done_at is None and (after is None or k > after)
+        )
         return [(k, copy.deepcopy(self._read.inbox[k].payload)) for k in pending[:limit]]
+
+    async def count_replays(self, update_ids: Collection[int]) -> dict[int, int]:
+        counts = {}
+        for update_id in update_ids:
+            record = self._write.inbox.get(update_id)
+            if record is not None:
+                record.replays += 1
+                counts[update_id] = record.replays
+        return counts
 
 
 class FakeLeasesRepository(_Repository):

@@ -182,6 +182,10 @@ async def test_inbox_tokens_and_persistence(uow_factory: UowFactory) -> None:
     async with uow_factory() as uow:
         assert await uow.inbox.record(5, {"update_id": 5}, NOW)
         assert not await uow.inbox.record(5, {"other": True}, NOW)
+        assert await uow.inbox.record(9, {"update_id": 9}, NOW)
+        assert await uow.inbox.count_replays([5, 9, 404]) == {5: 1, 9: 1}
+        assert await uow.inbox.count_replays([9]) == {9: 2}
+        assert await uow.inbox.pending(after=5) == [(9, {"update_id": 9})]
         await uow.action_tokens.add(ActionToken("old", 1, "a", {"ids": (1, 2)}, NOW))
         await uow.action_tokens.add(ActionToken("new", 1, "a", {}, NOW + timedelta(days=1)))
         await uow.action_tokens.mark_used("new", NOW)

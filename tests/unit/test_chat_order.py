@@ -91,3 +91,27 @@ async def test_an_update_that_only_waits_lends_its_working_place() -> None:
     await asyncio.wait_for(processor.process_update(_message(2, 2), quick()), timeout=0.05)
     await first
     assert events == ["reply asked", "other chat handled", "reply sent"]
+
+
+async def test_a_stop_hands_back_what_has_not_begun() -> None:
+    """Stopping: the update under way finishes, the ones waiting are not started (they stay
+    pending in the inbox for the next start), and each is still reported finished."""
+    finished: list[int] = []
+    processor = ChatOrderedProcessor(
+        working=1, finished=lambda update: finished.append(update.update_id)
+    )
+    started: list[int] = []
+    under_way = asyncio.Event()
+
+    async def handle(update_id: int) -> None:
+        started.append(update_id)
+        under_way.set()
+        await asyncio.sleep(0.05)
+
+    work = [_message(1, 1), _message(2, 1), _message(3, 2)]
+    tasks = [asyncio.create_task(processor.process_update(u, handle(u.update_id))) for u in work]
+    await under_way.wait()
+    processor.hand_back()
+    await asyncio.gather(*tasks)
+    assert started == [1]
+    assert sorted(finished) == [1, 2, 3]

@@ -80,22 +80,34 @@ async def test_unfinished_updates_are_replayed_once_in_order(
     replay = await inbox.take_unfinished(uow_factory, clock)
     assert [u["update_id"] for u in replay] == [10, 12, 13]
     assert replay[0] == _update(10)
-    # taken means done: an update that crashes the bot is not replayed forever
-    assert await inbox.take_unfinished(uow_factory, clock) == []
+    # taken is not done: a process stopped or killed during the replay replays them again
+    await inbox.mark_done(uow_factory, clock, [10])
+    assert [u["update_id"] for u in await inbox.take_unfinished(uow_factory, clock)] == [12, 13]
     fresh, _ = await _receive(uow_factory, clock, 10, BUYER)
     assert not fresh
 
 
-async def test_replay_takes_at_most_the_limit_at_a_time(
+async def test_an_update_taken_too_often_is_given_up(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    """One that kills the process each time it is handled is not replayed forever."""
+    await _receive(uow_factory, clock, 7, BUYER)
+    for _ in range(inbox.MAX_REPLAYS):
+        assert [u["update_id"] for u in await inbox.take_unfinished(uow_factory, clock)] == [7]
+    assert await inbox.take_unfinished(uow_factory, clock) == []
+    async with uow_factory() as uow:
+        assert await uow.inbox.pending() == []
+
+
+async def test_replay_takes_every_pending_update_batch_by_batch(
     uow_factory: UowFactory, clock: FixedClock
 ) -> None:
     async with uow_factory() as uow:
-        for update_id in range(inbox.REPLAY_LIMIT + 1):
+        for update_id in range(inbox.REPLAY_BATCH + 1):
             await uow.inbox.record(update_id, {"update_id": update_id}, clock.now())
         await uow.commit()
-    first = await inbox.take_unfinished(uow_factory, clock)
-    assert len(first) == inbox.REPLAY_LIMIT and first[0] == {"update_id": 0}
-    assert await inbox.take_unfinished(uow_factory, clock) == [{"update_id": inbox.REPLAY_LIMIT}]
+    taken = await inbox.take_unfinished(uow_factory, clock)
+    assert [u["update_id"] for u in taken] == list(range(inbox.REPLAY_BATCH + 1))
 
 
 async def test_purge_forgets_only_handled_updates_past_keep(
