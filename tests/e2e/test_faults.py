@@ -6,7 +6,8 @@ connection resets, users who blocked the bot) while merchants post matching offe
 gone), 0 calls to a chat before its retry_after ran out, 0 crashes. A message that arrived but
 whose answer was lost may come twice: duplicates are allowed up to that count only.
 
-Sizes are environment variables (defaults are CI's); `pytest -s` prints the figures.
+Sizes are environment variables (defaults are CI's); `pytest -n0 -s` prints the figures
+(-n0: the suite's worker processes would hide them).
 """
 
 from __future__ import annotations
