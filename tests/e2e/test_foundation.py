@@ -98,16 +98,21 @@ async def test_an_update_unfinished_before_a_crash_is_handled_after_restart(
     user = fake.user("Crash", language_code="en")
     await user.send("/help")
     update = fake.state.updates.pop()  # fetched by the old process, recorded, never finished
+    # and before it one no release can read (another's bug): skipped, not a failed start
+    unreadable = {"update_id": update["update_id"] - 1, "message": "not a message"}
     database = Database.from_url(bot.settings.database_url)
     try:
         async with database.uow() as uow:
             assert await uow.inbox.record(update["update_id"], update, datetime.now(UTC))
+            assert await uow.inbox.record(unreadable["update_id"], unreadable, datetime.now(UTC))
             await uow.commit()
     finally:
         await database.dispose()
     await bot.start()
     (answer,) = await user.wait_for_messages(1)
     assert "/language" in answer.text
+    pending = "SELECT update_id FROM inbox WHERE done_at IS NULL"
+    assert await fake.wait_until(lambda: read_rows(bot.settings.database_url, pending) == [], 5)
     await bot.restart()  # replayed once only
     await user.send("/start")
     (welcome,) = await user.wait_for_messages(1)
