@@ -5,7 +5,7 @@
 
 Rows are written with the synthetic corpus of bench/match_corpus.py, each with the index
 entry the app stores when it indexes a post (terms and match fields); writing is not timed.
-Timed: `bot.services.matching.rebuild` (stream entries in batches -> MatchingEngine.add_many),
+Timed: `bot.services.matching.rebuild` (stream entries in batches -> MatchingEngine.add_stored),
 exactly what `post_init` runs. Prints seconds, posts/s and the process's memory growth.
 """
 

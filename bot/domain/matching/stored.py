@@ -1,6 +1,6 @@
 """What is stored beside each indexed post, and the bulk load that rebuilds the index from it.
 
-The stored form is index-ready: field-tagged term keys (tab-joined), the six label columns
+The stored form is index-ready: field-tagged term keys (tab-joined), the seven label columns
 (tab-joined strings, "" for none) and the numeric columns packed as one little-endian record
 (`NUMBERS`). A rebuild then costs a few dictionary look-ups per post; columns are filled
 with `np.frombuffer` over a whole batch instead of per-post Python.
