@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import warnings
-from typing import Any
+from typing import Any, cast
 
 from telegram.ext import Application, ApplicationBuilder, ContextTypes, Defaults
 from telegram.warnings import PTBUserWarning
@@ -238,6 +238,5 @@ def build_application(
         settings.default_language,
     )
     handlers.register(app)
-    if isinstance(app, TradeApplication):
-        app.stop_deadline = stop_deadline
+    cast(TradeApplication, app).stop_deadline = stop_deadline  # the builder's class
     return app

@@ -35,7 +35,8 @@ async def replay_unfinished(application: Application) -> int:  # type: ignore[ty
             continue
         claimed.add(update.update_id)
         await application.update_queue.put(update)
-    await inbox.mark_done(services.uow_factory, services.clock, unreadable)
+    if unreadable:
+        await inbox.mark_done(services.uow_factory, services.clock, unreadable)
     return len(payloads) - len(unreadable)
 
 
