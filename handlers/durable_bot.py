@@ -23,7 +23,7 @@ from handlers.senders import Senders
 
 
 class DurableBot(ExtBot[Any]):
-    __slots__ = ("_keep", "_fetched")
+    __slots__ = ("_keep", "_fetched", "_confirm_to")
 
     def keep_in(
         self,
@@ -38,10 +38,16 @@ class DurableBot(ExtBot[Any]):
         self._keep = (uow_factory, clock, claimed, senders, default)
 
     async def get_updates(self, *args: Any, **kwargs: Any) -> tuple[Update, ...]:
+        # PTB confirms up to the last update it was handed; one this filtered out (stored
+        # already) would otherwise come back at once, and again, with no wait between
+        confirm_to = getattr(self, "_confirm_to", None)
+        if confirm_to is not None and (kwargs.get("offset") or 0) < confirm_to:
+            kwargs["offset"] = confirm_to
         updates = await super().get_updates(*args, **kwargs)
         keep = getattr(self, "_keep", None)
         if not updates or keep is None:
             return updates
+        self._confirm_to = updates[-1].update_id + 1
         uow_factory, clock, claimed, senders, default = keep
         fetched = {raw["update_id"]: raw for raw in getattr(self, "_fetched", None) or ()}
         self._fetched = None

@@ -119,6 +119,30 @@ async def test_an_update_unfinished_before_a_crash_is_handled_after_restart(
     assert "TradeCircle" in welcome.text
 
 
+async def test_a_batch_stored_already_is_confirmed_not_fetched_again_and_again(
+    fake: FakeTelegram, bot: RunningBot
+) -> None:
+    """Telegram redelivers a batch the inbox holds (stored, then the process died before
+    confirming it): it is confirmed at the next call, not fetched in a tight loop."""
+    await bot.stop()
+    user = fake.user("Again", language_code="en")
+    await user.send("/help")
+    update = fake.state.updates[-1]
+    database = Database.from_url(bot.settings.database_url)
+    try:
+        async with database.uow() as uow:
+            assert await uow.inbox.record(update["update_id"], update, datetime.now(UTC))
+            await uow.inbox.mark_done([update["update_id"]], datetime.now(UTC))
+            await uow.commit()
+    finally:
+        await database.dispose()
+    polls = len(fake.requests("getUpdates"))
+    await bot.start()
+    await asyncio.sleep(2)  # long polls of 1 s: a handful of calls, not thousands
+    assert len(fake.requests("getUpdates")) - polls < 10
+    assert user.messages() == []  # handled before: not answered twice
+
+
 @pytest.mark.both_databases
 async def test_a_fetched_update_is_stored_as_telegram_sent_it(
     fake: FakeTelegram, bot: RunningBot
