@@ -1,5 +1,6 @@
 """Logging that never shows the bot token or the webhook secret: httpx logs request URLs,
-which contain the token, and exception texts can carry the URL too.
+which contain the token, and exception texts can carry the URL too. `redacted` serves the
+other ways a text leaves the process (the admin's error report, an outbox row's error).
 
 `redact_everywhere` replaces them in every log record as it is made, whichever handler
 shows it later (ours, a test runner's, an operator's); `configure_logging` sets up the
@@ -15,7 +16,9 @@ _secrets: set[str] = set()
 _factory = logging.getLogRecordFactory()
 
 
-def _redacted(text: str) -> str:
+def redacted(text: str) -> str:
+    """`text` with every secret given to `redact_everywhere` taken out: for what leaves the
+    process by other ways than the logs (an admin report, a stored error)."""
     for secret in _secrets:
         text = text.replace(secret, REDACTED)
     return text
@@ -28,11 +31,11 @@ def _make_record(*args: Any, **kwargs: Any) -> logging.LogRecord:
     except (TypeError, ValueError):  # bad arguments: logging reports that when it emits
         return record
     if any(secret in message for secret in _secrets):
-        record.msg, record.args = _redacted(message), None
+        record.msg, record.args = redacted(message), None
     if record.exc_info and record.exc_info[1] is not None:
         error = record.exc_info[1]
         if any(secret in str(error) for secret in _secrets):
-            record.exc_text = _redacted(
+            record.exc_text = redacted(
                 logging.Formatter().formatException(record.exc_info)  # type: ignore[arg-type]
             )
     return record

@@ -10,6 +10,7 @@ from telegram import Update
 from telegram.error import BadRequest, Forbidden, TelegramError, TimedOut
 
 from bot.context import BotContext
+from bot.logging_setup import redacted
 from bot.services import outbox, users
 from bot.services.errors import UserFacingError
 from bot.texts import plain, t
@@ -59,8 +60,7 @@ async def on_error(update: object, context: BotContext) -> None:
 async def _report(context: BotContext, admin: int, error: BaseException) -> None:
     """Queue the traceback for the admin; if the outbox itself is out of order (say the
     database failed), send it straight away instead."""
-    trace = "".join(traceback.format_exception(error))[-ADMIN_REPORT_LIMIT:]
-    text = t("en", "error.admin_report", error=trace)
+    text = admin_report(error)
     try:
         await outbox.enqueue(
             context.services.uow_factory, context.clock, admin, text, kind="admin"
@@ -72,6 +72,13 @@ async def _report(context: BotContext, admin: int, error: BaseException) -> None
             await context.bot.send_text(admin, text)
         except Exception:
             log.exception("could not send the admin report")
+
+
+def admin_report(error: BaseException) -> str:
+    """The admin's report of an error: its traceback's end, with no secret in it (an
+    error's text, or its cause's, can quote a request URL, and the URL holds the token)."""
+    trace = redacted("".join(traceback.format_exception(error)))[-ADMIN_REPORT_LIMIT:]
+    return t("en", "error.admin_report", error=trace)
 
 
 async def _tell_user(

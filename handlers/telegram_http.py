@@ -80,7 +80,9 @@ class AiohttpRequest(BaseRequest):
         except (TimeoutError, aiohttp.ServerTimeoutError) as err:
             raise TimedOut from err
         except aiohttp.ClientError as err:
-            raise NetworkError(f"aiohttp.{type(err).__name__}: {err}") from err
+            # aiohttp's text quotes the URL, and the URL holds the token: the method only
+            text = str(err).replace(url, url.rsplit("/", 1)[-1])
+            raise NetworkError(f"aiohttp.{type(err).__name__}: {text}") from err
 
     def _timeout(
         self, read: ODVInput[float], connect: ODVInput[float], pool: ODVInput[float]

@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 
 from bot.domain.models import OutboxMessage, User
 from bot.domain.quiet_hours import held_until
+from bot.logging_setup import redacted
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 
 MAX_ATTEMPTS = 5
@@ -141,8 +142,9 @@ async def record_outcome(
         else:
             retry = outcome.retryable and message.attempts + 1 < MAX_ATTEMPTS
             backoff = timedelta(seconds=2 ** (message.attempts + 1))
+            error = redacted(outcome.error or "failed")  # it may quote a request URL
             await uow.outbox.mark_failed(
-                message.id, outcome.error or "failed", retry_at=now + backoff if retry else None
+                message.id, error, retry_at=now + backoff if retry else None
             )
             if outcome.recipient_gone:
                 await uow.users.set_blocked(message.chat_id, True)
