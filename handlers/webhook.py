@@ -59,15 +59,17 @@ async def _serve(
         given = request.headers.get(SECRET_HEADER, "")
         if not hmac.compare_digest(given.encode(), secret.encode()):
             return web.Response(status=403)
-        try:
+        try:  # read before it is stored: a stored update that cannot be read helps nobody
             payload = await request.json()
-            update_id = int(payload["update_id"])
-        except (ValueError, KeyError, TypeError):
+            update = Update.de_json(payload, app.bot)
+        except Exception:
+            return web.Response(status=400)
+        if type(payload.get("update_id")) is not int:  # not `true`, which reads as 1
             return web.Response(status=400)
         stored = await inbox.store_fetched(services.uow_factory, services.clock, [payload])
-        if update_id in stored.fresh:  # stored before the 200; a redelivery is already in hand
-            claimed.add(update_id)
-            await app.update_queue.put(Update.de_json(payload, app.bot))
+        if update.update_id in stored.fresh:  # stored before the 200; a redelivery is in hand
+            claimed.add(update.update_id)
+            await app.update_queue.put(update)
         return web.Response(status=200)
 
     server = web.Application()

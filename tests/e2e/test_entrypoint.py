@@ -161,6 +161,11 @@ async def test_webhook_mode_answers_updates_with_the_secret_only(
                 except aiohttp.ClientConnectionError:
                     await asyncio.sleep(0.1)
             headers = {"X-Telegram-Bot-Api-Secret-Token": "s3cret-value"}
+            # refused and not stored: an id that is no integer (true would read as 1), and
+            # an update that does not parse (stored, it would break every later start)
+            for bad in ({**update, "update_id": True}, {"update_id": 77, "message": "x"}):
+                async with http.post(url, json=bad, headers=headers) as refused:
+                    assert refused.status == 400
             async with http.post(url, json=update, headers=headers) as accepted:
                 assert accepted.status == 200
         (welcome,) = await user.wait_for_messages(1, timeout=15)
@@ -172,6 +177,9 @@ async def test_webhook_mode_answers_updates_with_the_secret_only(
                 assert garbage.status == 400
         await asyncio.sleep(1)
         assert len(user.messages()) == 1
+        with sqlite3.connect(tmp_path / "bot.db") as connection:
+            stored = connection.execute("SELECT update_id FROM inbox").fetchall()
+        assert stored == [(update["update_id"],)]
         (hook,) = fake.requests("setWebhook")
         assert hook.params["url"] == "https://bot.example.invalid/hooks/tc"
     finally:
