@@ -3,7 +3,9 @@ scripted burst from many people (private posts, Publish taps on their cards, pos
 trade circle) and is killed with SIGKILL at random moments, restarted each time. Every
 update has exactly one effect: each message one post, each tap one published post, no post
 lost or made twice; every outbox message is delivered. A reply may come twice only where a
-kill hit an update in flight (handled again at the next start): those are counted.
+kill hit an update in flight (handled again at the next start): those are counted. Every
+other kill comes within 0.3 s of the restart, while the process replays what the previous
+one left unfinished (replayed updates are marked done only once handled).
 
 Sizes are parameters: CRASH_PEOPLE (50), CRASH_KILLS (10), CRASH_SEED."""
 
@@ -96,8 +98,9 @@ async def test_a_burst_survives_kills(
 
         writing = asyncio.gather(*(write(n, p) for n, p in enumerate(people)))
         tapping = asyncio.create_task(tap_cards())
-        for _kill in range(KILLS):
-            await asyncio.sleep(rng.uniform(0.3, 2.0))
+        for kill in range(KILLS):
+            during_replay = kill % 2 == 1
+            await asyncio.sleep(rng.uniform(0.05, 0.3) if during_replay else rng.uniform(0.3, 2.0))
             process.send_signal(signal.SIGKILL)
             await process.wait()
             kills_done += 1
