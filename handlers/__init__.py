@@ -22,6 +22,7 @@ from handlers import (
     complaints,
     contact_requests,
     deals,
+    edits,
     fallback,
     guided_post,
     language,
@@ -107,6 +108,8 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(TypeHandler(Update, rate_limits.hold_back), group=LIMITS)
 
     # Order matters (first match wins):
+    # 0. an edited message changes nothing (no conversation answer, command or post);
+    app.add_handler(MessageHandler(filters.UpdateType.EDITED, edits.on_edit))
     # 1. conversations first, so that while a flow runs its answers and /cancel reach it;
     app.add_handler(guided_post.build())
     app.add_handler(profile.build())

@@ -25,9 +25,9 @@ async def hold_back(update: Update, context: BotContext) -> None:
     if (
         person is None
         or person.is_bot
-        or (update.message is None and update.callback_query is None)
+        or (update.effective_message is None and update.callback_query is None)
     ):
-        return  # only what people send or press counts
+        return  # only what people send, edit or press counts
     limits: RateLimits = context.services.extras[RATE_LIMITS]
     now = time.monotonic()
     if limits.allow(person.id, now):

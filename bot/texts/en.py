@@ -56,6 +56,7 @@ TEXTS: dict[str, str] = {
     "cmd.language": "Change language",
     "cmd.cancel": "Stop what you are doing",
     # posting
+    "post.edit_ignored": "✏️ Editing a message does not change its post. To change a post, press ✏️ Edit on its card (your posts: /my).",
     "post.not_a_post": (
         "I can help you sell or buy. Start with what you want, for example:\n"
         "• <code>Selling ...</code> / <code>出售 ...</code>\n"

@@ -56,6 +56,7 @@ TEXTS: dict[str, str] = {
     "cmd.language": "切换语言",
     "cmd.cancel": "取消当前操作",
     # posting
+    "post.edit_ignored": "✏️ 修改已发出的消息不会改动帖子。要改帖子，请按卡片上的 ✏️ 修改（你的帖子：/my）。",
     "post.not_a_post": (
         "我可以帮你卖货或找货。请用你想做的事开头，例如：\n"
         "• <code>出售 ...</code> / <code>供应 ...</code>\n"

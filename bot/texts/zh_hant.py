@@ -56,6 +56,7 @@ TEXTS: dict[str, str] = {
     "cmd.language": "切換語言",
     "cmd.cancel": "取消當前操作",
     # posting
+    "post.edit_ignored": "✏️ 修改已發出的訊息不會改動貼文。要改貼文，請按卡片上的 ✏️ 修改（你的貼文：/my）。",
     "post.not_a_post": (
         "我可以幫你賣貨或找貨。請用你想做的事開頭，例如：\n"
         "• <code>出售 ...</code> / <code>供應 ...</code>\n"
