@@ -27,7 +27,8 @@ async def search_command(update: Update, context: BotContext) -> None:
         await reply(update, context, "search.usage")
         return
     context.store[QUERY_KEY] = words
-    text, buttons = await _page(context, words, 0)
+    assert update.effective_user is not None
+    text, buttons = await _page(context, words, 0, update.effective_user.id)
     assert update.effective_chat is not None
     await reply_html(update, context, text, buttons)
 
@@ -38,7 +39,8 @@ async def turn_page(update: Update, context: BotContext) -> None:
     words, page = str(context.store.get(QUERY_KEY) or ""), page_of(query.data)
     if page is None:
         raise ButtonExpired()
-    text, buttons = await _page(context, words, page)
+    assert update.effective_user is not None
+    text, buttons = await _page(context, words, page, update.effective_user.id)
     await query.answer()
     await query.edit_message_text(text, parse_mode=ParseMode.HTML, reply_markup=markup(buttons))
 
@@ -56,9 +58,12 @@ async def contact_post_owner(update: Update, context: BotContext, pressed: Press
     await update.callback_query.answer(plain(context.lang, key), show_alert=True)
 
 
-async def _page(context: BotContext, words: str, page: int) -> tuple[Html, Buttons]:
+async def _page(
+    context: BotContext, words: str, page: int, viewer_id: int
+) -> tuple[Html, Buttons]:
+    services = context.services
     found, more = await search.search(
-        context.services.uow_factory, context.clock, context.matching, words, page, PAGE_SIZE
+        services.uow_factory, context.clock, context.matching, words, page, PAGE_SIZE, viewer_id
     )
     lang, first = context.lang, page * PAGE_SIZE + 1
     pages = page + 2 if more else page + 1

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from telegram import Update
+from telegram.constants import ChatMemberStatus
+from telegram.error import TelegramError
 
 from bot.context import BotContext
 from bot.domain.models import Action
-from bot.services import outbox, posts
+from bot.services import outbox, posts, visibility
 from bot.texts import plain
 from bot.texts.cards import post_card
 from handlers.keyboards import number, post_action_data
 from handlers.replies import reply, reply_html
 
 DEEP_LINK_KEY = "start_payload"
+IN_GROUP = (ChatMemberStatus.MEMBER, ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
 
 
 async def start(update: Update, context: BotContext) -> None:
@@ -35,10 +38,26 @@ async def start(update: Update, context: BotContext) -> None:
 
 
 async def _show_post(update: Update, context: BotContext, post_id: int) -> None:
-    post = await posts.open_post(context.services.uow_factory, context.clock, post_id)
+    assert update.effective_user is not None
+    viewer, services = update.effective_user.id, context.services
+    circle_id = await visibility.circle_to_ask(services.uow_factory, post_id, viewer)
+    if circle_id is not None and await _in_group(context, circle_id, viewer):
+        await visibility.member_confirmed(services.uow_factory, context.clock, circle_id, viewer)
+    post = await posts.open_post(services.uow_factory, context.clock, post_id, viewer)
     label = plain(context.lang, "btn.contact")
     buttons = [[(label, post_action_data(Action.CONTACT_POST_OWNER, post.id))]]
     await reply_html(update, context, post_card(post, context.lang), buttons)
+
+
+async def _in_group(context: BotContext, chat_id: int, user_id: int) -> bool:
+    """Telegram's word on whether someone is in a group now."""
+    try:
+        member = await context.bot.get_chat_member(chat_id, user_id)
+    except TelegramError:  # not in it, or the bot is no longer there to ask
+        return False
+    return member.status in IN_GROUP or (
+        member.status == ChatMemberStatus.RESTRICTED and bool(getattr(member, "is_member", False))
+    )
 
 
 async def help_command(update: Update, context: BotContext) -> None:

@@ -29,6 +29,12 @@ def kind_from_hashtags(text: str) -> PostKind | None:
     return None
 
 
+def seen_by(circle: Circle | None, *, member: bool) -> bool:
+    """May someone see a post written in this circle? Its members always; anyone else
+    only when the circle is open to the market (a circle nobody knows keeps to itself)."""
+    return member or (circle is not None and circle.open_to_market)
+
+
 def in_scope(
     circle_id: int | None, circle: Circle | None, other_id: int | None, other: Circle | None
 ) -> bool:

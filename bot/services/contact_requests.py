@@ -22,6 +22,7 @@ from bot.services.errors import UserFacingError
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.services.schedule import DEFAULT_SCHEDULE, Schedule
 from bot.services.trust import summary_of
+from bot.services.visibility import may_see
 from bot.texts import plain
 from bot.texts.contacts import contact_card, contact_declined, contact_request
 
@@ -73,7 +74,7 @@ async def ask_about_post(
     """Contact under a /search result: ask the post's owner."""
     async with uow_factory() as uow:
         target = await uow.posts.get(post_id)
-        if target is None:
+        if target is None or not await may_see(uow, target, user_id):
             raise UserFacingError("post.not_found")
         if target.user_id == user_id:
             raise UserFacingError("contact.own_post")

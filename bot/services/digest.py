@@ -7,11 +7,12 @@ from datetime import datetime, timedelta
 
 from bot.domain.matching.terms import extract_terms, query_terms
 from bot.domain.matching.types import PostTerms
-from bot.domain.models import DealOutcome, Post, PostKind, PostStatus, Reminder, User
+from bot.domain.models import Circle, DealOutcome, Post, PostKind, PostStatus, Reminder, User
 from bot.domain.quiet_hours import next_digest_at
 from bot.services import outbox
 from bot.services.follow_ups import DIGEST, Ending, ReminderContext, cancelled, end, expired
 from bot.services.ports import UnitOfWork
+from bot.services.visibility import may_see
 from bot.texts.reminders import digest_text
 
 WEEK = timedelta(days=7)
@@ -86,11 +87,17 @@ async def _new_posts(
     if profile is not None and profile.keywords:
         queries.append((query_terms(" ".join(profile.keywords)), None))
     found: dict[int, Post] = {}
+    circles: dict[int, Circle | None] = {}
     for terms, kind in queries:
         for result in engine.search(terms, kind, now.timestamp(), limit=MAX_NEW * 2):
             if result.user_id == user.id or result.post_id in found:
                 continue
             candidate = await uow.posts.get(result.post_id)
-            if candidate and candidate.status is PostStatus.OPEN and candidate.created_at >= since:
+            if (
+                candidate
+                and candidate.status is PostStatus.OPEN
+                and candidate.created_at >= since
+                and await may_see(uow, candidate, user.id, circles)
+            ):
                 found[result.post_id] = candidate
     return sorted(found.values(), key=lambda p: p.created_at, reverse=True)[:MAX_NEW]

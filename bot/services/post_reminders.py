@@ -14,12 +14,13 @@ from bot.domain.advice import (
     written_like,
 )
 from bot.domain.matching.terms import extract_terms
-from bot.domain.models import Action, Post, PostKind, Reminder, User
+from bot.domain.models import Action, Circle, Post, PostKind, Reminder, User
 from bot.services import outbox
 from bot.services.action_tokens import add_tokens
 from bot.services.follow_ups import Ending, ReminderContext, cancelled, expired
 from bot.services.matching import MatchingIndex
 from bot.services.ports import UnitOfWork
+from bot.services.visibility import may_see
 from bot.texts import plain
 from bot.texts.advice import Related, need_advice, offer_advice
 from bot.texts.reminders import expiry_warning_text
@@ -126,11 +127,16 @@ async def _others(uow: UnitOfWork, index: MatchingIndex, post: Post, now: dateti
     other = PostKind.NEED if post.kind is PostKind.OFFER else PostKind.OFFER
     found = index.engine.search(terms, other, now.timestamp(), limit=RELATED)
     posts = []
+    circles: dict[int, Circle | None] = {}
     for result in found:
         if result.user_id == post.user_id:
             continue
         candidate = await uow.posts.get(result.post_id)
-        if candidate is not None and candidate.is_live(now):
+        if (
+            candidate is not None
+            and candidate.is_live(now)
+            and await may_see(uow, candidate, post.user_id, circles)
+        ):
             posts.append(candidate)
     return posts
 

@@ -22,6 +22,7 @@ from bot.domain.parsing import parse_post, region_of, validate
 from bot.domain.text import looks_garbled, normalise
 from bot.services.errors import KindUnclear, UserFacingError
 from bot.services.ports import Clock, UnitOfWork, UowFactory
+from bot.services.visibility import may_see
 
 LISTED_STATUSES = (PostStatus.OPEN, PostStatus.EXPIRED)  # what /my shows
 DRAFT_KEEP = timedelta(days=7)  # a card nobody published within a week
@@ -175,12 +176,17 @@ async def list_mine(
         return posts, total
 
 
-async def open_post(uow_factory: UowFactory, clock: Clock, post_id: int) -> Post:
-    """A post anyone may see (a link from a circle's digest): open and not expired."""
+async def open_post(uow_factory: UowFactory, clock: Clock, post_id: int, viewer_id: int) -> Post:
+    """A post the viewer may see (a link from a circle's digest): open and not expired. One
+    kept to a circle the viewer is not in reads as not found, as a guessed id would."""
     async with uow_factory() as uow:
         post = await uow.posts.get(post_id)
-    if post is None or not post.is_live(clock.now()):
-        raise UserFacingError("post.not_found")
+        if (
+            post is None
+            or not post.is_live(clock.now())
+            or not await may_see(uow, post, viewer_id)
+        ):
+            raise UserFacingError("post.not_found")
     return post
 
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from bot.domain.matching.accessories import item_type
 from bot.domain.matching.terms import query_terms
-from bot.domain.models import Post
+from bot.domain.models import Circle, Post
 from bot.services.matching import MatchingIndex
 from bot.services.ports import Clock, UowFactory
+from bot.services.visibility import may_see
 
 MAX_QUERY = 100
 
@@ -18,8 +19,10 @@ async def search(
     words: str,
     page: int,
     page_size: int,
+    viewer_id: int,
 ) -> tuple[list[Post], bool]:
-    """One page (0-based) of open posts for `words`, and whether another page follows."""
+    """One page (0-based) of open posts for `words` that the viewer may see, and whether
+    another page follows."""
     query = words[:MAX_QUERY]
     now = clock.now()
     found = index.engine.search(
@@ -31,9 +34,14 @@ async def search(
         item_type=item_type(query),
     )
     posts: list[Post] = []
+    circles: dict[int, Circle | None] = {}
     async with uow_factory() as uow:
         for result in found[:page_size]:
             post = await uow.posts.get(result.post_id)
-            if post is not None and post.is_live(now):
+            if (
+                post is not None
+                and post.is_live(now)
+                and await may_see(uow, post, viewer_id, circles)
+            ):
                 posts.append(post)
     return posts, len(found) > page_size

@@ -194,6 +194,11 @@ async def test_a_digest_link_opens_the_post_privately(
     assert "🤝 Contact" in [b.text for row in card.buttons for b in row]
     await reader.send("/start p999")
     await latest(reader, fake, lambda m: "cannot find that post" in (m.text or ""))
+    # the circle keeps to itself: someone outside it who guesses the link sees nothing
+    outsider = await _started(fake, "Guesser", "en")
+    await outsider.send("/start p1")
+    await latest(outsider, fake, lambda m: "cannot find that post" in (m.text or ""))
+    assert not any((m.text or "").startswith("🟢 OFFER") for m in outsider.messages())
     assert rejected(fake) == []
 
 

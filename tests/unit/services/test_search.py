@@ -7,6 +7,8 @@ from bot.services.ports import UowFactory
 from tests.fakes import FixedClock
 from tests.unit.services.world import NEED, OFFER, new_index, opened
 
+VIEWER = 9  # someone who posted nothing
+
 
 async def test_search_finds_open_posts_of_both_kinds_and_pages(
     uow_factory: UowFactory, clock: FixedClock
@@ -15,12 +17,12 @@ async def test_search_finds_open_posts_of_both_kinds_and_pages(
     offer, _ = await opened(uow_factory, clock, index, 1, OFFER)
     need, _ = await opened(uow_factory, clock, index, 2, NEED)
     await opened(uow_factory, clock, index, 3, "出售 LED灯泡 9W 3元/个")
-    found, more = await search.search(uow_factory, clock, index, "保温杯", 0, 5)
+    found, more = await search.search(uow_factory, clock, index, "保温杯", 0, 5, VIEWER)
     assert {p.id for p in found} == {offer.id, need.id} and not more
-    first, more = await search.search(uow_factory, clock, index, "保温杯", 0, 1)
+    first, more = await search.search(uow_factory, clock, index, "保温杯", 0, 1, VIEWER)
     assert len(first) == 1 and more
     await publishing.close(uow_factory, clock, index, offer.id or -1, 1, deal=False)
-    found, _ = await search.search(uow_factory, clock, index, "保温杯", 0, 5)
+    found, _ = await search.search(uow_factory, clock, index, "保温杯", 0, 5, VIEWER)
     assert [p.id for p in found] == [need.id]
 
 
@@ -29,4 +31,4 @@ async def test_search_for_nothing_known_is_empty(
 ) -> None:
     index = new_index()
     await opened(uow_factory, clock, index, 1, OFFER)
-    assert await search.search(uow_factory, clock, index, "挖掘机", 0, 5) == ([], False)
+    assert await search.search(uow_factory, clock, index, "挖掘机", 0, 5, VIEWER) == ([], False)
