@@ -18,6 +18,9 @@ DEFAULT_API_BASE_URL = "https://api.telegram.org/bot"
 
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhdw]?)\s*$", re.IGNORECASE)
 _UNIT_SECONDS = {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
+# Telegram takes 1-256 characters of A-Z, a-z, 0-9, _ and -; fewer than 12 are easy to guess
+WEBHOOK_SECRET_MIN_LENGTH = 12
+_WEBHOOK_SECRET = re.compile(rf"[A-Za-z0-9_-]{{{WEBHOOK_SECRET_MIN_LENGTH},256}}")
 
 
 def parse_duration(value: str | int | float | timedelta) -> timedelta:
@@ -65,7 +68,12 @@ DURATIONS = (
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    model_config = SettingsConfigDict(
+        env_file=".env",
+        env_file_encoding="utf-8",
+        extra="ignore",
+        hide_input_in_errors=True,  # a refused secret or token is never printed back
+    )
 
     telegram_bot_token: SecretStr | None = None
     telegram_api_base_url: str = DEFAULT_API_BASE_URL
@@ -156,6 +164,18 @@ class Settings(BaseSettings):
         value = value.upper()
         if value not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
             raise ValueError("LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL")
+        return value
+
+    @field_validator("webhook_secret_token")
+    @classmethod
+    def _webhook_secret(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and not _WEBHOOK_SECRET.fullmatch(value.get_secret_value()):
+            raise ValueError(
+                f"WEBHOOK_SECRET_TOKEN must be {WEBHOOK_SECRET_MIN_LENGTH} to 256 characters of "
+                "A-Z, a-z, 0-9, _ and - (Telegram allows 1 to 256; a short one is easy to "
+                "guess). Make one with: "
+                "python3 -c 'import secrets; print(secrets.token_urlsafe(32))'"
+            )
         return value
 
     @field_validator(

@@ -66,3 +66,47 @@ def test_env_example_lists_every_setting() -> None:
     example = (Path(__file__).parents[2] / ".env.example").read_text()
     for name in Settings.model_fields:
         assert f"\n{name.upper()}=" in example, name
+
+
+@pytest.mark.parametrize(
+    "secret",
+    [
+        "s3cret-value",  # 12 characters: the shortest allowed (tests/e2e/test_entrypoint.py)
+        "w0rkers-secret",
+        "A" * 256,  # Telegram's longest
+        "zH4_-" * 10,
+    ],
+)
+def test_webhook_secrets_telegram_takes(monkeypatch: pytest.MonkeyPatch, secret: str) -> None:
+    monkeypatch.setenv("WEBHOOK_SECRET_TOKEN", secret)
+    token = Settings(_env_file=None).webhook_secret_token
+    assert token is not None and token.get_secret_value() == secret
+
+
+def test_an_empty_webhook_secret_is_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WEBHOOK_SECRET_TOKEN", "")
+    assert Settings(_env_file=None).webhook_secret_token is None
+
+
+@pytest.mark.parametrize(
+    "secret",
+    [
+        "short-sec11",  # 11 characters
+        "x",  # Telegram would take it, but anyone could guess it
+        "A" * 257,  # over Telegram's 256
+        "has spaces in it!",
+        "pässwort-mit-umlaut",
+        "newline-at-the-end\n",
+    ],
+)
+def test_webhook_secrets_refused(monkeypatch: pytest.MonkeyPatch, secret: str) -> None:
+    from pydantic import ValidationError
+
+    monkeypatch.setenv("WEBHOOK_SECRET_TOKEN", secret)
+    with pytest.raises(ValidationError) as refused:
+        Settings(_env_file=None)
+    message = str(refused.value)
+    assert "WEBHOOK_SECRET_TOKEN must be 12 to 256 characters of A-Z, a-z, 0-9, _ and -" in message
+    assert "secrets.token_urlsafe(32)" in message
+    if len(secret) > 8:  # the refused secret is not printed back
+        assert secret.strip() not in message
