@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from bot.domain.models import Action, Deal, DealOutcome, Lang, Rating, TrustEvent, User
+from bot.domain.parsing.contacts import contacts_in
 from bot.domain.trust import rating_rings
 from bot.services import outbox
 from bot.services.action_tokens import add_tokens, answer_buttons
@@ -130,6 +131,8 @@ async def comment(
     words = " ".join(text.split())[:MAX_COMMENT]
     if not words:
         return "rating.comment_empty"
+    if contacts_in(words):  # shown on the other's trust card: no link or number of one's own
+        return "rating.comment_contacts"
     async with uow_factory() as uow:
         if not await uow.ratings.set_comment(deal_id, user_id, words):
             return "rating.comment_done"

@@ -227,6 +227,7 @@ TEXTS: dict[str, str] = {
     "rating.recorded": "⭐ Noted.",
     "rating.ask_comment": "Write your comment in one message (up to 200 characters). /cancel to leave it.",
     "rating.comment_saved": "✅ Your comment is with your rating.",
+    "rating.comment_contacts": "A comment may not carry links, phone numbers or accounts: it is shown on the other side's trust record. Write it again without them.",
     "rating.comment_done": "Your rating already has a comment.",
     "rating.comment_empty": "An empty comment was not saved.",
     "trust.card.comment": "\nLatest comment: “{text}”",

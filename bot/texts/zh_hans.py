@@ -221,6 +221,7 @@ TEXTS: dict[str, str] = {
     "rating.recorded": "⭐ 已记下。",
     "rating.ask_comment": "请用一条消息写下评语（最多200字）。/cancel 放弃。",
     "rating.comment_saved": "✅ 评语已附在你的评分上。",
+    "rating.comment_contacts": "评语里不能有链接、电话或账号：它会显示在对方的诚信记录上。请去掉后重写。",
     "rating.comment_done": "你的评分已经有评语了。",
     "rating.comment_empty": "空评语未保存。",
     "trust.card.comment": "\n最近评语：“{text}”",

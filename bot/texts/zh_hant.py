@@ -221,6 +221,7 @@ TEXTS: dict[str, str] = {
     "rating.recorded": "⭐ 已記下。",
     "rating.ask_comment": "請用一則訊息寫下評語（最多200字）。/cancel 放棄。",
     "rating.comment_saved": "✅ 評語已附在你的評分上。",
+    "rating.comment_contacts": "評語裡不能有連結、電話或帳號：它會顯示在對方的誠信紀錄上。請去掉後重寫。",
     "rating.comment_done": "你的評分已經有評語了。",
     "rating.comment_empty": "空評語未儲存。",
     "trust.card.comment": "\n最近評語：「{text}」",

@@ -76,6 +76,11 @@ def _phone(value: str, *, strict: bool) -> str | None:
     return format_phone(value) or (value if strict else None)
 
 
+def contacts_in(text: str) -> tuple[str, ...]:
+    """The contact details written in any text (a rating's comment, say)."""
+    return extract_contacts(Work(text))
+
+
 def extract_contacts(work: Work) -> tuple[str, ...]:
     """Find contacts, consume them (label included) and return them in order found."""
     found: list[tuple[int, str]] = []

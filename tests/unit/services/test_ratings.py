@@ -63,6 +63,31 @@ async def test_one_short_comment_shows_with_the_revealed_rating(
     assert shown is not None and shown.latest_comment == "Fast <i>and</i> honest"
 
 
+@pytest.mark.parametrize(
+    "comment",
+    [
+        "Great seller, order at https://cheap.example.com",
+        "加微信 wx: shop_8888 更便宜",
+        "call +86 138 0013 8000",
+        "ask @rival_shop instead",
+        "見 www.rival.tw",
+    ],
+)
+async def test_a_comment_may_not_put_links_or_contacts_on_a_trust_card(
+    uow_factory: UowFactory, clock: FixedClock, comment: str
+) -> None:
+    """Shown on the other member's trust record, a comment could advertise a rival or
+    lure buyers away: one with contact details is refused, and the rater may write again."""
+    deal_id = await _confirmed(uow_factory, clock)
+    await ratings.rate(uow_factory, clock, BUYER, deal_id, 5)
+    assert await ratings.comment(uow_factory, clock, BUYER, deal_id, comment) == (
+        "rating.comment_contacts"
+    )
+    assert await ratings.comment(uow_factory, clock, BUYER, deal_id, "Fast and honest") == (
+        "rating.comment_saved"
+    )
+
+
 async def test_ratings_stay_hidden_until_both_rated(
     uow_factory: UowFactory, clock: FixedClock
 ) -> None:
