@@ -1,34 +1,31 @@
-"""What names one person in stored text and JSON (/forget): their Telegram id and the words
-that identify them (name, username, phone, company). Pure functions, shared by storage and
+"""What names one person in stored text and JSON (/forget): their Telegram id and what
+identifies them exactly (chat link, @username, phone). Pure functions, shared by storage and
 its in-memory fake.
 """
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Iterable
 from typing import Any
 
-from bot.domain.models import CompanyProfile, User
+from bot.domain.models import User
 
-MIN_WORD = 2  # a one-letter name would match every message
+MIN_PHONE_DIGITS = 6  # fewer digits are no phone number, and could be any figure
 
 
-def words_naming(user: User, profile: CompanyProfile | None) -> tuple[str, ...]:
-    """The words that identify a member to others: the link to their chat, display name,
-    username, phone number (as shown and as digits) and company name, also HTML-escaped."""
-    words = [f"tg://user?id={user.id}", user.display_name]
+def identifiers(user: User) -> tuple[str, ...]:
+    """What identifies a member exactly wherever it is written: the link to their chat
+    (their id counts anyway), @username, and phone number as shown and as digits. Never a
+    name or a company: "保温杯" may be a display name and is also a product."""
+    marks = [f"tg://user?id={user.id}"]
     if user.username:
-        words += [user.username, f"@{user.username}"]
+        marks.append(f"@{user.username}")
     if user.phone:
-        digits = re.sub(r"\D", "", user.phone)
         national = user.phone.split(" ", 1)[1] if user.phone.startswith("+") else ""
-        words += [user.phone, digits, re.sub(r"\D", "", national)]
-    if profile is not None:
-        words.append(profile.company_name)
-    words += [html.escape(w, quote=False) for w in words]  # as messages show them
-    return tuple(dict.fromkeys(w.strip() for w in words if len(w.strip()) >= MIN_WORD))
+        digits = [re.sub(r"\D", "", number) for number in (user.phone, national)]
+        marks += [user.phone, *(d for d in digits if len(d) >= MIN_PHONE_DIGITS)]
+    return tuple(dict.fromkeys(marks))
 
 
 class Mentions:

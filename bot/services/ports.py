@@ -245,6 +245,10 @@ class ContactRequestsRepository(Protocol):
         """Contact requests anyone made about that post (its interest)."""
         ...
 
+    async def count_asked_by(self, user_id: int, since: datetime) -> int:
+        """Requests this member made since then."""
+        ...
+
     async def count_pending_to(self, user_id: int, now: datetime) -> int:
         """Contact requests waiting for this user's answer and not expired at `now`."""
         ...
@@ -364,11 +368,24 @@ class CirclesRepository(Protocol):
 
 class ErasureRepository(Protocol):
     async def forget(
-        self, user_id: int, stand_in: int, words: Collection[str], at: datetime
+        self,
+        user_id: int,
+        stand_in: int,
+        marks: Collection[str],
+        sentences: dict[str, frozenset[int] | None],
+        at: datetime,
     ) -> list[int]:
         """Delete what is theirs, hand what others' records keep to `stand_in`, drop the
-        messages and stored updates that name them (their id or one of `words`); returns
-        the ids of their posts, now gone (bot.services.privacy has the whole policy)."""
+        messages about them and blank their stored updates; returns the ids of their posts,
+        now gone (bot.services.privacy has the whole policy).
+
+        A message is about them when it goes to them, holds their id, one of `marks`
+        (exact identifiers: chat link, @username, phone), a button about them or what was
+        theirs or a link to their post, or one of `sentences` (the bot's own, naming them)
+        and goes to one of its readers (None: anyone). Nothing else counts, no name alone.
+        Stored updates: theirs keep only their id (and count as handled); another sender's
+        about them the same way is blanked if handled, else kept whole with `stand_in` for
+        their id (a stored sentence counts only in an update from one of its readers)."""
         ...
 
     async def blank_update(self, update_id: int) -> None:

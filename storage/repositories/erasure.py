@@ -1,11 +1,13 @@
-"""/forget in SQL: one person's rows go, others' rows that need them get the stand-in, and
-messages and stored updates that name them are dropped. The policy is in
-bot.services.privacy; this is the one place that deletes from the trust log."""
+"""/forget in SQL: one person's rows go, others' rows that need them get the stand-in,
+messages about them are dropped and their stored updates blanked; what is "about them" is
+exact (ids, marks, tokens, links, the bot's sentences to their readers), never a name
+alone. The policy is in bot.services.privacy; this is the one place that deletes from the
+trust log."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from datetime import datetime
 from typing import Any
 
@@ -32,6 +34,7 @@ from storage.tables import (
 )
 
 CHUNK = 200  # words or tokens per LIKE query
+Sentences = dict[str, frozenset[int] | None]  # the bot's sentences naming them: readers
 
 
 def _ids(rows: Any) -> list[int]:
@@ -43,7 +46,12 @@ class SqlErasureRepository:
         self._session = session
 
     async def forget(
-        self, user_id: int, stand_in: int, words: Collection[str], at: datetime
+        self,
+        user_id: int,
+        stand_in: int,
+        marks: Collection[str],
+        sentences: Sentences,
+        at: datetime,
     ) -> list[int]:
         run = self._session.execute
         mine = select(PostRow.id).where(PostRow.user_id == user_id)
@@ -121,11 +129,12 @@ class SqlErasureRepository:
         await run(delete(CircleMembershipRow).where(CircleMembershipRow.user_id == user_id))
         await run(delete(IndexChangeRow).where(IndexChangeRow.user_id == user_id))  # dismissals
         await self._unstop(user_id)
-        # Messages and stored updates that name them, and their persisted chat state.
+        # Messages and stored updates about them, and their persisted chat state.
         links = [f"start=p{post_id}" for post_id in posts]  # a circle digest's lines
-        named = Mentions(user_id, [*words, *links])
-        await self._drop_messages(user_id, named, tokens)
-        await self._blank_updates(Mentions(user_id, [*named.words, *tokens]), at)
+        exact = Mentions(user_id, [*marks, *links])
+        await self._drop_messages(user_id, exact, tokens, sentences)
+        about = Mentions(user_id, [*exact.words, *tokens])
+        await self._blank_updates(user_id, stand_in, about, sentences, at)
         await self._drop_persisted(user_id)
         return posts
 
@@ -188,17 +197,26 @@ class SqlErasureRepository:
                     .values(settings={**settings, "stopped": kept})
                 )
 
-    async def _drop_messages(self, user_id: int, named: Mentions, tokens: list[str]) -> None:
-        """Outbox rows to them, and to anyone else that name them or carry buttons about
-        them, sent or not: a contact card, an alert about their post, a digest line."""
+    async def _drop_messages(
+        self, user_id: int, exact: Mentions, tokens: list[str], sentences: Sentences
+    ) -> None:
+        """Outbox rows to them, and to anyone else about them, sent or not: a contact card
+        (their chat link), an alert about their post (its buttons), a digest line (its
+        link), a deal's news naming them to their partner (the bot's sentence)."""
         session = self._session
         await session.execute(delete(OutboxRow).where(OutboxRow.chat_id == user_id))
         doomed: set[int] = set()
-        markers = [str(user_id), *named.words]
+        markers = [str(user_id), *exact.words]
         for chunk in _chunks(markers):
             like = or_(*(OutboxRow.text.icontains(w, autoescape=True) for w in chunk))
             rows = await session.execute(select(OutboxRow.id, OutboxRow.text).where(like))
-            doomed |= {row_id for row_id, text in rows.all() if named.in_text(text)}
+            doomed |= {row_id for row_id, text in rows.all() if exact.in_text(text)}
+        for chunk in _chunks(list(sentences)):
+            like = or_(*(OutboxRow.text.contains(s, autoescape=True) for s in chunk))
+            found = await session.execute(
+                select(OutboxRow.id, OutboxRow.chat_id, OutboxRow.text).where(like)
+            )
+            doomed |= {i for i, chat, text in found.all() if _told(sentences, chat, text)}
         buttons = cast(OutboxRow.buttons, Text)
         for chunk in _chunks(tokens):
             like = or_(*(buttons.contains(token, autoescape=True) for token in chunk))
@@ -206,16 +224,31 @@ class SqlErasureRepository:
         if doomed:
             await session.execute(delete(OutboxRow).where(OutboxRow.id.in_(doomed)))
 
-    async def _blank_updates(self, mentions: Mentions, at: datetime) -> None:
-        """Stored updates from them or naming them keep only their id (a redelivery is still
-        a duplicate) and count as handled. The inbox holds three days, so it is read whole."""
-        rows = await self._session.execute(select(InboxRow.update_id, InboxRow.payload))
-        for update_id, payload in rows.all():
-            if mentions.in_json(payload):
+    async def _blank_updates(
+        self, user_id: int, stand_in: int, about: Mentions, sentences: Sentences, at: datetime
+    ) -> None:
+        """Their stored updates keep only their id (a redelivery is still a duplicate) and
+        count as handled. Another sender's is never lost: handled and about them (`about`,
+        or a sentence that sender was told), it keeps only its id; not yet handled, it is
+        kept whole but for their id, the stand-in's now. The inbox holds three days, so it
+        is read whole."""
+        rows = await self._session.execute(
+            select(InboxRow.update_id, InboxRow.payload, InboxRow.done_at)
+        )
+        for update_id, payload, done_at in rows.all():
+            sender = _sender(payload)
+            values: dict[str, Any] = {}
+            if sender == user_id:
+                values = {"payload": {"update_id": update_id}, "done_at": done_at or at}
+            elif done_at is not None:
+                quoted = any(_told(sentences, sender, s) for s in _texts(payload))
+                if quoted or about.in_json(payload):
+                    values = {"payload": {"update_id": update_id}}
+            elif (kept := replace_id(payload, user_id, stand_in)) != payload:
+                values = {"payload": kept}
+            if values:
                 await self._session.execute(
-                    update(InboxRow)
-                    .where(InboxRow.update_id == update_id)
-                    .values(payload={"update_id": update_id}, done_at=at)
+                    update(InboxRow).where(InboxRow.update_id == update_id).values(**values)
                 )
 
     async def _drop_persisted(self, user_id: int) -> None:
@@ -232,6 +265,32 @@ class SqlErasureRepository:
 
 def _chunks(items: list[str]) -> list[list[str]]:
     return [items[i : i + CHUNK] for i in range(0, len(items), CHUNK)]
+
+
+def _told(sentences: Sentences, reader: int | None, text: str) -> bool:
+    """Does `text`, to or from `reader`, hold one of the bot's sentences naming them?"""
+    return any(
+        s in text and (readers is None or reader in readers) for s, readers in sentences.items()
+    )
+
+
+def _texts(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict | list):
+        for item in value.values() if isinstance(value, dict) else value:
+            yield from _texts(item)
+
+
+def _sender(payload: dict[str, Any]) -> int | None:
+    """Who sent a stored update: `from` (`user` in a poll answer or a reaction) of the one
+    object it carries besides its id."""
+    for key, value in payload.items():
+        if key != "update_id" and isinstance(value, dict):
+            person = value.get("from") or value.get("user")
+            if isinstance(person, dict) and type(person.get("id")) is int:
+                return int(person["id"])
+    return None
 
 
 def _keyed_by(key: str, user_id: int) -> bool:

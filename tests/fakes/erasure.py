@@ -4,18 +4,25 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from datetime import datetime
+from typing import Any
 
 from bot.domain.privacy import Mentions, replace_id
 from tests.fakes.base import Tables, _Repository, _utc
 
 TOKEN_REFS = ("post", "match", "request")  # payload keys naming what was theirs
+Sentences = dict[str, frozenset[int] | None]
 
 
 class FakeErasureRepository(_Repository):
     async def forget(
-        self, user_id: int, stand_in: int, words: Collection[str], at: datetime
+        self,
+        user_id: int,
+        stand_in: int,
+        marks: Collection[str],
+        sentences: Sentences,
+        at: datetime,
     ) -> list[int]:
         t = self._write
         posts = sorted(i for i, r in t.posts.items() if r.post.user_id == user_id)
@@ -72,17 +79,25 @@ class FakeErasureRepository(_Repository):
         for circle_id, circle in t.circles.items():
             stopped = tuple(u for u in circle.stopped if u != user_id)
             t.circles[circle_id] = dataclasses.replace(circle, stopped=stopped)
-        named = Mentions(user_id, [*words, *(f"start=p{i}" for i in posts)])
+        exact = Mentions(user_id, [*marks, *(f"start=p{i}" for i in posts)])
         for i, record in list(t.outbox.items()):
-            message = record.message
+            message, text = record.message, record.message.text
             carried = any(token in json.dumps(message.buttons) for token in tokens)
-            if message.chat_id == user_id or named.in_text(message.text) or carried:
+            told = _told(sentences, message.chat_id, text)
+            if message.chat_id == user_id or exact.in_text(text) or carried or told:
                 del t.outbox[i]
-        stored = Mentions(user_id, [*named.words, *tokens])
+        about = Mentions(user_id, [*exact.words, *tokens])
         for update in t.inbox.values():
-            if stored.in_json(update.payload):
+            payload, sender = update.payload, _sender(update.payload)
+            if sender == user_id:
                 update.payload = {"update_id": update.update_id}
                 update.done_at = update.done_at or _utc(at)
+            elif update.done_at is not None:
+                quoted = any(_told(sentences, sender, s) for s in _texts(payload))
+                if quoted or about.in_json(payload):
+                    update.payload = {"update_id": update.update_id}
+            else:
+                update.payload = replace_id(payload, user_id, stand_in)
         for key in [k for k in t.persistence if _keyed_by(k[1], user_id)]:
             del t.persistence[key]
         return posts
@@ -108,6 +123,32 @@ def _drop_tokens(
             if action.user_id != user_id:
                 others.append(token)
     return others
+
+
+def _told(sentences: Sentences, reader: int | None, text: str) -> bool:
+    return any(
+        s in text and (readers is None or reader in readers) for s, readers in sentences.items()
+    )
+
+
+def _texts(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _texts(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _texts(item)
+
+
+def _sender(payload: dict[str, Any]) -> int | None:
+    for key, value in payload.items():
+        if key != "update_id" and isinstance(value, dict):
+            person = value.get("from") or value.get("user")
+            if isinstance(person, dict) and type(person.get("id")) is int:
+                return int(person["id"])
+    return None
 
 
 def _keyed_by(key: str, user_id: int) -> bool:

@@ -1,5 +1,7 @@
 """/forget in SQL, on SQLite and PostgreSQL: afterwards no table holds the member's id or
-words but the tombstone (tests/unit/services/test_privacy.py runs the same on the fakes)."""
+words but the tombstone, and other people's messages and stored updates that only share a
+word with their name are as they were (tests/unit/services/test_privacy.py and
+test_privacy_exact.py run the same on the fakes)."""
 
 from __future__ import annotations
 
@@ -7,8 +9,9 @@ from sqlalchemy import select
 
 from bot.services import privacy
 from storage import Database
-from storage.tables import metadata
+from storage.tables import InboxRow, OutboxRow, metadata
 from tests.fakes import FixedClock
+from tests.unit.services import test_privacy_exact as exact
 from tests.unit.services.test_privacy import NAME, USERNAME, WRITTEN, A, rich, traces
 from tests.unit.services.world import new_index
 
@@ -35,3 +38,41 @@ async def test_nothing_is_left_but_a_tombstone(db: Database) -> None:
         tombstone = await uow.users.get(A)
     assert tombstone is not None and tombstone.deleted_at == clock.now()
     assert (tombstone.display_name, tombstone.username, tombstone.phone) == ("", None, None)
+
+
+def _reader(db: Database) -> exact.Read:
+    async def read() -> tuple[exact.Outbox, exact.Inbox]:
+        async with db.engine.connect() as connection:
+            sent = await connection.execute(
+                select(OutboxRow.id, OutboxRow.chat_id, OutboxRow.text)
+            )
+            outbox = {i: (chat, text) for i, chat, text in sent}
+            received = await connection.execute(
+                select(InboxRow.update_id, InboxRow.payload, InboxRow.done_at)
+            )
+            inbox = {u: (payload, done is not None) for u, payload, done in received}
+        return outbox, inbox
+
+    return read
+
+
+@exact.NAMES
+async def test_a_name_that_is_a_product_leaves_others_messages(
+    db: Database, name: str, company: str | None
+) -> None:
+    await exact.a_name_that_is_a_product(db.uow, _reader(db), name, company, False)
+
+
+@exact.NAMES
+async def test_a_name_that_is_a_product_leaves_others_stored_updates(
+    db: Database, name: str, company: str | None
+) -> None:
+    await exact.a_name_that_is_a_product(db.uow, _reader(db), name, company, True)
+
+
+async def test_their_contact_details_in_a_partners_card_still_go(db: Database) -> None:
+    await exact.their_details_in_a_card(db.uow, _reader(db))
+
+
+async def test_the_bots_sentences_naming_them_go_only_to_their_partners(db: Database) -> None:
+    await exact.the_bots_sentences_naming_them(db.uow, _reader(db))

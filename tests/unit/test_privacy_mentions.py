@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.domain.models import CompanyProfile, Lang, User
-from bot.domain.privacy import Mentions, replace_id, words_naming
+from bot.domain.models import Lang, User
+from bot.domain.privacy import Mentions, identifiers, replace_id
 
 MEMBER = User(
     100_000_001,
@@ -14,11 +14,19 @@ MEMBER = User(
 )
 
 
-def test_the_words_that_name_a_member() -> None:
-    words = words_naming(MEMBER, CompanyProfile(MEMBER.id, company_name="Trade"))
-    assert set(words) >= {"Sam <B> & Co", "Sam &lt;B&gt; &amp; Co", "@sam_b", "Trade"}
-    assert {"+44 7700 900461", "447700900461", "7700900461"} <= set(words)
-    assert all(len(w) >= 2 for w in words_naming(User(1, Lang.EN, display_name="A"), None))
+def test_what_identifies_a_member_exactly() -> None:
+    assert identifiers(MEMBER) == (
+        "tg://user?id=100000001",
+        "@sam_b",
+        "+44 7700 900461",
+        "447700900461",
+        "7700900461",
+    )
+    # no name, no company, no bare username: any of them may be a word others write
+    assert identifiers(User(1, Lang.EN, display_name="保温杯", username="cups")) == (
+        "tg://user?id=1",
+        "@cups",
+    )
 
 
 def test_whole_words_as_written_and_chinese_anywhere() -> None:
