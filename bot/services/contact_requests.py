@@ -27,6 +27,9 @@ from bot.texts import plain
 from bot.texts.contacts import contact_card, contact_declined, contact_request
 
 REQUEST_TTL = timedelta(days=14)
+DAY = timedelta(days=1)
+# contact requests one member may make in a day: a buyer's busy day, not a spammer's
+MAX_ASKED_A_DAY = 30
 CARD_BUTTON_TTL = timedelta(days=90)  # a deal or a problem may come weeks after the exchange
 
 
@@ -98,6 +101,8 @@ async def _ask(
     earlier = await uow.contact_requests.find(user_id, target.user_id, target.id, match_id)
     if earlier is not None and _waiting(earlier, now):
         return "contact.already_sent"
+    if await uow.contact_requests.count_asked_by(user_id, now - DAY) >= MAX_ASKED_A_DAY:
+        raise UserFacingError("contact.too_many_today", limit=MAX_ASKED_A_DAY)
     mine_id = mine.id if mine else None
     mutual = await uow.contact_requests.find(target.user_id, user_id, mine_id, match_id)
     if (

@@ -26,6 +26,10 @@ from bot.services.schedule import DEFAULT_SCHEDULE, Schedule
 from bot.services.trust import ranking_trust_of
 from bot.texts.cards import expiry_notice
 
+# open posts one member may have at once: room for a real catalogue, not for flooding every
+# market with alerts
+MAX_OPEN_POSTS = 50
+
 
 @asynccontextmanager
 async def _index_kept_in_step(
@@ -56,6 +60,10 @@ async def _open(
         post = await post_for_action(uow, post_id, user_id, action)
         if not post.parsed.product:
             raise UserFacingError("problem.product.missing")
+        if post.status is not PostStatus.OPEN and (
+            await uow.posts.count_by_user(user_id, [PostStatus.OPEN]) >= MAX_OPEN_POSTS
+        ):
+            raise UserFacingError("post.too_many_open", limit=MAX_OPEN_POSTS)
         before = copy(post)
         async with _index_kept_in_step(uow, index, before, clock.now()):
             now = clock.now()

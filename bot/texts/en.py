@@ -57,6 +57,7 @@ TEXTS: dict[str, str] = {
     "cmd.cancel": "Stop what you are doing",
     # posting
     "post.edit_ignored": "✏️ Editing a message does not change its post. To change a post, press ✏️ Edit on its card (your posts: /my).",
+    "post.too_many_open": "You have {limit} open posts, the most one member may have. Withdraw one you no longer need (/my), then publish this one.",
     "post.not_a_post": (
         "I can help you sell or buy. Start with what you want, for example:\n"
         "• <code>Selling ...</code> / <code>出售 ...</code>\n"
@@ -265,6 +266,7 @@ TEXTS: dict[str, str] = {
     "btn.decline": "✖️ Decline",
     "match.dismissed": "Noted. You will see fewer matches like this.",
     "contact.sent": "📨 Request sent. You get their contact as soon as they accept.",
+    "contact.too_many_today": "You have asked {limit} people for their contacts today, the most for one day. Try again tomorrow.",
     "contact.already_sent": "You already asked; waiting for their answer.",
     "contact.incoming": (
         "📨 <b>Someone wants to contact you</b> about your post <b>{product}</b>.\n"

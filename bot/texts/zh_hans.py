@@ -57,6 +57,7 @@ TEXTS: dict[str, str] = {
     "cmd.cancel": "取消当前操作",
     # posting
     "post.edit_ignored": "✏️ 修改已发出的消息不会改动帖子。要改帖子，请按卡片上的 ✏️ 修改（你的帖子：/my）。",
+    "post.too_many_open": "你已有 {limit} 条公开的帖子，已达上限。请先撤下不再需要的（/my），再发布这一条。",
     "post.not_a_post": (
         "我可以帮你卖货或找货。请用你想做的事开头，例如：\n"
         "• <code>出售 ...</code> / <code>供应 ...</code>\n"
@@ -259,6 +260,7 @@ TEXTS: dict[str, str] = {
     "btn.decline": "✖️ 拒绝",
     "match.dismissed": "收到，以后会少推荐这类信息。",
     "contact.sent": "📨 已发出请求。对方同意后你会收到联系方式。",
+    "contact.too_many_today": "你今天已经向 {limit} 人请求联系方式，已达每日上限。请明天再试。",
     "contact.already_sent": "你已经发过请求，正在等对方回复。",
     "contact.incoming": (
         "📨 <b>有人想联系你</b>，关于你的信息 <b>{product}</b>。\n"

@@ -57,6 +57,7 @@ TEXTS: dict[str, str] = {
     "cmd.cancel": "取消當前操作",
     # posting
     "post.edit_ignored": "✏️ 修改已發出的訊息不會改動貼文。要改貼文，請按卡片上的 ✏️ 修改（你的貼文：/my）。",
+    "post.too_many_open": "你已有 {limit} 則公開的貼文，已達上限。請先撤下不再需要的（/my），再發布這一則。",
     "post.not_a_post": (
         "我可以幫你賣貨或找貨。請用你想做的事開頭，例如：\n"
         "• <code>出售 ...</code> / <code>供應 ...</code>\n"
@@ -259,6 +260,7 @@ TEXTS: dict[str, str] = {
     "btn.decline": "✖️ 拒絕",
     "match.dismissed": "收到，以後會少推薦這類資訊。",
     "contact.sent": "📨 已發出請求。對方同意後你會收到聯絡方式。",
+    "contact.too_many_today": "你今天已經向 {limit} 人請求聯絡方式，已達每日上限。請明天再試。",
     "contact.already_sent": "你已經發過請求，正在等對方回覆。",
     "contact.incoming": (
         "📨 <b>有人想聯絡你</b>，關於你的資訊 <b>{product}</b>。\n"

@@ -59,6 +59,12 @@ class SqlContactRequestsRepository:
         query = select(func.count()).where(ContactRequestRow.post_id == post_id)
         return int(await self._session.scalar(query) or 0)
 
+    async def count_asked_by(self, user_id: int, since: datetime) -> int:
+        query = select(func.count()).where(
+            ContactRequestRow.from_user_id == user_id, ContactRequestRow.created_at >= since
+        )
+        return int(await self._session.scalar(query) or 0)
+
     async def count_pending_to(self, user_id: int, now: datetime) -> int:
         query = select(func.count()).where(
             ContactRequestRow.to_user_id == user_id,

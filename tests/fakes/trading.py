@@ -122,6 +122,13 @@ class FakeContactRequestsRepository(_Repository):
     async def count_about(self, post_id: int) -> int:
         return sum(1 for r in self._read.contact_requests.values() if r.post_id == post_id)
 
+    async def count_asked_by(self, user_id: int, since: datetime) -> int:
+        return sum(
+            1
+            for r in self._read.contact_requests.values()
+            if r.from_user_id == user_id and _utc(r.created_at) >= _utc(since)
+        )
+
     async def count_pending_to(self, user_id: int, now: datetime) -> int:
         return sum(
             1
