@@ -225,7 +225,9 @@ def build_application(
     app.bot_data.configure(settings, database.uow, clock or SystemClock())
     app.bot_data.extras["outbox"] = dispatcher
     app.bot_data.extras["matching"] = index
-    app.bot_data.extras[DONE_MARKS] = inbox.DoneMarks(database.uow, app.bot_data.clock)
+    app.bot_data.extras[DONE_MARKS] = inbox.DoneMarks(
+        database.uow, app.bot_data.clock, keep_state=app.update_persistence
+    )
     app.bot_data.extras[SENDERS] = senders
     app.bot_data.extras[RATE_LIMITS] = RateLimits(
         burst=settings.rate_limit_burst, rate=settings.rate_limit_per_second

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Collection
+from collections.abc import Awaitable, Callable, Collection
 from datetime import timedelta
 from typing import Any, NamedTuple
 
@@ -147,12 +147,23 @@ class DoneMarks:
     updates finished within DONE_MARK_DELAY, not one each. A process killed in that moment
     handles those updates again at its next start, which shows a card or an answer twice
     and changes nothing (a draft is found again by its update, buttons act by their
-    rules). `close()` writes what is left at a graceful stop."""
+    rules). `close()` writes what is left at a graceful stop.
 
-    def __init__(self, uow_factory: UowFactory, clock: Clock, delay: float = DONE_MARK_DELAY):
+    `keep_state` runs before each batch of marks: it stores the chat state those updates
+    left (a question asked, a flow's step), which would otherwise wait for its own flush, so
+    a process killed in between would lose it with the update already marked done."""
+
+    def __init__(
+        self,
+        uow_factory: UowFactory,
+        clock: Clock,
+        delay: float = DONE_MARK_DELAY,
+        keep_state: Callable[[], Awaitable[None]] | None = None,
+    ):
         self._uow_factory = uow_factory
         self._clock = clock
         self._delay = delay
+        self._keep_state = keep_state
         self._pending: list[int] = []
         self._writer: asyncio.Task[None] | None = None
 
@@ -171,6 +182,8 @@ class DoneMarks:
         if not update_ids:
             return
         try:
+            if self._keep_state is not None:
+                await self._keep_state()
             await mark_done(self._uow_factory, self._clock, update_ids)
         except BaseException as error:  # kept for the next try (writing twice is harmless)
             self._pending[:0] = update_ids

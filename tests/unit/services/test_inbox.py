@@ -161,6 +161,26 @@ async def test_done_marks_of_a_moment_are_written_in_one_transaction(
         assert [update_id for update_id, _ in await uow.inbox.pending()] == [5]
 
 
+async def test_the_state_updates_left_is_stored_before_they_are_marked_done(
+    store: InMemoryStore, clock: FixedClock
+) -> None:
+    """A question asked (user data, a flow's step) is stored before the update that asked it
+    is marked done: a kill in between must not leave a done update and a lost question."""
+    await inbox.store_fetched(store.uow_factory, clock, [_update(1)])
+    order: list[str] = []
+
+    async def keep_state() -> None:
+        async with store.uow_factory() as uow:
+            order.append("state" if await uow.inbox.pending() else "state after the mark")
+
+    marks = inbox.DoneMarks(store.uow_factory, clock, delay=0, keep_state=keep_state)
+    marks.add(1)
+    await marks.close()
+    assert order == ["state"]
+    async with store.uow_factory() as uow:
+        assert await uow.inbox.pending() == []
+
+
 async def test_done_marks_interrupted_while_writing_are_kept_for_close(
     store: InMemoryStore, clock: FixedClock
 ) -> None:
