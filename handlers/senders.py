@@ -1,7 +1,7 @@
 """Senders read with their batch: the transaction that stores a fetched batch also registers
 its senders (`inbox.store_fetched`), and `load_user` takes that copy instead of reading
 each sender in a transaction of its own, which cost about a tenth of an update's CPU
-(docs/RELIABILITY.md, "Update path speed").
+(docs/performance.md, "Update path speed").
 
 A copy is used only if nothing changed that person since it was read: an earlier update
 may change them (/language, /forget) before this one's turn. This process's units of work

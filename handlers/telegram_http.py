@@ -2,7 +2,7 @@
 
 PTB's default client (httpx over httpcore and anyio) cost about 2.5 ms of CPU a call under
 16 concurrent calls, more than a reply's own work; aiohttp's costs a fraction of that
-(docs/RELIABILITY.md, "Update path speed"). The body is JSON, which Telegram takes for
+(docs/performance.md, "Update path speed"). The body is JSON, which Telegram takes for
 every call but a file upload, and multipart (as PTB sends it) when a file goes up.
 
 Errors are PTB's: `TimedOut` for a time-out, `NetworkError` for a connection failure, each

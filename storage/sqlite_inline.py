@@ -3,7 +3,7 @@
 aiosqlite hands every call (cursor, execute, fetch, close, commit) to its thread and back:
 four or five hand-offs per statement, each a queue, a thread switch, a wake-up of the event
 loop and a fight for the GIL, each costing several times what SQLite spends on one of this
-bot's small statements (`docs/RELIABILITY.md`, "Update path speed"): a draft's database
+bot's small statements (`docs/performance.md`, "Update path speed"): a draft's database
 work took 3.4 ms of CPU through the thread and takes 2.1 ms here (the rest is SQLAlchemy),
 reading a user 1.3 and 0.5 ms. The price is that the loop waits while SQLite works, which
 for one process on one local file is the same wait every other coroutine already had for
