@@ -240,7 +240,7 @@ TEXTS: dict[str, str] = {
     "deal.confirmed_you": "✅ Deal confirmed. It is now on both your trade records.",
     "deal.confirmed_other": "✅ {name} confirmed your deal about {product}. It is now on both your trade records.",
     "deal.denied_you": "Noted: no deal. Nothing is recorded as a deal.",
-    "deal.denied_other": "{name} says there was no deal about {product}, so nothing is recorded as a deal.",
+    "deal.denied_other": "❌ {name} says there was no deal about {product}, so nothing is recorded as a deal.",
     "deal.ask_later": "👍 Good luck. I will ask again in a few days.",
     "deal.no_more_asks": "👍 Good luck. I will not ask again; tell me with Deal done when it happens.",
     "deal.none_you": "Noted, thank you. A deal that did not happen is never held against anyone.",

@@ -234,7 +234,7 @@ TEXTS: dict[str, str] = {
     "deal.confirmed_you": "✅ 交易已确认，已计入你们双方的交易记录。",
     "deal.confirmed_other": "✅ {name}确认了你们关于{product}的交易，已计入双方的交易记录。",
     "deal.denied_you": "已记下：没有成交，不会记录为交易。",
-    "deal.denied_other": "{name}说你们关于{product}没有成交，因此不记录为交易。",
+    "deal.denied_other": "❌ {name}说你们关于{product}没有成交，因此不记录为交易。",
     "deal.ask_later": "👍 祝顺利！过几天我再问一次。",
     "deal.no_more_asks": "👍 祝顺利！我不再询问；成交后点「已成交」告诉我。",
     "deal.none_you": "已记下，谢谢。没有成交不会对任何人不利。",

@@ -234,7 +234,7 @@ TEXTS: dict[str, str] = {
     "deal.confirmed_you": "✅ 交易已確認，已計入你們雙方的交易記錄。",
     "deal.confirmed_other": "✅ {name}確認了你們關於{product}的交易，已計入雙方的交易記錄。",
     "deal.denied_you": "已記下：沒有成交，不會記錄為交易。",
-    "deal.denied_other": "{name}說你們關於{product}沒有成交，因此不記錄為交易。",
+    "deal.denied_other": "❌ {name}說你們關於{product}沒有成交，因此不記錄為交易。",
     "deal.ask_later": "👍 祝順利！過幾天我再問一次。",
     "deal.no_more_asks": "👍 祝順利！我不再詢問；成交後點「已成交」告訴我。",
     "deal.none_you": "已記下，謝謝。沒有成交不會對任何人不利。",

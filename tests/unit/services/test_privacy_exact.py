@@ -17,8 +17,9 @@ from bot.domain.privacy import replace_id
 from bot.services import contact_requests, privacy, profiles
 from bot.services.matching import MatchingIndex
 from bot.services.ports import UowFactory
+from bot.services.privacy import TO_ADMINS, TO_PARTNERS
 from bot.services.users import set_phone
-from bot.texts import as_plain, t
+from bot.texts import CATALOGUES, as_plain, t
 from tests.fakes import FixedClock, InMemoryStore
 from tests.unit.services.world import NEED, OFFER, new_index, opened
 
@@ -248,3 +249,13 @@ async def test_the_bots_sentences_naming_them_go_only_to_their_partners(
     store: InMemoryStore,
 ) -> None:
     await the_bots_sentences_naming_them(store.uow_factory, reader(store))
+
+
+@pytest.mark.parametrize("lang", list(Lang))
+@pytest.mark.parametrize("key", [*TO_PARTNERS, *TO_ADMINS])
+def test_every_sentence_naming_a_member_has_wording_before_the_name(lang: Lang, key: str) -> None:
+    """A sentence is matched by the bot's wording around the name: with none before it,
+    "保温杯 says ..." would also be found inside "不锈钢保温杯 says ...", a namesake's."""
+    template = CATALOGUES[lang].get(key) or CATALOGUES[Lang.EN][key]
+    before = template.split("{name}", 1)[0]
+    assert before.strip() and not before.rstrip().endswith("}"), template
