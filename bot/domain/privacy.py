@@ -5,8 +5,9 @@ its in-memory fake.
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from bot.domain.models import User
@@ -68,3 +69,43 @@ def replace_id(value: Any, old: int, new: int) -> Any:
     if isinstance(value, list):
         return [replace_id(v, old, new) for v in value]
     return value
+
+
+# The bot's sentences naming a member, each with whom it could have gone to (None: anyone)
+Sentences = dict[str, frozenset[int] | None]
+
+
+def told(sentences: Sentences, reader: int | None, text: str) -> bool:
+    """Does `text`, to or from `reader`, hold one of the bot's sentences naming them?"""
+    return any(
+        s in text and (readers is None or reader in readers) for s, readers in sentences.items()
+    )
+
+
+def texts_in(value: Any) -> Iterator[str]:
+    """Every string in a JSON document."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict | list):
+        for item in value.values() if isinstance(value, dict) else value:
+            yield from texts_in(item)
+
+
+def sender_of(payload: dict[str, Any]) -> int | None:
+    """Who sent a stored update: `from` (`user` in a poll answer or a reaction) of the one
+    object it carries besides its id."""
+    for key, value in payload.items():
+        if key != "update_id" and isinstance(value, dict):
+            person = value.get("from") or value.get("user")
+            if isinstance(person, dict) and type(person.get("id")) is int:
+                return int(person["id"])
+    return None
+
+
+def keyed_by(key: str, user_id: int) -> bool:
+    """A user_data key is the user id; a conversation's is a JSON list of chat and user."""
+    try:
+        value = json.loads(key)
+    except ValueError:
+        return False
+    return value == user_id or (isinstance(value, list) and user_id in value)

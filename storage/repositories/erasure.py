@@ -6,15 +6,22 @@ trust log."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Collection, Iterator
+from collections.abc import Collection
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Text, cast, delete, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.domain.privacy import Mentions, replace_id
+from bot.domain.privacy import (
+    Mentions,
+    Sentences,
+    keyed_by,
+    replace_id,
+    sender_of,
+    texts_in,
+    told,
+)
 from storage.tables import (
     ActionTokenRow,
     CircleMembershipRow,
@@ -34,7 +41,6 @@ from storage.tables import (
 )
 
 CHUNK = 200  # words or tokens per LIKE query
-Sentences = dict[str, frozenset[int] | None]  # the bot's sentences naming them: readers
 
 
 def _ids(rows: Any) -> list[int]:
@@ -216,7 +222,7 @@ class SqlErasureRepository:
             found = await session.execute(
                 select(OutboxRow.id, OutboxRow.chat_id, OutboxRow.text).where(like)
             )
-            doomed |= {i for i, chat, text in found.all() if _told(sentences, chat, text)}
+            doomed |= {i for i, chat, text in found.all() if told(sentences, chat, text)}
         buttons = cast(OutboxRow.buttons, Text)
         for chunk in _chunks(tokens):
             like = or_(*(buttons.contains(token, autoescape=True) for token in chunk))
@@ -236,12 +242,12 @@ class SqlErasureRepository:
             select(InboxRow.update_id, InboxRow.payload, InboxRow.done_at)
         )
         for update_id, payload, done_at in rows.all():
-            sender = _sender(payload)
+            sender = sender_of(payload)
             values: dict[str, Any] = {}
             if sender == user_id:
                 values = {"payload": {"update_id": update_id}, "done_at": done_at or at}
             elif done_at is not None:
-                quoted = any(_told(sentences, sender, s) for s in _texts(payload))
+                quoted = any(told(sentences, sender, s) for s in texts_in(payload))
                 if quoted or about.in_json(payload):
                     values = {"payload": {"update_id": update_id}}
             elif (kept := replace_id(payload, user_id, stand_in)) != payload:
@@ -255,7 +261,7 @@ class SqlErasureRepository:
         """Their user_data and conversation states (keyed by their id)."""
         rows = await self._session.execute(select(PersistenceRow.namespace, PersistenceRow.key))
         for namespace, key in rows.all():
-            if _keyed_by(key, user_id):
+            if keyed_by(key, user_id):
                 await self._session.execute(
                     delete(PersistenceRow).where(
                         PersistenceRow.namespace == namespace, PersistenceRow.key == key
@@ -265,38 +271,3 @@ class SqlErasureRepository:
 
 def _chunks(items: list[str]) -> list[list[str]]:
     return [items[i : i + CHUNK] for i in range(0, len(items), CHUNK)]
-
-
-def _told(sentences: Sentences, reader: int | None, text: str) -> bool:
-    """Does `text`, to or from `reader`, hold one of the bot's sentences naming them?"""
-    return any(
-        s in text and (readers is None or reader in readers) for s, readers in sentences.items()
-    )
-
-
-def _texts(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict | list):
-        for item in value.values() if isinstance(value, dict) else value:
-            yield from _texts(item)
-
-
-def _sender(payload: dict[str, Any]) -> int | None:
-    """Who sent a stored update: `from` (`user` in a poll answer or a reaction) of the one
-    object it carries besides its id."""
-    for key, value in payload.items():
-        if key != "update_id" and isinstance(value, dict):
-            person = value.get("from") or value.get("user")
-            if isinstance(person, dict) and type(person.get("id")) is int:
-                return int(person["id"])
-    return None
-
-
-def _keyed_by(key: str, user_id: int) -> bool:
-    """A user_data key is the user id; a conversation's is a JSON list of chat and user."""
-    try:
-        value = json.loads(key)
-    except ValueError:
-        return False
-    return value == user_id or (isinstance(value, list) and user_id in value)

@@ -4,15 +4,21 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Collection, Iterator
+from collections.abc import Collection
 from datetime import datetime
-from typing import Any
 
-from bot.domain.privacy import Mentions, replace_id
+from bot.domain.privacy import (
+    Mentions,
+    Sentences,
+    keyed_by,
+    replace_id,
+    sender_of,
+    texts_in,
+    told,
+)
 from tests.fakes.base import Tables, _Repository, _utc
 
 TOKEN_REFS = ("post", "match", "request")  # payload keys naming what was theirs
-Sentences = dict[str, frozenset[int] | None]
 
 
 class FakeErasureRepository(_Repository):
@@ -83,22 +89,22 @@ class FakeErasureRepository(_Repository):
         for i, record in list(t.outbox.items()):
             message, text = record.message, record.message.text
             carried = any(token in json.dumps(message.buttons) for token in tokens)
-            told = _told(sentences, message.chat_id, text)
-            if message.chat_id == user_id or exact.in_text(text) or carried or told:
+            sentence = told(sentences, message.chat_id, text)
+            if message.chat_id == user_id or exact.in_text(text) or carried or sentence:
                 del t.outbox[i]
         about = Mentions(user_id, [*exact.words, *tokens])
         for update in t.inbox.values():
-            payload, sender = update.payload, _sender(update.payload)
+            payload, sender = update.payload, sender_of(update.payload)
             if sender == user_id:
                 update.payload = {"update_id": update.update_id}
                 update.done_at = update.done_at or _utc(at)
             elif update.done_at is not None:
-                quoted = any(_told(sentences, sender, s) for s in _texts(payload))
+                quoted = any(told(sentences, sender, s) for s in texts_in(payload))
                 if quoted or about.in_json(payload):
                     update.payload = {"update_id": update.update_id}
             else:
                 update.payload = replace_id(payload, user_id, stand_in)
-        for key in [k for k in t.persistence if _keyed_by(k[1], user_id)]:
+        for key in [k for k in t.persistence if keyed_by(k[1], user_id)]:
             del t.persistence[key]
         return posts
 
@@ -123,37 +129,3 @@ def _drop_tokens(
             if action.user_id != user_id:
                 others.append(token)
     return others
-
-
-def _told(sentences: Sentences, reader: int | None, text: str) -> bool:
-    return any(
-        s in text and (readers is None or reader in readers) for s, readers in sentences.items()
-    )
-
-
-def _texts(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _texts(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _texts(item)
-
-
-def _sender(payload: dict[str, Any]) -> int | None:
-    for key, value in payload.items():
-        if key != "update_id" and isinstance(value, dict):
-            person = value.get("from") or value.get("user")
-            if isinstance(person, dict) and type(person.get("id")) is int:
-                return int(person["id"])
-    return None
-
-
-def _keyed_by(key: str, user_id: int) -> bool:
-    try:
-        value = json.loads(key)
-    except ValueError:
-        return False
-    return value == user_id or (isinstance(value, list) and user_id in value)
