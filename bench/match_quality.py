@@ -27,9 +27,10 @@ from collections import defaultdict
 from pathlib import Path
 
 from bot.domain.matching.engine import MatchingEngine, fields_from_parsed
-from bot.domain.matching.terms import extract_terms, warm_up
+from bot.domain.matching.terms import extract_terms
 from bot.domain.models import PostKind
 from bot.domain.parsing import parse_post
+from bot.domain.vocabulary.loading import warm_up
 
 EVAL_PATH = Path(__file__).resolve().parent.parent / "tests" / "data" / "match_eval.jsonl"
 BUCKETS = ("zh-Hans", "zh-Hant", "en", "zh-Hans<>zh-Hant", "zh<>en")

@@ -37,10 +37,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bot.domain.matching.glossary import default_glossary  # noqa: E402
 from bot.domain.matching.terms import terms_of_text  # noqa: E402
-from bot.domain.matching.terms import warm_up as warm_up_terms  # noqa: E402
 from bot.domain.parsing import parse_post, warm_up  # noqa: E402
+from bot.domain.vocabulary.glossary import default_glossary  # noqa: E402
+from bot.domain.vocabulary.loading import warm_up as warm_up_terms  # noqa: E402
 
 DATA = ROOT / "tests" / "data"
 CORPORA = (DATA / "posts_corpus.jsonl", DATA / "posts_holdout.jsonl")

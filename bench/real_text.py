@@ -39,9 +39,10 @@ from pathlib import Path
 import jieba
 
 from bot.domain.matching.engine import MatchingEngine, fields_from_parsed
-from bot.domain.matching.terms import extract_terms, query_terms, warm_up
+from bot.domain.matching.terms import extract_terms, query_terms
 from bot.domain.models import PostKind
 from bot.domain.parsing import parse_post
+from bot.domain.vocabulary.loading import warm_up
 
 REAL = Path(__file__).resolve().parents[2] / "shared" / "data" / "real"
 NOW = 1_800_000_000.0

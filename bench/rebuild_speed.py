@@ -23,9 +23,9 @@ from sqlalchemy import insert, select, update
 
 from bench.match_corpus import Corpus
 from bot.domain import money
-from bot.domain.matching import terms
 from bot.domain.matching.engine import MatchingEngine, fields_from_parsed
-from bot.domain.matching.vocabulary import vocabulary_version
+from bot.domain.vocabulary import loading as vocabulary
+from bot.domain.vocabulary.version import vocabulary_version
 from bot.services import index_refresh, matching
 from storage import Database
 from storage.json_columns import parsed_to_dict
@@ -131,7 +131,7 @@ async def _refresh(db: Database, index: matching.MatchingIndex, posts: int = 200
             update(PostRow).where(PostRow.id.in_(ids)).values(index_vocabulary="older")
         )
     index.stale.extend(ids)
-    terms.warm_up()  # as the bot does at start-up
+    vocabulary.warm_up()  # as the bot does at start-up
     calls, done, started = [], 0, time.perf_counter()
     while index.stale:
         call = time.perf_counter()

@@ -109,7 +109,7 @@ def _run(settings: Settings, *, webhook: bool, workers: int, worker: str | None)
         return 2
     from bot.app import build_application, prepare_database, wait_for_lease, warm_up
     from bot.services import leases
-    from handlers.stopping import STOP_DEADLINE
+    from handlers.transport.stopping import STOP_DEADLINE
     from storage.migrate import SchemaTooNew
 
     try:
@@ -125,7 +125,7 @@ def _run(settings: Settings, *, webhook: bool, workers: int, worker: str | None)
             from bot.workers import run_router
 
             return run_router(settings, workers, url_path, secret)
-        from handlers.webhook import run_webhook
+        from handlers.transport.webhook import run_webhook
 
         if worker is not None:  # one of the router's workers: it set the webhook already
             from bot.workers import worker_port

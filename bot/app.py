@@ -18,17 +18,15 @@ import handlers
 from bot.config import Settings
 from bot.context import BotContext, BotServices
 from bot.domain import parsing
-from bot.domain.matching import terms
 from bot.domain.matching.engine import MatchingEngine
 from bot.domain.matching.scoring import Thresholds
+from bot.domain.vocabulary import loading as vocabulary
 from bot.logging_setup import redact_everywhere
 from bot.services import inbox, index_sync, leases, matching
 from bot.services.clock import SystemClock
 from bot.services.ports import Clock
 from bot.services.rate_limits import RateLimits
-from handlers.chat_order import WORKING_UPDATES, ChatOrderedProcessor
 from handlers.commands import publish_commands
-from handlers.durable_bot import DurableBot
 from handlers.jobs import (
     catch_up_index,
     expire_posts,
@@ -38,13 +36,15 @@ from handlers.jobs import (
     send_circle_digests,
     send_reminders,
 )
-from handlers.outbox_dispatcher import OutboxDispatcher
-from handlers.persistence import DatabasePersistence
-from handlers.rate_limits import RATE_LIMITS
-from handlers.send_guard import SendGuard
-from handlers.senders import Senders
-from handlers.stopping import TradeApplication
-from handlers.telegram_http import AiohttpRequest
+from handlers.transport.chat_order import WORKING_UPDATES, ChatOrderedProcessor
+from handlers.transport.durable_bot import DurableBot
+from handlers.transport.outbox_dispatcher import OutboxDispatcher
+from handlers.transport.persistence import DatabasePersistence
+from handlers.transport.rate_limits import RATE_LIMITS
+from handlers.transport.send_guard import SendGuard
+from handlers.transport.senders import Senders
+from handlers.transport.stopping import TradeApplication
+from handlers.transport.telegram_http import AiohttpRequest
 from handlers.users import CLAIMED, DONE_MARKS, SENDERS, replay_unfinished
 from storage.migrate import ensure_schema
 from storage.unit_of_work import Database
@@ -86,7 +86,7 @@ def warm_up() -> None:
     """Load jieba, OpenCC, the trade dictionary and the glossary now, not on a message (a
     standby does it while it waits, so that taking over is quick)."""
     parsing.warm_up()
-    terms.warm_up()
+    vocabulary.warm_up()
 
 
 async def wait_for_lease(settings: Settings, holder: str) -> matching.MatchingIndex | None:
@@ -125,7 +125,7 @@ def build_application(
     this process's index in step; outbox kicks after its own use cases still send at once.
     `index`: one a standby built while it waited (`wait_for_lease`), only caught up here.
     `stop_deadline`: seconds after which a graceful stop ends the process anyway (the
-    entrypoint's; handlers/stopping.py)."""
+    entrypoint's; handlers/transport/stopping.py)."""
     token = settings.token()
     if not token:
         raise ValueError("TELEGRAM_BOT_TOKEN is not set")

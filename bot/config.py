@@ -78,7 +78,7 @@ class Settings(BaseSettings):
     telegram_bot_token: SecretStr | None = None
     telegram_api_base_url: str = DEFAULT_API_BASE_URL
     # Telegram's overall limit on messages sent: about 30 a second, up to 1000 for a bot with
-    # paid broadcasts; replies and alerts are paced to it (handlers/send_window.py)
+    # paid broadcasts; replies and alerts are paced to it (handlers/transport/send_window.py)
     telegram_messages_per_second: int = Field(default=30, ge=5, le=1000)
     # and in one chat: alerts and notices to a private chat this many seconds apart (Telegram
     # allows about one a second; the rest is left for the replies the person asks for), and at

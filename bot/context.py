@@ -16,7 +16,7 @@ from bot.services.ports import Clock, UnitOfWork, UowFactory
 
 if TYPE_CHECKING:
     # the bot the composition root builds (named in a string below: handlers import this)
-    from handlers.durable_bot import DurableBot  # noqa: F401
+    from handlers.transport.durable_bot import DurableBot  # noqa: F401
 
 
 class BotServices:

@@ -4,7 +4,7 @@ The parent process is a small router on the webhook's address and never handles 
 itself. It checks the secret header, reads whose update it is and passes the request on to
 the worker that owns that person (their Telegram id modulo N; the chat's id when an update
 names no person), answering Telegram with the worker's own answer. A worker stores an update
-before it answers 200 (`handlers.webhook`), so the router's 200 still means "stored". One
+before it answers 200 (`handlers.transport.webhook`), so the router's 200 still means "stored". One
 person always reaches one worker: their updates keep their order, and their conversation
 state (PTB's user_data) lives in one process. Each worker has its own matching index, kept in
 step with the others by revision (`bot.services.index_sync`). Worker 0 also runs the
@@ -29,7 +29,7 @@ from aiohttp import web
 from telegram import Bot
 
 from bot.config import Settings
-from handlers.webhook import SECRET_HEADER
+from handlers.transport.webhook import SECRET_HEADER
 
 log = logging.getLogger(__name__)
 

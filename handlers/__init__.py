@@ -33,7 +33,6 @@ from handlers import (
     posting,
     privacy,
     profile,
-    rate_limits,
     ratings,
     search,
     start,
@@ -44,6 +43,7 @@ from handlers import (
 from handlers.buttons import ActionHandler, route_buttons
 from handlers.errors import on_error
 from handlers.keyboards import ACTION_PATTERN, TOKEN_PATTERN, page_pattern
+from handlers.transport import rate_limits
 
 PRIVATE = filters.ChatType.PRIVATE
 GROUPS = filters.ChatType.GROUPS

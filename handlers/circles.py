@@ -23,7 +23,7 @@ from bot.services import circles
 from bot.services.users import TelegramPerson
 from bot.texts import t
 from bot.texts.cards import post_title
-from handlers.send_guard import NO_WAIT
+from handlers.transport.send_guard import NO_WAIT
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,7 @@ from bot.logging_setup import redacted
 from bot.services import outbox, users
 from bot.services.errors import UserFacingError
 from bot.texts import plain, t
-from handlers.send_guard import NOT_MODIFIED
+from handlers.transport.send_guard import NOT_MODIFIED
 
 log = logging.getLogger(__name__)
 ADMIN_REPORT_LIMIT = 3500  # characters of traceback; the message limit is 4096

@@ -10,14 +10,14 @@ from telegram.ext import Application, ApplicationHandlerStop
 
 from bot.context import BotContext
 from bot.services import inbox
-from handlers.senders import Senders, person_of
+from handlers.transport.senders import Senders, person_of
 
 log = logging.getLogger(__name__)
 
 # Update ids this process took to handle, already stored: fetched by `DurableBot` or taken
 # from the inbox at start-up. Any other update id already stored is a duplicate.
 CLAIMED = "claimed"
-SENDERS = "senders"  # handlers.senders.Senders, when updates are fetched in batches
+SENDERS = "senders"  # handlers.transport.senders.Senders, when updates are fetched in batches
 
 
 async def replay_unfinished(application: Application) -> int:  # type: ignore[type-arg]

@@ -146,7 +146,7 @@ class Database:
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
-        # Told, after each commit, whose user rows it changed (handlers.senders.Senders).
+        # Told, after each commit, whose user rows it changed (handlers.transport.senders.Senders).
         self.users_written: Callable[[set[int]], None] | None = None
         # Domain objects are built from rows before commit, so nothing needs reloading after.
         self.session_factory = async_sessionmaker(engine, expire_on_commit=False)

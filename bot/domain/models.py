@@ -92,7 +92,7 @@ OWNER_ACTIONS: dict[PostStatus, tuple[Action, ...]] = {
 
 @dataclass(frozen=True, slots=True)
 class Quantity:
-    """An amount of goods. `unit` is a canonical unit code from bot.domain.units
+    """An amount of goods. `unit` is a canonical unit code from bot.domain.vocabulary.units
     ("pcs", "set", "carton", "kg", "ton", ...) or None when the text gave none;
     `unit_word` the Chinese word the writer counted in when the code's own name would
     say it differently ("500条" is 500 pcs, shown as 条; `units.kept_unit_word`)."""

@@ -1,4 +1,4 @@
-"""Open posts whose stored index entry another vocabulary derived (`matching.vocabulary`:
+"""Open posts whose stored index entry another vocabulary derived (`vocabulary.version`:
 an older release's glossary, parser data or exchange rates) are derived anew in the
 background, newest first, a few at a time. Each keeps matching on its old entry until
 then, so a restart after an upgrade stays as quick as before.

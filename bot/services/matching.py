@@ -20,9 +20,9 @@ from bot.domain.matching.engine import MatchingEngine
 from bot.domain.matching.fields import fields_from_parsed
 from bot.domain.matching.terms import extract_terms, query_terms
 from bot.domain.matching.types import IndexEntry, MatchFields, MatchResult, PostTerms, Reason
-from bot.domain.matching.vocabulary import vocabulary_version
 from bot.domain.models import Circle, Match, Post, PostKind, PostStatus, Price, Quantity
 from bot.domain.trust import too_good_to_be_true
+from bot.domain.vocabulary.version import vocabulary_version
 from bot.services import alerts
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.services.schedule import DEFAULT_SCHEDULE, Schedule

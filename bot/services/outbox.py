@@ -1,7 +1,7 @@
 """The outbox: messages to people other than the one being answered.
 
 Use cases write outbox rows in the same transaction as the change that causes them
-(`add_to`); the dispatcher (handlers/outbox_dispatcher.py) drains them within Telegram's limits.
+(`add_to`); the dispatcher (handlers/transport/outbox_dispatcher.py) drains them within Telegram's limits.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from bot.domain.models import Lang, ParsedPost, Post, PostKind, PostStatus, Price, Quantity
-from bot.domain.units import unit_name
+from bot.domain.vocabulary.units import unit_name
 from bot.texts import Html, escape, plain, t, translation
 
 CURRENCY_SYMBOLS = {

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from decimal import Decimal, InvalidOperation
 
-from bot.domain.matching.brands import default_brands
-from bot.domain.matching.glossary import default_glossary
 from bot.domain.models import Lang, Price
-from bot.domain.units import unit_name
+from bot.domain.vocabulary.brands import default_brands
+from bot.domain.vocabulary.glossary import default_glossary
+from bot.domain.vocabulary.units import unit_name
 from bot.texts import Html, escape, plain, translation
 from bot.texts.cards import amount, money_text
 

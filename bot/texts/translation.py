@@ -9,14 +9,14 @@ import re
 from decimal import Decimal
 
 from bot.domain import money, segmenter
-from bot.domain.matching.brands import default_brands
-from bot.domain.matching.dictionary import english_name
-from bot.domain.matching.glossary import PRODUCT, default_glossary, english_words, has_han
-from bot.domain.matching.terms import warm_up
 from bot.domain.models import Lang, Price
 from bot.domain.parsing.places import place_named
 from bot.domain.text import normalise, to_simplified
-from bot.domain.units import ALL_UNIT_WORDS, MEASURE_SYMBOLS
+from bot.domain.vocabulary.brands import default_brands
+from bot.domain.vocabulary.dictionary import english_name
+from bot.domain.vocabulary.glossary import PRODUCT, default_glossary, english_words, has_han
+from bot.domain.vocabulary.loading import warm_up
+from bot.domain.vocabulary.units import ALL_UNIT_WORDS, MEASURE_SYMBOLS
 
 READER_CURRENCY = {Lang.EN: "USD", Lang.ZH_HANS: "CNY", Lang.ZH_HANT: "TWD"}
 # A pack size written the Chinese way: 6只装, 4入, 3入組 (in simplified form).

@@ -79,7 +79,7 @@ class PostRow(Base):
     index_terms: Mapped[str | None] = mapped_column(Text)
     index_labels: Mapped[str | None] = mapped_column(Text)
     index_numbers: Mapped[bytes | None] = mapped_column(LargeBinary)
-    # matching.vocabulary.vocabulary_version of what derived them; another is derived anew
+    # vocabulary.version.vocabulary_version of what derived them; another is derived anew
     index_vocabulary: Mapped[str | None] = mapped_column(String(16))
 
 

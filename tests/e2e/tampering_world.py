@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 from bot.fake_telegram import FakeTelegram, GroupHandle, StoredMessage, UserHandle
 from bot.services.clock import SystemClock
 from bot.services.ports import Clock
-from handlers.persistence import FLUSH_INTERVAL
+from handlers.transport.persistence import FLUSH_INTERVAL
 from storage.tables import metadata
 from tests.e2e.helpers import as_stored, latest, read_rows
 

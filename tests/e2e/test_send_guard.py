@@ -1,4 +1,4 @@
-"""The send guard (handlers/send_guard.py) in a real ExtBot against the fake's faults."""
+"""The send guard (handlers/transport/send_guard.py) in a real ExtBot against the fake's faults."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from telegram.ext import ExtBot
 
 from bot.fake_telegram import FakeTelegram, FaultPlan, FaultRates, FloodLimits, UserHandle
 from bot.fake_telegram.faults import FaultInjector, chat_of
-from handlers.send_guard import NO_WAIT, SendGuard
-from handlers.telegram_http import AiohttpRequest
+from handlers.transport.send_guard import NO_WAIT, SendGuard
+from handlers.transport.telegram_http import AiohttpRequest
 from tests.e2e.helpers import TOKEN
 
 pytestmark = pytest.mark.debug_logs  # read by the secret scan (tests/conftest.py)

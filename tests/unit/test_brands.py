@@ -1,15 +1,15 @@
-"""Brands across scripts (bot/domain/matching/brands.py) and what they do to matching."""
+"""Brands across scripts (bot/domain/vocabulary/brands.py) and what they do to matching."""
 
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.domain.matching.brands import BRANDS_PATH, default_brands
 from bot.domain.matching.engine import MatchingEngine, fields_from_parsed
 from bot.domain.matching.terms import extract_terms, query_terms
 from bot.domain.models import Lang, PostKind
 from bot.domain.parsing import parse_post
 from bot.domain.text import normalise
+from bot.domain.vocabulary.brands import BRANDS_PATH, default_brands
 from bot.texts.reasons import render_reasons
 
 NOW = datetime(2026, 12, 3, tzinfo=UTC)

@@ -6,7 +6,7 @@ import asyncio
 
 from telegram import Update
 
-from handlers.chat_order import ChatOrderedProcessor, chat_key, waiting_aside
+from handlers.transport.chat_order import ChatOrderedProcessor, chat_key, waiting_aside
 
 
 def _message(update_id: int, chat_id: int) -> Update:

@@ -1,15 +1,15 @@
-"""CC-CEDICT glosses (bot/domain/matching/dictionary.py) and what they let English find."""
+"""CC-CEDICT glosses (bot/domain/vocabulary/dictionary.py) and what they let English find."""
 
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.domain.matching.dictionary import english_glosses, parse_line
 from bot.domain.matching.engine import MatchingEngine, fields_from_parsed
 from bot.domain.matching.scoring import DEFAULT_WEIGHTS, Weights
 from bot.domain.matching.terms import extract_terms, query_terms
 from bot.domain.models import PostKind
 from bot.domain.parsing import parse_post
+from bot.domain.vocabulary.dictionary import english_glosses, parse_line
 
 NOW = datetime(2026, 12, 3, tzinfo=UTC)
 

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.domain.matching.glossary import (
+from bot.domain.models import Lang
+from bot.domain.text import is_han
+from bot.domain.vocabulary.glossary import (
     GLOSSARY_PATH,
     PRODUCT,
     SPEC,
@@ -16,8 +18,6 @@ from bot.domain.matching.glossary import (
     fold_key,
     singular,
 )
-from bot.domain.models import Lang
-from bot.domain.text import is_han
 
 
 @pytest.fixture(scope="module")

@@ -37,7 +37,7 @@ from bot.domain.parsing.numbers import parse_chinese, parse_number
 from bot.domain.parsing.quantity import unit_and_count
 from bot.domain.phones import format_phone
 from bot.domain.trust import credit_code_valid
-from bot.domain.units import UNIT_CODES, canonical_unit
+from bot.domain.vocabulary.units import UNIT_CODES, canonical_unit
 from bot.services import guided, post_edits, posts, profiles
 from bot.services.errors import UserFacingError
 from bot.services.identity import verify_business

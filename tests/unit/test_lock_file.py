@@ -136,7 +136,7 @@ def test_the_bot_gets_the_versions_the_tests_ran() -> None:
 
 def test_finding_9_stays_fixed() -> None:
     """aiohttp from 3.12.14 (its request-smuggling fix); PTB without its [webhooks] extra,
-    whose tornado nothing here uses (handlers/webhook.py is the bot's own aiohttp server)."""
+    whose tornado nothing here uses (handlers/transport/webhook.py is the bot's own aiohttp server)."""
     wanted = {canonicalize_name(r.name): r for r in requested(ROOT / "pyproject.toml", ())}
     assert not wanted["aiohttp"].specifier.contains("3.12.13")
     assert "webhooks" not in wanted["python-telegram-bot"].extras

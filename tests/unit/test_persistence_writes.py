@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from handlers.persistence import DatabasePersistence
+from handlers.transport.persistence import DatabasePersistence
 from tests.fakes.unit_of_work import InMemoryStore
 
 

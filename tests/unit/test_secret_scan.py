@@ -12,7 +12,7 @@ from telegram.error import NetworkError
 from bot.logging_setup import REDACTED, redact_everywhere
 from bot.services import outbox
 from handlers.errors import admin_report
-from handlers.telegram_http import AiohttpRequest
+from handlers.transport.telegram_http import AiohttpRequest
 from tests.fakes import FixedClock, InMemoryStore
 from tests.secret_scan import SCAN, TOKEN
 

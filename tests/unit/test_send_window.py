@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from handlers.send_window import UNDER_WAY_POLL, SendWindow
+from handlers.transport.send_window import UNDER_WAY_POLL, SendWindow
 
 
 class Clock:

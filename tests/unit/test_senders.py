@@ -8,7 +8,7 @@ from typing import Any
 from telegram import Update
 
 from bot.domain.models import Lang, User
-from handlers.senders import Senders
+from handlers.transport.senders import Senders
 
 
 def _update(update_id: int, sender: int | None) -> Update:

@@ -8,7 +8,7 @@ import time
 
 STUCK = """
 import asyncio, logging
-from handlers.stopping import _end_after
+from handlers.transport.stopping import _end_after
 
 async def main():
     _end_after(0.3, asyncio.get_running_loop())

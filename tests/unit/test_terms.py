@@ -6,9 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.domain.matching.glossary import default_glossary
-from bot.domain.matching.terms import extract_terms, query_terms, terms_of_text, warm_up
+from bot.domain.matching.terms import extract_terms, query_terms, terms_of_text
 from bot.domain.models import Intent, Lang, ParsedPost
+from bot.domain.vocabulary.glossary import default_glossary
+from bot.domain.vocabulary.loading import warm_up
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 
 from bot.domain.models import Lang
-from bot.domain.units import UNIT_CODES, canonical_unit, to_base, unit_name
+from bot.domain.vocabulary.units import UNIT_CODES, canonical_unit, to_base, unit_name
 
 
 @pytest.mark.parametrize(

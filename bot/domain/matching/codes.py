@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .dictionary import english_vocabulary
+from bot.domain.vocabulary.dictionary import english_vocabulary
 
 # A model code names one product; a size or grade (180gsm, 304, m6) does not.
 MODEL_CODE = re.compile(r"^[a-z](?=.*\d)[a-z0-9]{4,}$")

@@ -15,7 +15,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TypeVar
 
-from .glossary import english_words
+from bot.domain.vocabulary.glossary import english_words
+
 from .types import PostTerms
 
 EDITIONS_PATH = Path(__file__).parent / "data" / "editions.txt"

@@ -17,9 +17,9 @@ Numbers are plain decimal strings; prices are in CNY per base unit (see MatchFie
 from __future__ import annotations
 
 from bot.domain.models import PostKind
+from bot.domain.vocabulary.brands import PREFIX as BRAND
+from bot.domain.vocabulary.glossary import has_han
 
-from .brands import PREFIX as BRAND
-from .glossary import has_han
 from .scoring import region_of
 from .types import MatchFields, PostTerms, Reason
 

@@ -8,8 +8,9 @@ from collections.abc import Mapping
 from datetime import datetime
 from decimal import Decimal
 
-from bot.domain import money, units
+from bot.domain import money
 from bot.domain.models import ParsedPost, Price, Quantity
+from bot.domain.vocabulary import units
 
 from .accessories import item_type
 from .types import MatchFields

@@ -20,9 +20,10 @@ import re
 
 import numpy as np
 
-from .brands import PREFIX as BRAND_PREFIX
+from bot.domain.vocabulary.brands import PREFIX as BRAND_PREFIX
+from bot.domain.vocabulary.glossary import EXCLUSIVE_CATEGORIES, default_glossary
+
 from .codes import is_model_code
-from .glossary import EXCLUSIVE_CATEGORIES, default_glossary
 from .index import Interner
 from .rows import PRODUCT, SPEC
 from .scoring import Weights

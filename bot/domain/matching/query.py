@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from bot.domain.models import PostKind
+from bot.domain.vocabulary.glossary import Glossary, default_glossary, has_han
 
 from . import ranking, scoring
 from .codes import is_model_code
-from .glossary import Glossary, default_glossary, has_han
 from .identity import TermClasses
 from .index import NONE_ID, SideIndex
 from .ranking import comparable

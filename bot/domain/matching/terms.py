@@ -19,7 +19,7 @@ Steps (`_terms_of_text`):
    and attributes ("s:" concepts, numbers, sizes) go to `specs`; the rest to `product`.
 
 Everything per token is cached, and whole texts are cached too, so a typical post costs a
-few dictionary look-ups after warm-up (`warm_up` loads jieba and the glossary words).
+few dictionary look-ups after warm-up (`vocabulary.loading.warm_up` loads jieba and the glossary words).
 """
 
 from __future__ import annotations
@@ -30,10 +30,19 @@ from functools import lru_cache
 from bot.domain import segmenter
 from bot.domain.models import ParsedPost
 from bot.domain.text import is_han, normalise
-from bot.domain.units import MEASURE_SYMBOLS
+from bot.domain.vocabulary.brands import PREFIX as BRAND
+from bot.domain.vocabulary.brands import default_brands
+from bot.domain.vocabulary.dictionary import english_glosses
+from bot.domain.vocabulary.glossary import (
+    PRODUCT,
+    Glossary,
+    default_glossary,
+    english_words,
+    has_han,
+)
+from bot.domain.vocabulary.loading import segmenter_knows
+from bot.domain.vocabulary.units import MEASURE_SYMBOLS
 
-from .brands import PREFIX as BRAND
-from .brands import default_brands
 from .codes import (
     GLUED_NUMBER,
     SPLIT_CODE,
@@ -43,8 +52,6 @@ from .codes import (
     named_models,
     unglue,
 )
-from .dictionary import english_glosses, english_vocabulary
-from .glossary import JIEBA_FREQ, PRODUCT, Glossary, default_glossary, english_words, has_han
 from .types import PostTerms
 
 _NUM = r"\d+(?:[.,]\d+)?"
@@ -90,27 +97,6 @@ _FALLBACK_CONCEPTS = True  # scan raw_text for concepts when the product field g
 _Part = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]  # product, specs, concepts
 
 
-def warm_up(glossary: Glossary | None = None) -> None:
-    """Load jieba, the trade dictionary, every Chinese glossary form and the CC-CEDICT
-    glosses (call at start-up)."""
-    _ready(glossary or default_glossary())
-    english_vocabulary()  # builds the glosses too
-
-
-_READY: set[int] = set()
-
-
-def _ready(glossary: Glossary) -> Glossary:
-    if id(glossary) not in _READY:
-        segmenter.warm_up()
-        words = glossary.jieba_words()
-        segmenter.add_words([w for w in words if len(w) > 1], freq=JIEBA_FREQ)
-        segmenter.add_words([w for w in words if len(w) == 1])
-        segmenter.add_words(default_brands().chinese_forms(), freq=JIEBA_FREQ)
-        _READY.add(id(glossary))
-    return glossary
-
-
 def extract_terms(parsed: ParsedPost, raw_text: str) -> PostTerms:
     """Terms of a parsed post: its product and specs (parser fields), or the whole raw text
     when the parser found no product; concepts from the raw text when the fields gave none."""
@@ -147,7 +133,7 @@ def _cached_terms(text: str) -> PostTerms:
 
 def terms_of_text(text: str, glossary: Glossary) -> PostTerms:
     """The uncached pipeline (module docstring) with an explicit glossary."""
-    _ready(glossary)
+    segmenter_knows(glossary)
     acc = _Acc()
     work = GLUED_NUMBER.sub(unglue, normalise(text))  # iphone14 names Apple too
     for pattern, spec in glossary.exclusive_specs:  # usb-c cable: a cable with usb-c

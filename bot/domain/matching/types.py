@@ -89,7 +89,7 @@ class IndexEntry:
     labels: str | None
     numbers: bytes | None
     circle_id: int | None = None  # the trade circle it was written in
-    vocabulary: str | None = None  # what derived it (matching.vocabulary)
+    vocabulary: str | None = None  # what derived it (vocabulary.version)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from bot.domain.parsing._regex import words_regex
 from bot.domain.parsing._work import Work
 from bot.domain.parsing.numbers import NUM, parse_number
 from bot.domain.parsing.quantity import UNIT, unit_and_count
-from bot.domain.units import kept_unit_word
+from bot.domain.vocabulary.units import kept_unit_word
 
 # ISO code -> the words and symbols written for it (folded: simplified, lower case).
 _CURRENCY_WORDS = {

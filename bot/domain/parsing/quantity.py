@@ -16,7 +16,7 @@ from bot.domain.models import Quantity
 from bot.domain.parsing._regex import words_regex
 from bot.domain.parsing._work import Work
 from bot.domain.parsing.numbers import NUM, parse_number
-from bot.domain.units import (
+from bot.domain.vocabulary.units import (
     ALL_UNIT_WORDS,
     MEASURE_UNITS,
     MULTIPLES,

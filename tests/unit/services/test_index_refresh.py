@@ -4,7 +4,7 @@ and are derived anew in the background, in every process, without alerting anyon
 from __future__ import annotations
 
 from bot.domain import money
-from bot.domain.matching.vocabulary import vocabulary_version
+from bot.domain.vocabulary.version import vocabulary_version
 from bot.services import index_refresh, index_sync, matching, publishing
 from bot.services.ports import UowFactory
 from tests.fakes import FixedClock

@@ -20,10 +20,10 @@ from types import MappingProxyType
 
 from bot.domain.models import Lang
 from bot.domain.text import normalise
-from bot.domain.units import ALL_UNIT_WORDS
 
 from .glossary import has_han
 from .tsv import list_cell, read_rows
+from .units import ALL_UNIT_WORDS
 
 BRANDS_PATH = Path(__file__).parent / "data" / "brands.tsv"
 PREFIX = "b:"

@@ -18,7 +18,7 @@ from typing import Any
 
 from telegram.ext import Application
 
-from handlers.chat_order import ChatOrderedProcessor
+from handlers.transport.chat_order import ChatOrderedProcessor
 
 log = logging.getLogger(__name__)
 

@@ -19,7 +19,7 @@ from telegram.ext import ExtBot
 from bot.domain.models import Lang
 from bot.services import inbox
 from bot.services.ports import Clock, UowFactory
-from handlers.senders import Senders
+from handlers.transport.senders import Senders
 
 
 class DurableBot(ExtBot[Any]):

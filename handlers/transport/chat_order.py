@@ -23,7 +23,7 @@ from typing import Any
 from telegram import Update
 from telegram.ext import BaseUpdateProcessor
 
-from handlers.keyed_locks import KeyedLocks
+from handlers.transport.keyed_locks import KeyedLocks
 
 # Updates waiting for their chat are cheap; ones being worked on at once are not.
 WAITING_UPDATES = 1024

@@ -4,7 +4,7 @@ About 30 messages/s overall, 1/s per private chat, 20/min per group. A 429 pause
 for `retry_after` (its message keeps its place) while the other chats are served; a 403 marks
 the recipient as gone; a read time-out is never retried blindly (the message may have
 arrived); 5xx and connection failures are retried, first by the bot's send guard
-(handlers/send_guard.py), then here with back-off.
+(handlers/transport/send_guard.py), then here with back-off.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from bot.domain.models import OutboxMessage
 from bot.services import circles, outbox
 from bot.texts import as_plain
 from handlers.keyboards import inline_keyboard, tokens_as_data
-from handlers.send_guard import NO_WAIT
+from handlers.transport.send_guard import NO_WAIT
 
 log = logging.getLogger(__name__)
 

