@@ -225,7 +225,7 @@ def _has_tantivy() -> bool:
 
 def _cover_every_word() -> None:
     """Stand-in for glossary words: a query's first concept covers all its product words."""
-    from bot.domain.matching import query
+    from bot.domain.matching import planner
     from bot.domain.matching.rows import CONCEPT, PRODUCT
 
     def cover(engine, terms, weighted):  # type: ignore[no-untyped-def]
@@ -233,11 +233,11 @@ def _cover_every_word() -> None:
         concepts = [t for c in terms.concepts if (t := get(CONCEPT + c)) in weighted]
         for word in terms.product:
             if concepts and (tid := get(PRODUCT + word)) in weighted:
-                weighted[concepts[0]] += weighted[tid] - query._TRACE
-                weighted[tid] = query._TRACE
+                weighted[concepts[0]] += weighted[tid] - planner._TRACE
+                weighted[tid] = planner._TRACE
         return ()
 
-    query._cover_words = cover
+    planner._cover_words = cover
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from bot.domain.models import TrustEvent
-from bot.domain.trust import credit_code_valid
+from bot.domain.trust.checks import credit_code_valid
 from bot.services.errors import UserFacingError
 from bot.services.ports import Clock, UowFactory
 

@@ -1,6 +1,6 @@
 """Ratings after a confirmed deal: each side may give the other 1-5 stars, once.
 Double-blind: a rating shows only when both sides rated, or 14 days after it was given
-(`bot.domain.trust.revealed`), so nobody rates in reply to what they got."""
+(`bot.domain.trust.scores.revealed`), so nobody rates in reply to what they got."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 
 from bot.domain.models import Action, Deal, DealOutcome, Lang, Rating, TrustEvent, User
 from bot.domain.parsing.contacts import contacts_in
-from bot.domain.trust import rating_rings
+from bot.domain.trust.checks import rating_rings
 from bot.services import outbox
 from bot.services.action_tokens import add_tokens, answer_buttons
 from bot.services.alerts import recipient
@@ -145,7 +145,7 @@ RING = "ring.flagged"  # trust event kind: a group rating only each other five s
 
 async def flag_rings(uow_factory: UowFactory, clock: Clock, admin_chat_id: int | None) -> int:
     """Find groups whose ratings, given and received, are all five stars among themselves
-    (`bot.domain.trust.rating_rings`) and flag each new one for review: a trust event for
+    (`bot.domain.trust.checks.rating_rings`) and flag each new one for review: a trust event for
     every member and, when an admin chat is set, a notice there. Nothing is banned or hidden
     automatically. Returns how many new groups were flagged."""
     async with uow_factory() as uow:

@@ -6,17 +6,15 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 
-from bot.domain.trust import (
+from bot.domain.trust.scores import (
     MIN_RATINGS,
     NEUTRAL,
-    TrustSummary,
     WeightedRating,
-    answer_speed,
     ranking_trust,
     rater_weight,
     revealed,
-    summarise,
 )
+from bot.domain.trust.summary import TrustSummary, answer_speed, summarise
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.services.users import member_of
 
@@ -93,6 +91,6 @@ async def _in_circle(
 
 
 async def ranking_trust_of(uow: UnitOfWork, user_id: int, now: datetime) -> float:
-    """What a member's posts rank with (`bot.domain.trust.ranking_trust`)."""
+    """What a member's posts rank with (`bot.domain.trust.scores.ranking_trust`)."""
     summary = await summary_of(uow, user_id, now)
     return NEUTRAL if summary is None else ranking_trust(summary.good, summary.bad)

@@ -15,14 +15,17 @@ from bot.domain.models import Lang
 from bot.texts import (
     en,
     en_circles,
+    en_deals,
     en_privacy,
     en_reminders,
     zh_hans,
     zh_hans_circles,
+    zh_hans_deals,
     zh_hans_privacy,
     zh_hans_reminders,
     zh_hant,
     zh_hant_circles,
+    zh_hant_deals,
     zh_hant_privacy,
     zh_hant_reminders,
 )
@@ -33,14 +36,22 @@ CATALOGUES: Mapping[Lang, Mapping[str, str]] = {
         **zh_hans_reminders.TEXTS,
         **zh_hans_circles.TEXTS,
         **zh_hans_privacy.TEXTS,
+        **zh_hans_deals.TEXTS,
     },
     Lang.ZH_HANT: {
         **zh_hant.TEXTS,
         **zh_hant_reminders.TEXTS,
         **zh_hant_circles.TEXTS,
         **zh_hant_privacy.TEXTS,
+        **zh_hant_deals.TEXTS,
     },
-    Lang.EN: {**en.TEXTS, **en_reminders.TEXTS, **en_circles.TEXTS, **en_privacy.TEXTS},
+    Lang.EN: {
+        **en.TEXTS,
+        **en_reminders.TEXTS,
+        **en_circles.TEXTS,
+        **en_privacy.TEXTS,
+        **en_deals.TEXTS,
+    },
 }
 
 

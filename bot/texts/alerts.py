@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.domain.models import Lang, Post, PostKind
-from bot.domain.trust import IdentityLevel, TrustSummary
+from bot.domain.trust.scores import IdentityLevel
+from bot.domain.trust.summary import TrustSummary
 from bot.texts import Html, t
 from bot.texts.cards import post_card
 from bot.texts.reasons import render_reasons

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.domain.models import Lang, Post, User
-from bot.domain.trust import TrustSummary
+from bot.domain.trust.summary import TrustSummary
 from bot.texts import Html, escape, t
 from bot.texts.alerts import trust_line
 from bot.texts.cards import post_card, post_title

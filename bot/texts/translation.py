@@ -10,11 +10,12 @@ from decimal import Decimal
 
 from bot.domain import money, segmenter
 from bot.domain.models import Lang, Price
-from bot.domain.parsing.places import place_named
+from bot.domain.parsing.gazetteer import place_named
 from bot.domain.text import normalise, to_simplified
 from bot.domain.vocabulary.brands import default_brands
 from bot.domain.vocabulary.dictionary import english_name
-from bot.domain.vocabulary.glossary import PRODUCT, default_glossary, english_words, has_han
+from bot.domain.vocabulary.english import english_words
+from bot.domain.vocabulary.glossary import PRODUCT, default_glossary, has_han
 from bot.domain.vocabulary.loading import warm_up
 from bot.domain.vocabulary.units import ALL_UNIT_WORDS, MEASURE_SYMBOLS
 

@@ -1,7 +1,7 @@
 """An in-memory unit of work for fast service-layer tests: no SQLite, no Telegram.
 
     store = InMemoryStore()
-    uow_factory = store.uow_factory  # the `UowFactory` of bot/services/ports.py
+    uow_factory = store.uow_factory  # the `UowFactory` of bot/services/ports/
     clock = FixedClock()
 
 The repositories behave like the SQLAlchemy ones in `storage/repositories/`: the same

@@ -24,7 +24,8 @@ from bot.domain.models import (
     Quantity,
     User,
 )
-from bot.domain.trust import IdentityLevel, TrustSummary
+from bot.domain.trust.scores import IdentityLevel
+from bot.domain.trust.summary import TrustSummary
 from bot.texts.advice import Related
 from tests.unit import markup_attacks as limits
 from tests.unit.markup_attacks import Words

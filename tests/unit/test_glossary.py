@@ -9,6 +9,7 @@ import pytest
 
 from bot.domain.models import Lang
 from bot.domain.text import is_han
+from bot.domain.vocabulary.english import singular
 from bot.domain.vocabulary.glossary import (
     GLOSSARY_PATH,
     PRODUCT,
@@ -16,7 +17,6 @@ from bot.domain.vocabulary.glossary import (
     Glossary,
     default_glossary,
     fold_key,
-    singular,
 )
 
 

@@ -5,7 +5,7 @@ import pytest
 
 from bot.domain.matching.codes import code_stem
 from bot.domain.matching.identity import BRAND, CODE, TermClasses, identity_evidence, term_class
-from bot.domain.matching.index import Interner
+from bot.domain.matching.interner import Interner
 from bot.domain.matching.scoring import Weights
 
 

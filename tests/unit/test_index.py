@@ -3,7 +3,9 @@
 import numpy as np
 import pytest
 
-from bot.domain.matching.index import COLUMNS, NONE_ID, ROW, Interner, SideIndex
+from bot.domain.matching.columns import COLUMNS, ROW
+from bot.domain.matching.index import SideIndex
+from bot.domain.matching.interner import NONE_ID, Interner
 
 
 def row(**values) -> tuple:

@@ -36,7 +36,7 @@ from bot.domain.parsing.markup import restore, strip_tags
 from bot.domain.parsing.numbers import parse_chinese, parse_number
 from bot.domain.parsing.quantity import unit_and_count
 from bot.domain.phones import format_phone
-from bot.domain.trust import credit_code_valid
+from bot.domain.trust.checks import credit_code_valid
 from bot.domain.vocabulary.units import UNIT_CODES, canonical_unit
 from bot.services import guided, post_edits, posts, profiles
 from bot.services.errors import UserFacingError

@@ -1,8 +1,8 @@
-"""Named runs (query._named_runs): product words in a row that name a query concept."""
+"""Named runs (planner._named_runs): product words in a row that name a query concept."""
 
 from types import SimpleNamespace
 
-from bot.domain.matching.query import _named_runs
+from bot.domain.matching.planner import _named_runs
 from bot.domain.matching.types import PostTerms
 
 PHRASES = {"flask lid": {"lid"}, "vacuum flask lid": {"lid"}, "vacuum flask": {"flask"}}

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from bot.domain.matching.index import Interner
+from bot.domain.matching.interner import Interner
 from bot.domain.matching.scratch import TermScratch
 
 

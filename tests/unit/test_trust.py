@@ -1,20 +1,18 @@
-"""Trust scores and checks (bot/domain/trust.py), table by table."""
+"""Trust scores and checks (bot/domain/trust/), table by table."""
 
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from bot.domain.models import Lang
-from bot.domain.trust import (
+from bot.domain.trust.checks import credit_code_valid, rating_rings, too_good_to_be_true
+from bot.domain.trust.scores import (
     IdentityLevel,
     WeightedRating,
-    credit_code_valid,
     market_prior,
     rater_weight,
-    rating_rings,
     recency,
     shown_rating,
-    too_good_to_be_true,
     wilson_lower_bound,
 )
 
@@ -167,7 +165,7 @@ def test_too_good_to_be_true(price, peers, flagged):
 
 def test_summary_counts_only_confirmed_deals_and_their_partners():
     from bot.domain.models import TrustEvent, User
-    from bot.domain.trust import summarise
+    from bot.domain.trust.summary import summarise
 
     user = User(1, Lang.EN, phone="+44 7700 900123", created_at=ago(400))
     events = [
@@ -185,7 +183,7 @@ def test_summary_counts_only_confirmed_deals_and_their_partners():
 
 def test_follow_through_and_fake_inquiries_give_buyers_a_record():
     from bot.domain.models import TrustEvent, User
-    from bot.domain.trust import summarise
+    from bot.domain.trust.summary import summarise
 
     user = User(1, Lang.EN, created_at=ago(400), last_active_at=ago(2))
     events = [
@@ -207,7 +205,7 @@ def test_follow_through_and_fake_inquiries_give_buyers_a_record():
 
 @pytest.mark.parametrize("lang", list(Lang))
 def test_trust_lines_fit_and_say_the_facts(lang):
-    from bot.domain.trust import TrustSummary
+    from bot.domain.trust.summary import TrustSummary
     from bot.texts.alerts import trust_line
 
     new = str(trust_line(TrustSummary(IdentityLevel.UNKNOWN, 0, 0, 0, NOW), lang))
@@ -220,7 +218,7 @@ def test_trust_lines_fit_and_say_the_facts(lang):
 
 def test_revealed_is_double_blind():
     from bot.domain.models import Rating as StoredRating
-    from bot.domain.trust import REVEAL_AFTER, revealed
+    from bot.domain.trust.scores import REVEAL_AFTER, revealed
 
     received = [
         StoredRating(1, 10, 2, 1, 5, ago(1)),  # deal 10: the ratee rated too
@@ -232,7 +230,7 @@ def test_revealed_is_double_blind():
 
 @pytest.mark.parametrize("lang", list(Lang))
 def test_trust_cards_fit_telegram_and_name_nobody(lang):
-    from bot.domain.trust import TrustSummary
+    from bot.domain.trust.summary import TrustSummary
     from bot.texts.alerts import trust_card
 
     longest = TrustSummary(IdentityLevel.VOUCHED, 99999, 99999, 99999, NOW, 99999, 4.96)
@@ -255,13 +253,13 @@ def test_trust_cards_fit_telegram_and_name_nobody(lang):
     ],
 )
 def test_ranking_trust_and_its_cold_start(good, bad, expected):
-    from bot.domain.trust import ranking_trust
+    from bot.domain.trust.scores import ranking_trust
 
     assert ranking_trust(good, bad) == pytest.approx(expected, abs=1e-4)
 
 
 def test_answer_speed_median_and_share_within_a_day():
-    from bot.domain.trust import answer_speed
+    from bot.domain.trust.summary import answer_speed
 
     h = timedelta(hours=1)
     times = [

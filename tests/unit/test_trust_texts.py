@@ -6,7 +6,8 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.domain.models import Lang
-from bot.domain.trust import IdentityLevel, TrustSummary
+from bot.domain.trust.scores import IdentityLevel
+from bot.domain.trust.summary import TrustSummary
 from bot.fake_telegram.html_entities import MAX_TEXT_LENGTH, parse_html
 from bot.texts.alerts import trust_card, trust_line
 

@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from bot.domain.text import is_han, normalise
-from bot.domain.vocabulary.glossary import english_words
+from bot.domain.vocabulary.english import english_words
 from bot.domain.vocabulary.tsv import list_cell, read_rows
 
 ACCESSORIES_PATH = Path(__file__).parent / "data" / "accessories.tsv"

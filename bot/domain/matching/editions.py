@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TypeVar
 
-from bot.domain.vocabulary.glossary import english_words
+from bot.domain.vocabulary.english import english_words
 
 from .types import PostTerms
 

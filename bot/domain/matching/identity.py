@@ -24,7 +24,7 @@ from bot.domain.vocabulary.brands import PREFIX as BRAND_PREFIX
 from bot.domain.vocabulary.glossary import EXCLUSIVE_CATEGORIES, default_glossary
 
 from .codes import is_model_code
-from .index import Interner
+from .interner import Interner
 from .rows import PRODUCT, SPEC
 from .scoring import Weights
 

@@ -5,12 +5,12 @@ Layout, per side:
   the tail of a long list is its newest documents;
 * a forward index: every document's term ids in one flat int32 buffer, addressed by the
   `start` / `dl` columns, used to score candidates without walking long postings;
-* numpy columns for the structured fields, grown by doubling.
+* numpy columns for the structured fields (columns.py), grown by doubling.
 
 Internal doc ids are dense and never reused; closing a post only clears `alive` and
 decrements the alive document frequencies. `compact()` drops dead ids from the postings
 (the engine calls it when they make up most of the postings). Term and label ids come
-from `Interner`s shared by both sides.
+from `Interner`s (interner.py) shared by both sides.
 """
 
 from __future__ import annotations
@@ -23,70 +23,9 @@ from itertools import chain
 import numpy as np
 from numpy.typing import NDArray
 
+from .columns import COLUMNS, ROW
+
 IntArray = NDArray[np.int32]
-
-NONE_ID = -1
-
-# name -> (dtype, the value that means "not stated"); slots past `n` are never read
-COLUMNS: dict[str, tuple[type, float | int | bool]] = {
-    "post_id": (np.int64, 0),
-    "owner": (np.int64, 0),
-    "start": (np.int64, 0),  # offset of the doc's terms in the forward buffer
-    "dl": (np.int32, 0),  # number of terms
-    "price_low": (np.float64, np.nan),  # CNY per base unit
-    "price_high": (np.float64, np.nan),
-    "price_unit": (np.int32, NONE_ID),
-    "qty": (np.float64, np.nan),
-    "qty_unit": (np.int32, NONE_ID),
-    "moq": (np.float64, np.nan),
-    "moq_unit": (np.int32, NONE_ID),
-    "loc": (np.int32, NONE_ID),  # offer: ship-from place; need: destination or place
-    "region": (np.int32, NONE_ID),
-    "trade": (np.int32, NONE_ID),
-    "item_type": (np.int32, NONE_ID),  # accessories.py
-    "created": (np.float64, 0.0),
-    "expires": (np.float64, np.inf),
-    "trust": (np.float32, 0.5),
-    "negotiable": (np.bool_, False),
-    "alive": (np.bool_, False),
-}
-# Columns a caller supplies per document, in this order (the rest the index fills in).
-ROW = tuple(name for name in COLUMNS if name not in ("start", "dl", "alive"))
-
-
-class Interner:
-    """Bidirectional str <-> dense int id map."""
-
-    __slots__ = ("ids", "names")
-
-    def __init__(self) -> None:
-        self.ids: dict[str, int] = {}
-        self.names: list[str] = []
-
-    def intern(self, name: str) -> int:
-        i = self.ids.get(name)
-        if i is None:
-            i = self.ids[name] = len(self.names)
-            self.names.append(name)
-        return i
-
-    def get(self, name: str | None) -> int:
-        if name is None:
-            return NONE_ID
-        return self.ids.get(name, NONE_ID)
-
-    def name(self, i: int) -> str | None:
-        return self.names[i] if i >= 0 else None
-
-    def __len__(self) -> int:
-        return len(self.names)
-
-    def nbytes(self) -> int:
-        return (
-            sys.getsizeof(self.ids)
-            + sys.getsizeof(self.names)
-            + sum(sys.getsizeof(n) for n in self.names)
-        )
 
 
 class SideIndex:

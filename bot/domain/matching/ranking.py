@@ -12,7 +12,7 @@ or third round: no faster at the median and slower at p99.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 
@@ -20,11 +20,10 @@ from bot.domain.models import PostKind
 
 from . import scoring
 from .identity import identity_evidence
-from .index import NONE_ID, SideIndex
+from .index import SideIndex
+from .interner import NONE_ID
+from .plan import QueryPlan
 from .scoring import Weights
-
-if TYPE_CHECKING:
-    from .query import QueryPlan
 
 
 def comparable(units: np.ndarray, unit: int) -> np.ndarray:

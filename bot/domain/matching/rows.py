@@ -15,8 +15,10 @@ import numpy as np
 from bot.domain.models import PostKind
 
 from . import scoring
+from .columns import ROW
 from .fields import RECORD_FIELDS, fields_to_record
-from .index import NONE_ID, ROW, Interner, SideIndex
+from .index import SideIndex
+from .interner import NONE_ID, Interner
 from .types import MatchFields, PostTerms
 
 assert RECORD_FIELDS == (
@@ -73,7 +75,7 @@ def to_row(
     terms: PostTerms,
     fields: MatchFields,
 ) -> tuple[list[int], tuple]:
-    """Term ids and the column values in `index.ROW` order."""
+    """Term ids and the column values in `columns.ROW` order."""
     ids = keys_to_ids(terms_ids, term_keys(terms))
     return ids, row_from_record(labels, post_id, user_id, kind, fields_to_record(fields))
 
@@ -138,7 +140,7 @@ def row_parts(kind: PostKind, record: Sequence) -> tuple[tuple, tuple]:
 def row_from_record(
     labels: Interner, post_id: int, user_id: int, kind: PostKind, record: Sequence
 ) -> tuple:
-    """Column values in `index.ROW` order from a `fields.fields_to_record` tuple."""
+    """Column values in `columns.ROW` order from a `fields.fields_to_record` tuple."""
     (lo, hi, qty, moq, created, expires, trust, negotiable), names = row_parts(kind, record)
     price_unit, qty_unit, moq_unit, loc, region, trade, item_type = (
         labels.intern(name) if name else NONE_ID for name in names

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 
 import numpy as np
 
-from .index import Interner
+from .interner import Interner
 
 
 class TermScratch:

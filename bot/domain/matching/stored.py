@@ -16,7 +16,8 @@ import numpy as np
 from bot.domain.models import PostKind
 
 from .fields import fields_to_record
-from .index import NONE_ID, Interner, SideIndex
+from .index import SideIndex
+from .interner import NONE_ID, Interner
 from .rows import keys_to_text, row_parts, term_keys
 from .types import MatchFields, PostTerms
 

@@ -18,8 +18,9 @@ Steps (`_terms_of_text`):
 6. Stop-words (出售, 求购, wtb, pcs ...) and one-character noise are dropped. Materials
    and attributes ("s:" concepts, numbers, sizes) go to `specs`; the rest to `product`.
 
-Everything per token is cached, and whole texts are cached too, so a typical post costs a
-few dictionary look-ups after warm-up (`vocabulary.loading.warm_up` loads jieba and the glossary words).
+Steps 3 and 4 for one token or English run are in token_terms.py. Everything per token is
+cached, and whole texts are cached too, so a typical post costs a few dictionary look-ups
+after warm-up (`vocabulary.loading.warm_up` loads jieba and the glossary words).
 """
 
 from __future__ import annotations
@@ -32,26 +33,12 @@ from bot.domain.models import ParsedPost
 from bot.domain.text import is_han, normalise
 from bot.domain.vocabulary.brands import PREFIX as BRAND
 from bot.domain.vocabulary.brands import default_brands
-from bot.domain.vocabulary.dictionary import english_glosses
-from bot.domain.vocabulary.glossary import (
-    PRODUCT,
-    Glossary,
-    default_glossary,
-    english_words,
-    has_han,
-)
+from bot.domain.vocabulary.glossary import Glossary, default_glossary, has_han
 from bot.domain.vocabulary.loading import segmenter_knows
 from bot.domain.vocabulary.units import MEASURE_SYMBOLS
 
-from .codes import (
-    GLUED_NUMBER,
-    SPLIT_CODE,
-    code_stem,
-    is_model_code,
-    join_code,
-    named_models,
-    unglue,
-)
+from .codes import GLUED_NUMBER, SPLIT_CODE, join_code, unglue
+from .token_terms import Part, english_run_terms, han_token_terms, version_spec
 from .types import PostTerms
 
 _NUM = r"\d+(?:[.,]\d+)?"
@@ -83,18 +70,13 @@ _SIZE = re.compile(
     rf"({_NUM})\s*(毫升|毫米|厘米|公分|公升|英寸|毫安|升|瓦|伏|米|克|寸|安"
     r"|liters|litres|liter|litre|ml|mah|kw|w|v|mm|cm|m|gsm|g|l|inch|oz|gb|tb|hz|a)(?![a-z0-9])"
 )
-# Letter+digit model codes and bare numbers: m6, e27, t8, gu10, 18650, 304, 3d.
-_CODE = re.compile(r"^(?:[a-z]+\d+[a-z0-9]*|\d+[a-z]+\d*|\d{2,})$")
 # A dotted version (6.2.9, v2.5): lifted before jieba, which would cut it at the dots.
 _DOTTED = re.compile(r"(?<![\w.])v?(\d+(?:\.\d+){1,3})(?![\w.])")
-# A version or edition number standing alone: 7, 2.5, 6.2.9, v2, v17.0 (-> 7, 2.5, 6.2.9, 2, 17).
-_VERSION = re.compile(r"^v?(\d{1,3}(?:\.\d+)*)$")
 _ASCII_WORD = re.compile(r"^[a-z0-9][a-z0-9.'-]*$")
 _JOINERS = frozenset({"-", "'", "’"})
 # A number inside a Chinese word the glossary knows whole (18650电池, t8灯管, n95口罩).
 _NUMBERED_PART = re.compile(r"[a-z]*\d[a-z0-9]*")
 _FALLBACK_CONCEPTS = True  # scan raw_text for concepts when the product field gives none
-_Part = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]  # product, specs, concepts
 
 
 def extract_terms(parsed: ParsedPost, raw_text: str) -> PostTerms:
@@ -162,10 +144,10 @@ def terms_of_text(text: str, glossary: Glossary) -> PostTerms:
         _flush_english(run, glossary, acc)
         run = []
         if has_han(token):
-            acc.merge(*_han_token(token, glossary))
+            acc.merge(*han_token_terms(token, glossary))
             if not glossary.is_spec_key("".join(token.split())):  # 304不锈钢: s:ss304
                 for part in _NUMBERED_PART.findall(token):  # 18650电池: an 18650 battery
-                    acc.merge(_english_run((part,), glossary))
+                    acc.merge(english_run_terms((part,), glossary))
     _flush_singles(singles, glossary, acc)
     _flush_english(run, glossary, acc)
     acc.product.update(dict.fromkeys(BRAND + b for b in brands))
@@ -190,7 +172,7 @@ class _Acc:
         self.concepts: dict[str, None] = {}
         self.glosses: dict[str, None] = {}
 
-    def merge(self, part: _Part, glosses: tuple[str, ...] = ()) -> None:
+    def merge(self, part: Part, glosses: tuple[str, ...] = ()) -> None:
         product, specs, concepts = part
         self.product.update(dict.fromkeys(product))
         self.specs.update(dict.fromkeys(specs))
@@ -214,12 +196,8 @@ _IN_SMALLER = {"l": ("ml", 1000), "kw": ("w", 1000)}
 
 
 def _version_token(match: re.Match[str], acc: _Acc) -> str:
-    acc.specs[_version(match.group(1))] = None
+    acc.specs[version_spec(match.group(1))] = None
     return " "
-
-
-def _version(number: str) -> str:
-    return re.sub(r"(?:\.0+)+$", "", number)
 
 
 def _known(char: str, glossary: Glossary) -> bool:
@@ -228,135 +206,10 @@ def _known(char: str, glossary: Glossary) -> bool:
 
 def _flush_singles(singles: list[str], glossary: Glossary, acc: _Acc) -> None:
     if len(singles) > 1:
-        acc.merge(*_han_token("".join(singles), glossary))
+        acc.merge(*han_token_terms("".join(singles), glossary))
     singles.clear()
 
 
 def _flush_english(run: list[str], glossary: Glossary, acc: _Acc) -> None:
     if run:
-        acc.merge(_english_run(tuple(run), glossary))
-
-
-@lru_cache(maxsize=16384)
-def _english_run(tokens: tuple[str, ...], glossary: Glossary) -> _Part:
-    """Concepts of glossary phrases in a run of ASCII tokens; leftover words by kind."""
-    named = named_models(tokens, glossary.is_stopword)
-    words: list[str] = []
-    version_specs: list[str] = []
-    for token in tokens:
-        version = _VERSION.match(token)
-        if version:
-            version_specs.append(_version(version.group(1)))
-        elif _CODE.match(token):
-            words.append(token)  # keep "m6" / "304" whole; english_words would keep it too
-        else:
-            words.extend(english_words(token))
-    product: list[str] = []
-    specs: list[str] = []
-    concepts: list[str] = []
-    covered = [False] * len(words)
-    for start, end, ids in glossary.match_phrases(words):
-        is_spec = _add_ids(ids, glossary, specs, concepts)
-        for i in range(start, end):
-            covered[i] = True
-            if not glossary.is_stopword(words[i]):
-                (specs if is_spec else product).append(words[i])
-        if not is_spec:
-            specs.extend(_modifiers(words[start:end], ids, glossary))
-    for i, word in enumerate(words):
-        if covered[i] or glossary.is_stopword(word):
-            continue
-        if is_model_code(word):
-            product.append(word)  # a model code says which product it is: it finds candidates
-            stem = code_stem(word)
-            if stem:
-                product.append(stem)
-        elif _CODE.match(word):
-            specs.append(word)
-        elif len(word) > 1 and not word.isdigit():
-            product.append(word)
-    return tuple(product + named), tuple(specs + version_specs), tuple(concepts)
-
-
-@lru_cache(maxsize=65536)
-def _han_token(token: str, glossary: Glossary) -> tuple[_Part, tuple[str, ...]]:
-    """One jieba token containing Chinese: its words by kind and its product concepts, and
-    its English glosses when the glossary lacks it."""
-    key = "".join(token.split())
-    if glossary.is_stopword(key):
-        return ((), (), ()), ()
-    ids = glossary.lookup_key(key)
-    if len(key) == 1 and not ids:
-        return ((), (), ()), ()
-    product: list[str] = []
-    specs: list[str] = []
-    concepts: list[str] = []
-    pieces = [p for p in segmenter.cut_for_search(key) if p != key and len(p) > 1]
-    if ids:
-        is_spec = _add_ids(ids, glossary, specs, concepts)
-        (specs if is_spec else product).append(key)
-        spec_pieces = [p for p in pieces if glossary.is_spec_key(p)]
-        for piece in pieces:
-            if is_spec or any(piece in sp for sp in spec_pieces):
-                # 304不锈钢 is also 不锈钢; 不锈钢保温杯 has the spec 不锈钢 (and 不锈)
-                specs.extend(
-                    "s:" + c
-                    for c in sorted(glossary.lookup_key(piece))
-                    if glossary.concept(c).kind != PRODUCT
-                )
-                specs.append(piece)
-            elif not glossary.is_stopword(piece):
-                product.append(piece)
-        return (tuple(product), tuple(specs), tuple(concepts)), ()
-    if _CODE.match(key):
-        return ((), (key,), ()), ()
-    product.append(key)
-    glosses = tuple(_english_for(key, pieces, glossary))
-    taken: list[str] = []
-    for piece in sorted(pieces, key=len, reverse=True):
-        if glossary.is_stopword(piece):
-            continue
-        piece_ids = glossary.lookup_key(piece)
-        inside = any(piece in t for t in taken)
-        if piece_ids and not inside:
-            taken.append(piece)
-            if _add_ids(piece_ids, glossary, specs, concepts):
-                specs.append(piece)
-                continue
-        product.append(piece)
-    return (tuple(product), tuple(specs), tuple(concepts)), glosses
-
-
-def _english_for(key: str, pieces: list[str], glossary: Glossary) -> list[str]:
-    """English words for a Chinese word the glossary lacks (dictionary.py): the word's own
-    glosses, or else its pieces' glosses."""
-    table = english_glosses()
-    found = table.get(key)
-    if found is None:
-        found = tuple(w for p in pieces for w in table.get(p, ()))
-    return [w for w in found if len(w) > 1 and not glossary.is_stopword(w)]
-
-
-def _add_ids(
-    ids: frozenset[str], glossary: Glossary, specs: list[str], concepts: list[str]
-) -> bool:
-    """Record concept ids; True when they are all specs (materials / attributes)."""
-    spec_only = True
-    for cid in sorted(ids):
-        if glossary.concept(cid).kind == PRODUCT:
-            concepts.append(cid)
-            spec_only = False
-        else:
-            specs.append("s:" + cid)
-    return spec_only and bool(ids)
-
-
-def _modifiers(phrase: list[str], ids: frozenset[str], glossary: Glossary) -> list[str]:
-    """Spec concepts of the words that modify a product phrase: "wireless mouse" is a mouse
-    that is wireless (s:wireless), as 无线鼠标 is; "rock wool" is no kind of wool."""
-    out: list[str] = []
-    for i, word in enumerate(phrase):
-        rest = " ".join(phrase[:i] + phrase[i + 1 :])
-        if len(phrase) > 1 and glossary.is_spec_key(word) and glossary.lookup_key(rest) & ids:
-            out.extend("s:" + c for c in sorted(glossary.lookup_key(word)))
-    return out
+        acc.merge(english_run_terms(tuple(run), glossary))

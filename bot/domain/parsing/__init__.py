@@ -25,8 +25,9 @@ from bot.domain.models import Intent, Lang, ParsedPost, Price, Quantity
 from bot.domain.parsing import markup
 from bot.domain.parsing._work import Work
 from bot.domain.parsing.contacts import extract_contacts
+from bot.domain.parsing.gazetteer import place_named
 from bot.domain.parsing.intent import extract_intent
-from bot.domain.parsing.places import extract_places, extract_trade_term, place_named
+from bot.domain.parsing.places import extract_places
 from bot.domain.parsing.price import PriceFound, extract_price
 from bot.domain.parsing.product import extract_product, extract_specs, product_keywords
 from bot.domain.parsing.quantity import (
@@ -35,6 +36,7 @@ from bot.domain.parsing.quantity import (
     extract_packing,
     extract_quantity,
 )
+from bot.domain.parsing.trade_terms import extract_trade_term
 from bot.domain.parsing.validation import PROBLEMS, validate
 from bot.domain.parsing.validity import extract_validity
 from bot.domain.text import looks_garbled

@@ -16,7 +16,7 @@ import re
 from functools import lru_cache
 from importlib import resources
 
-from .glossary import english_words
+from .english import english_words
 
 MAX_GLOSSES = 3  # senses read per word
 MAX_GLOSS_WORDS = 2  # longer glosses are explanations, not names

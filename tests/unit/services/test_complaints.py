@@ -56,7 +56,8 @@ def test_the_card_escapes_the_answer_and_says_none_when_there_is_none() -> None:
     from datetime import UTC, datetime
 
     from bot.domain.models import Lang
-    from bot.domain.trust import IdentityLevel, TrustSummary
+    from bot.domain.trust.scores import IdentityLevel
+    from bot.domain.trust.summary import TrustSummary
     from bot.texts.alerts import trust_card
 
     now = datetime(2026, 12, 3, tzinfo=UTC)

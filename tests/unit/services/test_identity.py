@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.domain.trust import IdentityLevel
+from bot.domain.trust.scores import IdentityLevel
 from bot.services.errors import UserFacingError
 from bot.services.identity import verify_business
 from bot.services.ports import UowFactory

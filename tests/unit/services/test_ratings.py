@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.domain.trust import REVEAL_AFTER
+from bot.domain.trust.scores import REVEAL_AFTER
 from bot.services import deals, ratings
 from bot.services.errors import UserFacingError
 from bot.services.ports import UowFactory

@@ -1,0 +1,57 @@
+"""What the use cases need from the outside world, as Protocols.
+
+`storage` implements these with SQLAlchemy; tests may use fakes. All datetimes crossing
+these ports are timezone-aware UTC. Import them from here: this package's names are its
+public surface, whichever submodule holds them.
+"""
+
+from __future__ import annotations
+
+from bot.services.ports.exchanges import (
+    ContactRequestsRepository,
+    DealsRepository,
+    RatingsRepository,
+    TrustEventsRepository,
+)
+from bot.services.ports.messaging import (
+    ActionTokensRepository,
+    InboxRepository,
+    OutboxRepository,
+    RemindersRepository,
+)
+from bot.services.ports.people import (
+    CirclesRepository,
+    ErasureRepository,
+    ProfilesRepository,
+    UsersRepository,
+)
+from bot.services.ports.posts import (
+    IndexChangesRepository,
+    MatchesRepository,
+    PostsRepository,
+)
+from bot.services.ports.runtime import Clock, LeasesRepository, PersistenceRepository
+from bot.services.ports.unit_of_work import UnitOfWork, UowFactory
+
+__all__ = [
+    "ActionTokensRepository",
+    "CirclesRepository",
+    "Clock",
+    "ContactRequestsRepository",
+    "DealsRepository",
+    "ErasureRepository",
+    "IndexChangesRepository",
+    "InboxRepository",
+    "LeasesRepository",
+    "MatchesRepository",
+    "OutboxRepository",
+    "PersistenceRepository",
+    "PostsRepository",
+    "ProfilesRepository",
+    "RatingsRepository",
+    "RemindersRepository",
+    "TrustEventsRepository",
+    "UnitOfWork",
+    "UowFactory",
+    "UsersRepository",
+]

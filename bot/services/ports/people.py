@@ -1,0 +1,92 @@
+"""Ports for who trades and where: users, company profiles, trade circles, and erasing
+a member's data (/forget)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from datetime import datetime
+from typing import Protocol
+
+from bot.domain.models import Circle, CircleStats, CompanyProfile, Lang, Post, User
+
+
+class UsersRepository(Protocol):
+    async def get(self, user_id: int) -> User | None: ...
+    async def get_many(self, user_ids: Collection[int]) -> dict[int, User]:
+        """Those of them that exist, by id, in one query."""
+        ...
+
+    async def by_username(self, username: str) -> User | None:
+        """The user with this Telegram username, case-insensitively (no leading @)."""
+        ...
+
+    async def upsert(self, user: User) -> None: ...
+    async def refresh(self, user: User) -> None:
+        """Write only what Telegram tells of an existing, not forgotten user (username,
+        name, blocked, last active, and the language unless they chose one), so that a
+        change made meanwhile by another transaction (/language, /settings) is kept."""
+        ...
+
+    async def set_language(self, user_id: int, language: Lang, *, chosen: bool) -> None: ...
+    async def set_blocked(self, user_id: int, blocked: bool) -> None: ...
+
+
+class ProfilesRepository(Protocol):
+    async def get(self, user_id: int) -> CompanyProfile | None: ...
+    async def save(self, profile: CompanyProfile) -> None: ...
+
+
+class CirclesRepository(Protocol):
+    async def get(self, circle_id: int) -> Circle | None: ...
+    async def save(self, circle: Circle) -> None: ...
+    async def add_member(self, circle_id: int, user_id: int, at: datetime) -> None: ...
+    async def is_member(self, circle_id: int, user_id: int) -> bool: ...
+    async def joined_at(self, circle_id: int, user_id: int) -> datetime | None: ...
+    async def stats(self, circle_id: int, since: datetime) -> CircleStats: ...
+    async def latest_of(self, user_id: int) -> Circle | None:
+        """The circle the user joined last (still a member)."""
+        ...
+
+    async def everyone(self) -> list[Circle]:
+        """Every circle still in use (not migrated away)."""
+        ...
+
+    async def new_posts(self, circle_id: int, since: datetime, limit: int) -> list[Post]:
+        """Open posts written in the circle since then, oldest first."""
+        ...
+
+    async def migrate(self, old_id: int, new_id: int) -> None:
+        """A group became a supergroup: circle, posts and members move to the new id."""
+        ...
+
+    async def invite_once_a_day(self, circle_id: int, user_id: int, now: datetime) -> bool:
+        """Record a mention inviting them to start the bot, unless one was made in the last
+        24 hours; True if this one may go."""
+        ...
+
+
+class ErasureRepository(Protocol):
+    async def forget(
+        self,
+        user_id: int,
+        stand_in: int,
+        marks: Collection[str],
+        sentences: dict[str, frozenset[int] | None],
+        at: datetime,
+    ) -> list[int]:
+        """Delete what is theirs, hand what others' records keep to `stand_in`, drop the
+        messages about them and blank their stored updates; returns the ids of their posts,
+        now gone (bot.services.privacy has the whole policy).
+
+        A message is about them when it goes to them, holds their id, one of `marks`
+        (exact identifiers: chat link, @username, phone), a button about them or what was
+        theirs or a link to their post, or one of `sentences` (the bot's own, naming them)
+        and goes to one of its readers (None: anyone). Nothing else counts, no name alone.
+        Stored updates: theirs keep only their id (and count as handled); another sender's
+        about them the same way is blanked if handled, else kept whole with `stand_in` for
+        their id (a stored sentence counts only in an update from one of its readers)."""
+        ...
+
+    async def blank_update(self, update_id: int) -> None:
+        """Keep nothing of a stored update but its id (still a duplicate if redelivered)."""
+        ...

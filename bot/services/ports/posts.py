@@ -1,0 +1,96 @@
+"""Ports for posts, the matches between them, and the matching index's change log."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from datetime import datetime
+from typing import Protocol
+
+from bot.domain.matching.types import IndexChange, IndexEntry
+from bot.domain.models import Match, Post, PostKind, PostStatus
+
+
+class PostsRepository(Protocol):
+    async def add(self, post: Post) -> int: ...
+    async def get(self, post_id: int) -> Post | None: ...
+    async def update(self, post: Post) -> None: ...
+    async def list_by_user(
+        self, user_id: int, statuses: Sequence[PostStatus], *, offset: int, limit: int
+    ) -> list[Post]: ...
+    async def count_by_user(self, user_id: int, statuses: Sequence[PostStatus]) -> int: ...
+    async def list_due_to_expire(self, now: datetime, limit: int) -> list[Post]: ...
+    async def purge_stale(
+        self, *, drafts_before: datetime, closed_before: datetime, limit: int
+    ) -> int:
+        """Delete old drafts and old withdrawn or expired posts no deal names; returns how
+        many (at most `limit`)."""
+        ...
+
+    def stream_open(
+        self, kind: PostKind | None = None, batch_size: int = 5000
+    ) -> AsyncIterator[list[Post]]: ...
+    async def save_index_entry(
+        self, post_id: int, terms: str, labels: str, numbers: bytes, vocabulary: str
+    ) -> None: ...
+    async def with_stale_index(self, post_ids: Sequence[int], vocabulary: str) -> list[int]:
+        """Those of these open posts whose stored index entry another vocabulary derived
+        (or none yet), in id order."""
+        ...
+
+    def stream_index_entries(
+        self, now: datetime, batch_size: int = 10000
+    ) -> AsyncIterator[list[IndexEntry]]:
+        """Open, unexpired posts as index entries, in id order, a batch at a time."""
+        ...
+
+
+class MatchesRepository(Protocol):
+    async def add(self, match: Match) -> int | None:
+        """Store a new pair; None when this offer and need were paired before."""
+        ...
+
+    async def get(self, match_id: int) -> Match | None: ...
+    async def update(self, match: Match) -> None: ...
+    async def for_post(self, post_id: int) -> list[Match]:
+        """Every match the post is part of, oldest first."""
+        ...
+
+    async def paired_with(self, post_id: int) -> set[int]:
+        """Ids of every post already paired with `post_id` (either side)."""
+        ...
+
+    async def count_alerted_for_need(self, need_id: int) -> int: ...
+    async def count_alerts_to_user_since(self, user_id: int, since: datetime) -> int:
+        """Alerts sent to `user_id` (as either side's owner) since `since`."""
+        ...
+
+    async def dismissals(self) -> list[tuple[int, int]]:
+        """(user who said "not relevant", the counterpart post) for every dismissal."""
+        ...
+
+
+class IndexChangesRepository(Protocol):
+    """The matching index's change log (`bot.domain.matching.types.IndexChange`)."""
+
+    async def record(
+        self,
+        kind: str,
+        origin: str,
+        at: datetime,
+        *,
+        post_id: int | None = None,
+        user_id: int | None = None,
+    ) -> int:
+        """Log a change `origin` made under the next revision and return it. Revisions commit in order:
+        another transaction's `record` waits until this one ends."""
+        ...
+
+    async def latest(self) -> int:
+        """The last revision committed (0 before the first change)."""
+        ...
+
+    async def since(self, revision: int, now: datetime, limit: int) -> list[IndexChange]:
+        """Changes after `revision`, oldest first, posts with their index entry if live."""
+        ...
+
+    async def purge(self, before: datetime) -> int: ...
