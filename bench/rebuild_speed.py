@@ -5,7 +5,7 @@
 
 Rows are written with the synthetic corpus of bench/match_corpus.py, each with the index
 entry the app stores when it indexes a post (terms and match fields); writing is not timed.
-Timed: `bot.services.matching.rebuild` (stream entries in batches -> MatchingEngine.add_stored),
+Timed: `bot.services.index_loading.rebuild` (stream entries in batches -> MatchingEngine.add_stored),
 exactly what `post_init` runs. Prints seconds, posts/s and the process's memory growth.
 """
 
@@ -26,7 +26,7 @@ from bot.domain import money
 from bot.domain.matching.engine import MatchingEngine, fields_from_parsed
 from bot.domain.vocabulary import loading as vocabulary
 from bot.domain.vocabulary.version import vocabulary_version
-from bot.services import index_refresh, matching
+from bot.services import index_loading, index_refresh, matching
 from storage import Database
 from storage.json_columns import parsed_to_dict
 from storage.migrate import upgrade_to_head
@@ -109,7 +109,7 @@ async def measure(url: str, size: int) -> None:
         index = matching.MatchingIndex(matching.MatchPolicy())
         before = rss_mb()
         started = time.perf_counter()
-        loaded = await matching.rebuild(db.uow, Clock(), index)
+        loaded = await index_loading.rebuild(db.uow, Clock(), index)
         seconds = time.perf_counter() - started
         print(
             f"{size:>9,} rebuild: {seconds:.1f} s, {loaded / seconds:,.0f} posts/s, "

@@ -15,6 +15,7 @@ from telegram.ext import Application, ApplicationBuilder, ContextTypes, Defaults
 from telegram.warnings import PTBUserWarning
 
 import handlers
+from bot.bootstrap import bootstrap
 from bot.config import Settings
 from bot.context import BotContext, BotServices
 from bot.domain import parsing
@@ -22,7 +23,7 @@ from bot.domain.matching.engine import MatchingEngine
 from bot.domain.matching.scoring import Thresholds
 from bot.domain.vocabulary import loading as vocabulary
 from bot.logging_setup import redact_everywhere
-from bot.services import inbox, index_sync, leases, matching
+from bot.services import inbox, index_loading, index_sync, leases, matching
 from bot.services.clock import SystemClock
 from bot.services.ports import Clock
 from bot.services.rate_limits import RateLimits
@@ -40,12 +41,11 @@ from handlers.transport.chat_order import WORKING_UPDATES, ChatOrderedProcessor
 from handlers.transport.durable_bot import DurableBot
 from handlers.transport.outbox_dispatcher import OutboxDispatcher
 from handlers.transport.persistence import DatabasePersistence
-from handlers.transport.rate_limits import RATE_LIMITS
 from handlers.transport.send_guard import SendGuard
 from handlers.transport.senders import Senders
 from handlers.transport.stopping import TradeApplication
 from handlers.transport.telegram_http import AiohttpRequest
-from handlers.users import CLAIMED, DONE_MARKS, SENDERS, replay_unfinished
+from handlers.users import replay_unfinished
 from storage.migrate import ensure_schema
 from storage.unit_of_work import Database
 
@@ -101,7 +101,7 @@ async def wait_for_lease(settings: Settings, holder: str) -> matching.MatchingIn
             return None
         log.warning("standby: another process polls this bot; taking over when it stops")
         index = build_matching_index(settings)
-        loaded = await matching.rebuild(database.uow, clock, index)
+        loaded = await index_loading.rebuild(database.uow, clock, index)
         log.info("standby: matching index built with %d open posts", loaded)
         while not await leases.take(database.uow, clock, holder, ttl):
             await index_sync.catch_up_now(database.uow, clock, index)
@@ -148,9 +148,9 @@ def build_application(
         warm_up()  # at once if the standby wait did it already
         clock = app.bot_data.clock
         if not built:  # a standby's was built while it waited
-            loaded = await matching.rebuild(database.uow, clock, index)
+            loaded = await index_loading.rebuild(database.uow, clock, index)
             log.info("matching index rebuilt with %d open posts", loaded)
-        caught_up = await index_sync.catch_up_now(database.uow, clock, index)
+        caught_up = await app.bot_data.use_cases.background.catch_up_index()
         log.info("matching index caught up with %d changes", caught_up)
         replayed = await replay_unfinished(app)
         if replayed:
@@ -189,9 +189,10 @@ def build_application(
         log.info("TradeCircle is up as @%s", app.bot.username)
 
     async def post_shutdown(app: TradeApp) -> None:
-        await app.bot_data.extras[DONE_MARKS].close()
+        if app.bot_data.done_marks is not None:
+            await app.bot_data.done_marks.close()
         if lease_holder is not None:
-            await leases.release(database.uow, app.bot_data.clock, lease_holder)
+            await app.bot_data.use_cases.background.release_lease(lease_holder)
         await database.dispose()
 
     senders = Senders()
@@ -222,23 +223,18 @@ def build_application(
         .persistence(DatabasePersistence(database.uow))
         .build()
     )
-    app.bot_data.configure(settings, database.uow, clock or SystemClock())
-    app.bot_data.extras["outbox"] = dispatcher
-    app.bot_data.extras["matching"] = index
-    app.bot_data.extras[DONE_MARKS] = inbox.DoneMarks(
-        database.uow, app.bot_data.clock, keep_state=app.update_persistence
+    use_cases = bootstrap(settings, database.uow, clock or SystemClock(), index)
+    services = app.bot_data
+    services.configure(use_cases)
+    services.outbox = dispatcher
+    services.done_marks = inbox.DoneMarks(
+        database.uow, services.clock, keep_state=app.update_persistence
     )
-    app.bot_data.extras[SENDERS] = senders
-    app.bot_data.extras[RATE_LIMITS] = RateLimits(
+    services.senders = senders
+    services.rate_limits = RateLimits(
         burst=settings.rate_limit_burst, rate=settings.rate_limit_per_second
     )
-    bot.keep_in(
-        database.uow,
-        app.bot_data.clock,
-        app.bot_data.extras.setdefault(CLAIMED, set()),
-        senders,
-        settings.default_language,
-    )
+    bot.keep_in(use_cases.delivery.store_fetched, services.claimed, senders)
     handlers.register(app)
     cast(TradeApplication, app).stop_deadline = stop_deadline  # the builder's class
     return app

@@ -1,24 +1,35 @@
-"""Typed context for handlers: `context.uow()`, `context.settings`, `context.lang`, ...
+"""Typed context for handlers: `context.use_cases`, `context.settings`, `context.lang`, ...
 
 Handlers receive a `BotContext` instead of digging typed objects out of `bot_data`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
 
 from telegram.ext import Application, CallbackContext
 
-from bot.config import Settings
 from bot.domain.models import Lang
-from bot.services.matching import MatchingIndex
-from bot.services.ports import Clock, UnitOfWork, UowFactory
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # annotations only: a handler's module imports what it uses itself
+    from bot.bootstrap import UseCases
+    from bot.config import Settings
+    from bot.services.inbox import DoneMarks
+    from bot.services.matching import MatchingIndex
+    from bot.services.ports import Clock
+    from bot.services.rate_limits import RateLimits
+
     # the bot the composition root builds (named in a string below: handlers import this)
     from handlers.transport.durable_bot import DurableBot  # noqa: F401
+    from handlers.transport.senders import Senders
 
 
+class OutboxKick(Protocol):
+    def kick(self, job_queue: Any) -> None: ...
+
+
+@dataclass
 class BotServices:
     """What the composition root hands to every handler, kept as `bot_data`.
 
@@ -26,29 +37,34 @@ class BotServices:
     `configure()` right after building the Application.
     """
 
-    def __init__(self) -> None:
-        self._settings: Settings | None = None
-        self._uow_factory: UowFactory | None = None
-        self._clock: Clock | None = None
-        self.extras: dict[str, Any] = {}  # long-lived helpers: engine, dispatcher, ...
+    _use_cases: UseCases | None = None
+    outbox: OutboxKick | None = None  # the dispatcher, kicked after a use case queued
+    done_marks: DoneMarks | None = None  # handled update ids, written in batches
+    senders: Senders | None = None  # who sent each update fetched in a batch
+    rate_limits: RateLimits | None = None
+    # Update ids this process took to handle, already stored: fetched in a batch or taken
+    # from the inbox at start-up. Any other update id already stored is a duplicate.
+    claimed: set[int] = field(default_factory=set)
 
-    def configure(self, settings: Settings, uow_factory: UowFactory, clock: Clock) -> None:
-        self._settings, self._uow_factory, self._clock = settings, uow_factory, clock
+    def configure(self, use_cases: UseCases) -> None:
+        self._use_cases = use_cases
+
+    @property
+    def use_cases(self) -> UseCases:
+        assert self._use_cases is not None, "BotServices.configure() was not called"
+        return self._use_cases
 
     @property
     def settings(self) -> Settings:
-        assert self._settings is not None, "BotServices.configure() was not called"
-        return self._settings
-
-    @property
-    def uow_factory(self) -> UowFactory:
-        assert self._uow_factory is not None, "BotServices.configure() was not called"
-        return self._uow_factory
+        return self.use_cases.dependencies.settings
 
     @property
     def clock(self) -> Clock:
-        assert self._clock is not None, "BotServices.configure() was not called"
-        return self._clock
+        return self.use_cases.dependencies.clock
+
+    @property
+    def matching(self) -> MatchingIndex:
+        return self.use_cases.dependencies.index
 
 
 class BotContext(CallbackContext["DurableBot", dict[Any, Any], dict[Any, Any], BotServices]):
@@ -75,8 +91,9 @@ class BotContext(CallbackContext["DurableBot", dict[Any, Any], dict[Any, Any], B
     def clock(self) -> Clock:
         return self.bot_data.clock
 
-    def uow(self) -> UnitOfWork:
-        return self.bot_data.uow_factory()
+    @property
+    def use_cases(self) -> UseCases:
+        return self.bot_data.use_cases
 
     @property
     def store(self) -> dict[Any, Any]:
@@ -87,7 +104,8 @@ class BotContext(CallbackContext["DurableBot", dict[Any, Any], dict[Any, Any], B
 
     def kick_outbox(self) -> None:
         """Send what a use case just queued now rather than at the next sweep."""
-        self.bot_data.extras["outbox"].kick(self.job_queue)
+        if self.bot_data.outbox is not None:
+            self.bot_data.outbox.kick(self.job_queue)
 
     def alerts_queued(self, count: int) -> None:
         """Both sides hear about new pairs now, not at the next sweep."""
@@ -96,8 +114,7 @@ class BotContext(CallbackContext["DurableBot", dict[Any, Any], dict[Any, Any], B
 
     @property
     def matching(self) -> MatchingIndex:
-        index: MatchingIndex = self.bot_data.extras["matching"]
-        return index
+        return self.bot_data.matching
 
     @property
     def lang(self) -> Lang:

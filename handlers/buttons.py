@@ -17,7 +17,6 @@ from telegram import Update
 
 from bot.context import BotContext
 from bot.domain.models import Action
-from bot.services import action_tokens
 from bot.services.errors import ButtonExpired, ButtonNotYours
 from handlers.keyboards import decode, number
 
@@ -57,9 +56,7 @@ async def _pressed(update: Update, context: BotContext) -> Pressed:
             return Pressed(Action(action), user_id, payload)
         except ValueError:
             raise ButtonExpired() from None
-    token = await action_tokens.redeem(
-        context.services.uow_factory, context.clock, data.args[0], user_id
-    )
+    token = await context.use_cases.contacts.redeem(data.args[0], user_id)
     return Pressed(Action(token.action), user_id, token.payload)
 
 

@@ -42,10 +42,8 @@ async def circle_command(update: Update, context: BotContext) -> None:
     if what in SUBCOMMANDS:
         await _on_member(update, context, what, message)
         return
-    circle = await circle_admin.settings_of(
-        context.services.uow_factory, context.clock, chat.id, chat.title or ""
-    )
-    stats = await circle_admin.week_stats(context.services.uow_factory, context.clock, chat.id)
+    circle = await context.use_cases.circles.settings_of(chat.id, chat.title or "")
+    stats = await context.use_cases.circles.week_stats(chat.id)
     text, rows = await _settings(context, circle, stats, user.id)
     await message.reply_text(text, parse_mode=ParseMode.HTML, reply_markup=markup(rows))
 
@@ -64,9 +62,7 @@ async def _settings(
         + [("digest", str(h), f"{h:02d}:00") for h in circle_admin.DIGEST_HOURS],
         [("limit", str(n), plain(lang, "circle.btn.limit", count=n)) for n in circle_admin.LIMITS],
     ]
-    rows = await circle_admin.setting_buttons(
-        context.services.uow_factory, context.clock, circle.id, admin_id, choices
-    )
+    rows = await context.use_cases.circles.setting_buttons(circle.id, admin_id, choices)
     return circle_settings_text(circle, stats), tokens_as_data(rows)
 
 
@@ -76,12 +72,9 @@ async def setting_chosen(update: Update, context: BotContext, pressed: Pressed) 
     chat_id = pressed.id_arg("circle")
     if not await is_admin(context, chat_id, pressed.user_id, None):
         raise ButtonNotYours()  # no longer an admin
-    services = context.services
     what, value = str(pressed.payload["what"]), str(pressed.payload["value"])
-    circle = await circle_admin.change(
-        services.uow_factory, context.clock, chat_id, what, value, pressed.user_id
-    )
-    stats = await circle_admin.week_stats(services.uow_factory, context.clock, chat_id)
+    circle = await context.use_cases.circles.change(chat_id, what, value, pressed.user_id)
+    stats = await context.use_cases.circles.week_stats(chat_id)
     text, rows = await _settings(context, circle, stats, pressed.user_id)
     await query.answer(plain(circle.language, "button.done"))
     await query.edit_message_text(text, parse_mode=ParseMode.HTML, reply_markup=markup(rows))
@@ -95,19 +88,16 @@ async def _on_member(update: Update, context: BotContext, what: str, message: Me
     if replied is None or member is None or member.is_bot:
         await message.reply_text(plain(context.lang, "circle.reply_needed", what=what))
         return
-    services, clock = context.services, context.clock
     name = member.full_name
     if what == "remove":
-        post = await circle_admin.remove_post(
-            services.uow_factory, clock, context.matching, chat.id, member.id, replied.text or ""
-        )
+        post = await context.use_cases.circles.remove_post(chat.id, member.id, replied.text or "")
         key = "circle.removed" if post is not None else "circle.no_post"
         await message.reply_text(plain(context.lang, key, name=name))
     elif what in ("stop", "resume"):
         stop = what == "stop"
-        await circle_admin.stop_member(services.uow_factory, clock, chat.id, member.id, stop)
+        await context.use_cases.circles.stop_member(chat.id, member.id, stop)
         key = "circle.stopped" if what == "stop" else "circle.resumed"
         await message.reply_text(plain(context.lang, key, name=name))
     else:
-        count = await circle_admin.vouch(services.uow_factory, clock, chat.id, user.id, member.id)
+        count = await context.use_cases.circles.vouch(chat.id, user.id, member.id)
         await message.reply_text(plain(context.lang, "circle.vouched", name=name, count=count))

@@ -19,7 +19,6 @@ from telegram.error import RetryAfter
 
 from bot.context import BotContext
 from bot.domain.models import PostKind
-from bot.services import circles
 from bot.services.users import TelegramPerson
 from bot.texts import t
 from bot.texts.cards import post_title
@@ -44,9 +43,7 @@ async def bot_membership(update: Update, context: BotContext) -> None:
     was, now = change.old_chat_member.status, change.new_chat_member.status
     if now not in PRESENT or was in PRESENT:
         return
-    circle, new = await circles.bot_joined(
-        context.services.uow_factory,
-        context.clock,
+    circle, new = await context.use_cases.circles.bot_joined(
         change.chat.id,
         change.chat.title or "",
         change.from_user.id if change.from_user else None,
@@ -75,17 +72,15 @@ def _has_link(message: Message) -> bool:
 
 
 async def _flag_link(context: BotContext, message: Message) -> None:
-    services, author = context.services, message.from_user
+    author = message.from_user
     assert author is not None
-    circle = await circles.links_to_flag(
-        services.uow_factory, context.clock, message.chat.id, author.id
-    )
+    circle = await context.use_cases.circles.links_to_flag(message.chat.id, author.id)
     if circle is None:
         return
     admins = await context.bot.get_chat_administrators(message.chat.id)
     ids = [a.user.id for a in admins if not a.user.is_bot]
     name, text = author.full_name, message.text or ""
-    if await circles.flag_link(services.uow_factory, context.clock, circle, ids, name, text):
+    if await context.use_cases.circles.flag_link(circle, ids, name, text):
         context.kick_outbox()
 
 
@@ -102,7 +97,7 @@ async def members_joined(update: Update, context: BotContext) -> None:
         person = TelegramPerson(
             member.id, member.first_name, member.last_name, member.username, member.language_code
         )
-        await circles.member_joined(context.services.uow_factory, context.clock, chat, person)
+        await context.use_cases.circles.member_joined(chat, person)
 
 
 async def group_offer(update: Update, context: BotContext) -> None:
@@ -120,11 +115,7 @@ async def _post(update: Update, context: BotContext, kind: PostKind | None, text
     if chat is None or user is None or message is None or user.is_bot:
         return
     text = text.replace(f"@{context.bot.username}", " ")  # a mention lets it through privacy
-    result = await circles.post_in_circle(
-        context.services.uow_factory,
-        context.clock,
-        context.settings.schedule(),
-        context.matching,
+    result = await context.use_cases.circles.post_in_circle(
         (chat.id, chat.title or ""),
         user.id,
         text,
@@ -135,7 +126,7 @@ async def _post(update: Update, context: BotContext, kind: PostKind | None, text
         usage = t(context.lang, "circle.post_usage", bot=context.bot.username)
         await message.reply_text(usage, parse_mode=ParseMode.HTML)
     if result.outcome == "limit":  # told privately: the group hears nothing of it
-        await circles.tell_limit(context.services.uow_factory, context.clock, user.id, chat.id)
+        await context.use_cases.circles.tell_limit(user.id, chat.id)
         context.kick_outbox()
     if result.post is None:
         return
@@ -167,7 +158,5 @@ async def group_migrated(update: Update, context: BotContext) -> None:
     message = update.effective_message
     if message is None or message.migrate_to_chat_id is None:
         return
-    services, chat = context.services, message.chat.id
-    await circles.migrated(
-        services.uow_factory, context.clock, context.matching, chat, message.migrate_to_chat_id
-    )
+    chat = message.chat.id
+    await context.use_cases.circles.migrated(chat, message.migrate_to_chat_id)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from telegram import Update
 
 from bot.context import BotContext
-from bot.services import complaints
 from handlers import pending_question
 from handlers.buttons import Pressed
 from handlers.keyboards import tokens_as_data
@@ -14,9 +13,7 @@ from handlers.replies import answer_question, reply
 
 async def report_problem(update: Update, context: BotContext, pressed: Pressed) -> None:
     """ "Report a problem": what went wrong? (one button per reason)"""
-    rows = await complaints.reasons_for(
-        context.services.uow_factory, context.clock, pressed.user_id, pressed.id_arg("about")
-    )
+    rows = await context.use_cases.trust.reasons_for(pressed.user_id, pressed.id_arg("about"))
     assert update.callback_query is not None
     await update.callback_query.answer()
     await reply(update, context, "complaint.choose", buttons=tokens_as_data(rows))
@@ -24,9 +21,7 @@ async def report_problem(update: Update, context: BotContext, pressed: Pressed) 
 
 async def file_complaint(update: Update, context: BotContext, pressed: Pressed) -> None:
     reason = str(pressed.payload.get("reason", ""))
-    key = await complaints.file(
-        context.services.uow_factory,
-        context.clock,
+    key = await context.use_cases.trust.file_complaint(
         pressed.user_id,
         pressed.id_arg("about"),
         reason,
@@ -37,7 +32,7 @@ async def file_complaint(update: Update, context: BotContext, pressed: Pressed) 
 async def answer_complaint(update: Update, context: BotContext, pressed: Pressed) -> None:
     """ "Answer": the next message is the answer (kept once, beside the complaint)."""
     deal_id = pressed.id_arg("deal")
-    ok = await complaints.can_answer(context.services.uow_factory, pressed.user_id, deal_id)
+    ok = await context.use_cases.trust.can_answer(pressed.user_id, deal_id)
     if ok:
         pending_question.ask_for_words(
             context, pending_question.WordsFor.COMPLAINT_ANSWER, deal_id

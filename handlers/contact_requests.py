@@ -7,29 +7,21 @@ from collections.abc import Awaitable, Callable
 from telegram import Update
 
 from bot.context import BotContext
-from bot.services import contact_requests
-from bot.services.ports import Clock, UowFactory
 from handlers.buttons import Pressed
 from handlers.replies import answer_question
 
-Answer = Callable[[UowFactory, Clock, int, int], Awaitable[str]]
-
 
 async def accept(update: Update, context: BotContext, pressed: Pressed) -> None:
-    schedule = context.settings.schedule()
-
-    async def use_case(uow_factory: UowFactory, clock: Clock, request: int, user: int) -> str:
-        return await contact_requests.accept(uow_factory, clock, request, user, schedule)
-
-    await _answer(update, context, pressed, use_case)
+    await _answer(update, context, pressed, context.use_cases.contacts.accept)
 
 
 async def decline(update: Update, context: BotContext, pressed: Pressed) -> None:
-    await _answer(update, context, pressed, contact_requests.decline)
+    await _answer(update, context, pressed, context.use_cases.contacts.decline)
+
+
+Answer = Callable[[int, int], Awaitable[str]]  # the request, the one who answers
 
 
 async def _answer(update: Update, context: BotContext, pressed: Pressed, use_case: Answer) -> None:
-    key = await use_case(
-        context.services.uow_factory, context.clock, pressed.id_arg("request"), pressed.user_id
-    )
+    key = await use_case(pressed.id_arg("request"), pressed.user_id)
     await answer_question(update, context, key)

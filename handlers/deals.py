@@ -5,14 +5,12 @@ from __future__ import annotations
 from telegram import Update
 
 from bot.context import BotContext
-from bot.services import deals
-from bot.services.ports import Clock, UowFactory
 from handlers.buttons import Pressed
 from handlers.replies import answer_question, reply
 
 
 async def deal_done(update: Update, context: BotContext, pressed: Pressed) -> None:
-    key = await deals.deal_done(*_args(context, pressed))
+    key = await context.use_cases.trust.deal_done(*_args(pressed))
     if pressed.payload.get("card"):  # under a contact card: its buttons stay
         context.kick_outbox()
         assert update.callback_query is not None
@@ -24,25 +22,25 @@ async def deal_done(update: Update, context: BotContext, pressed: Pressed) -> No
 
 async def still_talking(update: Update, context: BotContext, pressed: Pressed) -> None:
     ask = int(str(pressed.payload.get("ask", 1)))
-    key = await deals.still_talking(*_args(context, pressed), ask)
+    key = await context.use_cases.trust.still_talking(*_args(pressed), ask)
     await answer_question(update, context, key)
 
 
 async def no_deal(update: Update, context: BotContext, pressed: Pressed) -> None:
-    key = await deals.no_deal(*_args(context, pressed))
+    key = await context.use_cases.trust.no_deal(*_args(pressed))
     await answer_question(update, context, key)
 
 
 async def confirm(update: Update, context: BotContext, pressed: Pressed) -> None:
-    key = await deals.confirm(*_args(context, pressed))
+    key = await context.use_cases.trust.confirm(*_args(pressed))
     await answer_question(update, context, key)
 
 
 async def deny(update: Update, context: BotContext, pressed: Pressed) -> None:
-    key = await deals.deny(*_args(context, pressed))
+    key = await context.use_cases.trust.deny(*_args(pressed))
     await answer_question(update, context, key)
 
 
-def _args(context: BotContext, pressed: Pressed) -> tuple[UowFactory, Clock, int, int]:
-    services = context.services
-    return services.uow_factory, context.clock, pressed.user_id, pressed.id_arg("deal")
+def _args(pressed: Pressed) -> tuple[int, int]:
+    """Who pressed, about which deal."""
+    return pressed.user_id, pressed.id_arg("deal")

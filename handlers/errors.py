@@ -11,7 +11,6 @@ from telegram.error import BadRequest, Forbidden, TelegramError, TimedOut
 
 from bot.context import BotContext
 from bot.logging_setup import redacted
-from bot.services import outbox, users
 from bot.services.errors import UserFacingError
 from bot.texts import plain, t
 from handlers.transport.send_guard import NOT_MODIFIED
@@ -26,9 +25,7 @@ async def on_error(update: object, context: BotContext) -> None:
     if user is not None:
         # PTB gives the error handler a fresh context: look the user's language up again.
         try:
-            context.lang = await users.language_of(
-                context.services.uow_factory, user.id, context.lang
-            )
+            context.lang = await context.use_cases.people.language_of(user.id, context.lang)
         except Exception:  # the database may be what failed
             log.warning("could not load the language of user %s", user.id)
     if isinstance(update, Update) and isinstance(error, UserFacingError):
@@ -36,7 +33,7 @@ async def on_error(update: object, context: BotContext) -> None:
         return
     if isinstance(error, Forbidden) and user is not None:
         # They blocked the bot while we were answering: nothing to report, just remember.
-        await users.set_blocked(context.services.uow_factory, user.id)
+        await context.use_cases.people.set_blocked(user.id)
         return
     if isinstance(error, BadRequest) and NOT_MODIFIED in error.message.lower():
         # The same button pressed again: the message already shows what the press asks for.
@@ -62,9 +59,7 @@ async def _report(context: BotContext, admin: int, error: BaseException) -> None
     database failed), send it straight away instead."""
     text = admin_report(error)
     try:
-        await outbox.enqueue(
-            context.services.uow_factory, context.clock, admin, text, kind="admin"
-        )
+        await context.use_cases.delivery.enqueue(admin, text, kind="admin")
         context.kick_outbox()
     except Exception:
         log.exception("could not queue the admin report; sending it directly")

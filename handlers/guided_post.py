@@ -23,7 +23,7 @@ from telegram.ext import (
 
 from bot.context import BotContext
 from bot.domain.models import PostKind
-from bot.services import guided, posts
+from bot.services import guided
 from handlers import pending_question
 from handlers.keyboards import encode
 from handlers.post_cards import show_card
@@ -86,10 +86,7 @@ async def _finish(update: Update, context: BotContext) -> int:
     flow = context.store.pop(FLOW)
     assert update.effective_user is not None
     kind, answers = PostKind(flow["kind"]), flow["answers"]
-    drafted = await posts.draft(
-        context.services.uow_factory,
-        context.clock,
-        context.settings.post_ttl,
+    drafted = await context.use_cases.posting.draft(
         update.effective_user.id,
         guided.raw_text(answers),
         read=lambda home: guided.compose(kind, answers, home),

@@ -6,7 +6,6 @@ from telegram import Update
 
 from bot.context import BotContext
 from bot.domain.models import Action, Lang
-from bot.services import users
 from bot.services.errors import ButtonExpired
 from bot.texts import plain
 from handlers.buttons import Pressed
@@ -32,7 +31,7 @@ async def language_chosen(update: Update, context: BotContext, pressed: Pressed)
         lang = Lang(str(pressed.payload.get("lang")))
     except ValueError:
         raise ButtonExpired() from None  # not a language any version of the buttons offered
-    await users.set_language(context.services.uow_factory, pressed.user_id, lang)
+    await context.use_cases.people.set_language(pressed.user_id, lang)
     context.lang = lang
     await query.answer(plain(lang, "button.done"))
     await query.edit_message_text(plain(lang, "language.set"))

@@ -5,18 +5,14 @@ from __future__ import annotations
 from telegram import Update
 
 from bot.context import BotContext
-from bot.services import contact_requests, dismissals
 from bot.texts import plain
 from handlers.buttons import Pressed
 
 
 async def contact_match(update: Update, context: BotContext, pressed: Pressed) -> None:
-    key = await contact_requests.ask_about_match(
-        context.services.uow_factory,
-        context.clock,
+    key = await context.use_cases.contacts.ask_about_match(
         pressed.user_id,
         pressed.id_arg("match"),
-        context.settings.schedule(),
     )
     context.kick_outbox()
     assert update.callback_query is not None
@@ -24,10 +20,7 @@ async def contact_match(update: Update, context: BotContext, pressed: Pressed) -
 
 
 async def dismiss_match(update: Update, context: BotContext, pressed: Pressed) -> None:
-    await dismissals.dismiss_match(
-        context.services.uow_factory,
-        context.clock,
-        context.matching,
+    await context.use_cases.contacts.dismiss_match(
         pressed.id_arg("match"),
         pressed.user_id,
     )

@@ -8,7 +8,6 @@ from telegram import Update
 from telegram.constants import ParseMode
 
 from bot.context import BotContext
-from bot.services import posts
 from bot.services.errors import ButtonExpired
 from bot.texts import Html, plain
 from bot.texts.lists import my_posts_page
@@ -38,12 +37,12 @@ async def turn_page(update: Update, context: BotContext) -> None:
 
 
 async def _page(context: BotContext, user_id: int, page: int) -> tuple[Html, Buttons]:
-    lang, uow_factory = context.lang, context.services.uow_factory
-    found, total = await posts.list_mine(uow_factory, user_id, page, PAGE_SIZE)
+    lang = context.lang
+    found, total = await context.use_cases.posting.list_mine(user_id, page, PAGE_SIZE)
     pages = max((total + PAGE_SIZE - 1) // PAGE_SIZE, 1)
     if not found and total:  # the list shrank since the page was drawn
         page = min(max(page, 0), pages - 1)
-        found, total = await posts.list_mine(uow_factory, user_id, page, PAGE_SIZE)
+        found, total = await context.use_cases.posting.list_mine(user_id, page, PAGE_SIZE)
     first = page * PAGE_SIZE + 1
     buttons: Buttons = []
     for number, post in enumerate(found, start=first):

@@ -5,7 +5,6 @@ from __future__ import annotations
 from telegram import Update
 
 from bot.context import BotContext
-from bot.services import users
 from handlers.replies import reply
 
 
@@ -15,7 +14,7 @@ async def shared_contact(update: Update, context: BotContext) -> None:
     if message.contact.user_id != update.effective_user.id:
         await reply(update, context, "contact.phone_not_yours")
         return
-    await users.set_phone(
-        context.services.uow_factory, update.effective_user.id, message.contact.phone_number
+    await context.use_cases.people.set_phone(
+        update.effective_user.id, message.contact.phone_number
     )
     await reply(update, context, "contact.phone_saved")

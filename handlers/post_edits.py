@@ -8,7 +8,7 @@ from telegram.constants import ParseMode
 
 from bot.context import BotContext
 from bot.domain.models import Action
-from bot.services import post_edits, posts, publishing
+from bot.services import post_edits
 from bot.services.errors import ButtonExpired
 from bot.texts import plain, t
 from handlers import pending_question
@@ -24,9 +24,7 @@ FIELDS_PER_ROW = 3
 async def choose_field(update: Update, context: BotContext, pressed: Pressed) -> None:
     query = update.callback_query
     assert query is not None
-    post = await posts.post_to_edit(
-        context.services.uow_factory, pressed.id_arg("post"), pressed.user_id
-    )
+    post = await context.use_cases.posting.post_to_edit(pressed.id_arg("post"), pressed.user_id)
     lang = context.lang
     fields = [
         (plain(lang, f"field.{f}"), post_action_data(Action.EDIT_POST_FIELD, post.id, field=f))
@@ -43,9 +41,7 @@ async def ask_field(update: Update, context: BotContext, pressed: Pressed) -> No
     field = str(pressed.payload.get("field"))
     if field not in post_edits.EDITABLE_FIELDS:
         raise ButtonExpired()  # not a field any version of the menu offered
-    post = await posts.post_to_edit(
-        context.services.uow_factory, pressed.id_arg("post"), pressed.user_id
-    )
+    post = await context.use_cases.posting.post_to_edit(pressed.id_arg("post"), pressed.user_id)
     assert post.id is not None
     pending_question.ask(context, PendingQuestion(post.id, field, "edit"))
     await query.answer()
@@ -61,15 +57,11 @@ async def answer_question(
     """Save the answer; a value that cannot be read raises before anything changes, and
     the question stays open for another try."""
     assert update.effective_user is not None
-    post, alerted = await publishing.edit_field(
-        context.services.uow_factory,
-        context.clock,
-        context.matching,
+    post, alerted = await context.use_cases.posting.edit_field(
         question.post_id,
         update.effective_user.id,
         question.field,
         text,
-        context.settings.schedule(),
     )
     pending_question.drop(context)
     intro = t(context.lang, "post.edited") if question.reason == "edit" else ""

@@ -10,7 +10,7 @@ from telegram.constants import ParseMode
 
 from bot.context import BotContext
 from bot.domain.models import Action, Post, PostKind
-from bot.services import complaints, deals, posts, publishing, ratings
+from bot.services import posts
 from bot.services.errors import ButtonExpired, KindUnclear
 from bot.texts import plain, t
 from handlers import pending_question, post_edits
@@ -20,11 +20,7 @@ from handlers.pending_question import PendingQuestion
 from handlers.post_cards import replace_card, show_card
 from handlers.replies import reply
 
-OpenUseCase = Callable[..., Awaitable[tuple[Post, int]]]  # publishing.publish or .renew
-WORDS_USE_CASES = {
-    pending_question.WordsFor.COMPLAINT_ANSWER: complaints.answer,
-    pending_question.WordsFor.RATING_COMMENT: ratings.comment,
-}
+OpenUseCase = Callable[[int, int], Awaitable[tuple[Post, int]]]  # publish or renew: post, user
 
 
 async def on_text(update: Update, context: BotContext) -> None:
@@ -36,8 +32,12 @@ async def on_text(update: Update, context: BotContext) -> None:
     owed = pending_question.take_words_question(context)
     if owed is not None:  # words owed about a deal, whatever they say
         about, deal_id = owed
-        use_case = WORDS_USE_CASES[about]
-        key = await use_case(context.services.uow_factory, context.clock, user.id, deal_id, text)
+        trust = context.use_cases.trust
+        words_for = {
+            pending_question.WordsFor.COMPLAINT_ANSWER: trust.answer_complaint,
+            pending_question.WordsFor.RATING_COMMENT: trust.comment,
+        }
+        key = await words_for[about](user.id, deal_id, text)
         await reply(update, context, key)
         return
     question = pending_question.current(context)
@@ -53,10 +53,7 @@ async def on_text(update: Update, context: BotContext) -> None:
             field=plain(context.lang, f"field.{question.field}"),
         )
     try:
-        drafted = await posts.draft(
-            context.services.uow_factory,
-            context.clock,
-            context.settings.post_ttl,
+        drafted = await context.use_cases.posting.draft(
             user.id,
             text,
             update_id=update.update_id,
@@ -98,10 +95,7 @@ async def choose_kind(update: Update, context: BotContext, pressed: Pressed) -> 
     text = pending_question.take_kind_text(context)
     if not text:
         raise ButtonExpired()
-    drafted = await posts.draft(
-        context.services.uow_factory,
-        context.clock,
-        context.settings.post_ttl,
+    drafted = await context.use_cases.posting.draft(
         pressed.user_id,
         text,
         kind=PostKind(kind),
@@ -113,24 +107,17 @@ async def choose_kind(update: Update, context: BotContext, pressed: Pressed) -> 
 
 
 async def publish(update: Update, context: BotContext, pressed: Pressed) -> None:
-    await _open(update, context, pressed, publishing.publish, "post.published")
+    await _open(update, context, pressed, context.use_cases.posting.publish, "post.published")
 
 
 async def renew(update: Update, context: BotContext, pressed: Pressed) -> None:
-    await _open(update, context, pressed, publishing.renew, "post.renewed")
+    await _open(update, context, pressed, context.use_cases.posting.renew, "post.renewed")
 
 
 async def _open(
     update: Update, context: BotContext, pressed: Pressed, use_case: OpenUseCase, note: str
 ) -> None:
-    post, alerted = await use_case(
-        context.services.uow_factory,
-        context.clock,
-        context.settings.schedule(),
-        context.matching,
-        pressed.id_arg("post"),
-        pressed.user_id,
-    )
+    post, alerted = await use_case(pressed.id_arg("post"), pressed.user_id)
     date = post.expires_at.date().isoformat()
     await replace_card(update, context, post, t(context.lang, note, date=date))
     context.alerts_queued(alerted)
@@ -139,9 +126,7 @@ async def _open(
 async def discard(update: Update, context: BotContext, pressed: Pressed) -> None:
     query = update.callback_query
     assert query is not None
-    await posts.discard(
-        context.services.uow_factory, context.clock, pressed.id_arg("post"), pressed.user_id
-    )
+    await context.use_cases.posting.discard(pressed.id_arg("post"), pressed.user_id)
     question = pending_question.current(context)
     if question is not None and question.post_id == pressed.id_arg("post"):
         pending_question.drop(context)
@@ -158,10 +143,7 @@ async def withdraw(update: Update, context: BotContext, pressed: Pressed) -> Non
 
 
 async def _close(update: Update, context: BotContext, pressed: Pressed, *, deal: bool) -> None:
-    post = await publishing.close(
-        context.services.uow_factory,
-        context.clock,
-        context.matching,
+    post = await context.use_cases.posting.close(
         pressed.id_arg("post"),
         pressed.user_id,
         deal=deal,
@@ -169,9 +151,6 @@ async def _close(update: Update, context: BotContext, pressed: Pressed, *, deal:
     note = t(context.lang, "post.closed_deal" if deal else "post.withdrawn")
     await replace_card(update, context, post, note)
     if deal and post.id is not None:  # record the deal with the partner it was made with
-        services = context.services
-        rows = await deals.claim_choices(
-            services.uow_factory, context.clock, pressed.user_id, post.id
-        )
+        rows = await context.use_cases.trust.claim_choices(pressed.user_id, post.id)
         if rows:
             await reply(update, context, "deal.who_with", buttons=tokens_as_data(rows))

@@ -13,7 +13,6 @@ from telegram.ext import Application, ConversationHandler
 
 from bot.context import BotContext
 from bot.domain.models import Action
-from bot.services import privacy
 from bot.texts import plain
 from handlers.buttons import Pressed
 from handlers.keyboards import action_data
@@ -32,8 +31,7 @@ async def forget_command(update: Update, context: BotContext) -> None:
 
 
 async def forget_me(update: Update, context: BotContext, pressed: Pressed) -> None:
-    services = context.services
-    await privacy.forget(services.uow_factory, context.clock, context.matching, pressed.user_id)
+    await context.use_cases.people.forget(pressed.user_id)
     _drop_chat_state(context.application, pressed.user_id)
     await _close(update, plain(context.lang, "forget.done"))
 

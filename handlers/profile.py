@@ -48,7 +48,7 @@ QUESTION = {
 
 async def start(update: Update, context: BotContext) -> Step:
     assert update.effective_user is not None
-    profile = await profiles.get(context.services.uow_factory, update.effective_user.id)
+    profile = await context.use_cases.people.profile(update.effective_user.id)
     context.store[ANSWERS] = {}
     await reply_html(update, context, profile_card(profile, context.lang))
     return await _ask(update, context, Step.ASK_COMPANY)
@@ -76,7 +76,7 @@ async def _after(update: Update, context: BotContext, step: Step) -> Step | int:
         return await _ask(update, context, Step(step + 1))
     assert update.effective_user is not None
     answers = context.store.pop(ANSWERS)
-    profile = await profiles.save(context.services.uow_factory, update.effective_user.id, answers)
+    profile = await context.use_cases.people.save_profile(update.effective_user.id, answers)
     await reply_html(update, context, profile_saved(profile, context.lang))
     return ConversationHandler.END
 

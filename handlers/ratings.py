@@ -5,7 +5,6 @@ from __future__ import annotations
 from telegram import Update
 
 from bot.context import BotContext
-from bot.services import ratings
 from handlers import pending_question
 from handlers.buttons import Pressed
 from handlers.keyboards import tokens_as_data
@@ -23,16 +22,12 @@ async def rate_command(update: Update, context: BotContext) -> None:
     if subject is None or len(args) > 1:
         await reply(update, context, "rating.usage")
         return
-    text, buttons = await ratings.stars_for(
-        context.services.uow_factory, context.clock, user.id, subject
-    )
+    text, buttons = await context.use_cases.trust.stars_for(user.id, subject)
     await reply_html(update, context, text, tokens_as_data(buttons))
 
 
 async def rate_deal(update: Update, context: BotContext, pressed: Pressed) -> None:
-    key = await ratings.rate(
-        context.services.uow_factory,
-        context.clock,
+    key = await context.use_cases.trust.rate(
         pressed.user_id,
         pressed.id_arg("deal"),
         pressed.id_arg("stars"),

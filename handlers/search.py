@@ -7,7 +7,6 @@ from telegram.constants import ParseMode
 
 from bot.context import BotContext
 from bot.domain.models import Action
-from bot.services import contact_requests, search
 from bot.services.errors import ButtonExpired
 from bot.texts import Html, plain
 from bot.texts.lists import search_page
@@ -46,12 +45,9 @@ async def turn_page(update: Update, context: BotContext) -> None:
 
 
 async def contact_post_owner(update: Update, context: BotContext, pressed: Pressed) -> None:
-    key = await contact_requests.ask_about_post(
-        context.services.uow_factory,
-        context.clock,
+    key = await context.use_cases.contacts.ask_about_post(
         pressed.user_id,
         pressed.id_arg("post"),
-        context.settings.schedule(),
     )
     context.kick_outbox()
     assert update.callback_query is not None
@@ -61,10 +57,7 @@ async def contact_post_owner(update: Update, context: BotContext, pressed: Press
 async def _page(
     context: BotContext, words: str, page: int, viewer_id: int
 ) -> tuple[Html, Buttons]:
-    services = context.services
-    found, more = await search.search(
-        services.uow_factory, context.clock, context.matching, words, page, PAGE_SIZE, viewer_id
-    )
+    found, more = await context.use_cases.posting.search(words, page, PAGE_SIZE, viewer_id)
     lang, first = context.lang, page * PAGE_SIZE + 1
     pages = page + 2 if more else page + 1
     buttons: Buttons = [

@@ -8,7 +8,6 @@ from telegram.error import TelegramError
 
 from bot.context import BotContext
 from bot.domain.models import Action
-from bot.services import outbox, posts, visibility
 from bot.texts import plain
 from bot.texts.cards import post_card
 from handlers.keyboards import number, post_action_data
@@ -31,19 +30,18 @@ async def start(update: Update, context: BotContext) -> None:
     user = update.effective_user
     name = user.first_name if user else ""
     await reply(update, context, "start.welcome", name=name)
-    if user is not None:  # what could not reach them before (they never started the bot)
-        services = context.services
-        if await outbox.resend_after_start(services.uow_factory, context.clock, user.id):
-            context.kick_outbox()
+    # what could not reach them before (they never started the bot)
+    if user is not None and await context.use_cases.delivery.resend_after_start(user.id):
+        context.kick_outbox()
 
 
 async def _show_post(update: Update, context: BotContext, post_id: int) -> None:
     assert update.effective_user is not None
-    viewer, services = update.effective_user.id, context.services
-    circle_id = await visibility.circle_to_ask(services.uow_factory, post_id, viewer)
+    viewer = update.effective_user.id
+    circle_id = await context.use_cases.posting.circle_to_ask(post_id, viewer)
     if circle_id is not None and await _in_group(context, circle_id, viewer):
-        await visibility.member_confirmed(services.uow_factory, context.clock, circle_id, viewer)
-    post = await posts.open_post(services.uow_factory, context.clock, post_id, viewer)
+        await context.use_cases.posting.member_confirmed(circle_id, viewer)
+    post = await context.use_cases.posting.open_post(post_id, viewer)
     label = plain(context.lang, "btn.contact")
     buttons = [[(label, post_action_data(Action.CONTACT_POST_OWNER, post.id))]]
     await reply_html(update, context, post_card(post, context.lang), buttons)

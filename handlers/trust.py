@@ -6,8 +6,6 @@ from telegram import MessageOriginHiddenUser, MessageOriginUser, Update
 
 from bot.context import BotContext
 from bot.services.errors import UserFacingError
-from bot.services.identity import verify_business
-from bot.services.trust import record_of
 from bot.texts.alerts import trust_card
 from handlers.buttons import Pressed
 from handlers.replies import reply, reply_html
@@ -44,16 +42,13 @@ async def trust_command(update: Update, context: BotContext) -> None:
     subject = named_member(update, args) or user.id
     chat = update.effective_chat
     circle_id = chat.id if chat is not None and chat.type != "private" else None
-    services = context.services
-    member, summary = await record_of(services.uow_factory, context.clock, subject, circle_id)
+    member, summary = await context.use_cases.trust.record_of(subject, circle_id)
     await reply_html(update, context, trust_card(summary, context.lang, own=member == user.id))
 
 
 async def show_trust(update: Update, context: BotContext, pressed: Pressed) -> None:
     """The Trust record button under an alert or a contact request."""
-    member, summary = await record_of(
-        context.services.uow_factory, context.clock, pressed.id_arg("user")
-    )
+    member, summary = await context.use_cases.trust.record_of(pressed.id_arg("user"))
     query = update.callback_query
     assert query is not None
     await query.answer()
@@ -70,5 +65,5 @@ async def verify_command(update: Update, context: BotContext) -> None:
     if not words:
         await reply(update, context, "verify.usage")
         return
-    key = await verify_business(context.services.uow_factory, context.clock, user.id, words)
+    key = await context.use_cases.trust.verify_business(user.id, words)
     await reply(update, context, key)

@@ -8,7 +8,6 @@ from telegram.constants import ParseMode
 
 from bot.context import BotContext
 from bot.domain.models import Action, User
-from bot.services import user_settings
 from bot.services.user_settings import CITIES, SWITCHES, city_of, is_on
 from bot.texts import plain
 from bot.texts.user_settings import settings_text, switch_label, zone_name
@@ -50,7 +49,7 @@ async def settings_command(update: Update, context: BotContext) -> None:
     user = update.effective_user
     if user is None:
         return
-    member = await user_settings.settings_of(context.services.uow_factory, user.id)
+    member = await context.use_cases.people.settings_of(user.id)
     text = settings_text(member, context.clock.now(), city_of(member.timezone))
     await reply_html(update, context, text, _keyboard(member))
 
@@ -67,15 +66,13 @@ async def _show(update: Update, context: BotContext, member: User, note: str) ->
 
 async def toggle_setting(update: Update, context: BotContext, pressed: Pressed) -> None:
     switch = str(pressed.payload.get("what"))
-    member = await user_settings.toggle(
-        context.services.uow_factory, context.clock, pressed.user_id, switch
-    )
+    member = await context.use_cases.people.toggle(pressed.user_id, switch)
     note = "settings.on" if is_on(member, switch) else "settings.off"
     await _show(update, context, member, plain(context.lang, note))
 
 
 async def choose_timezone(update: Update, context: BotContext, pressed: Pressed) -> None:
-    member = await user_settings.settings_of(context.services.uow_factory, pressed.user_id)
+    member = await context.use_cases.people.settings_of(pressed.user_id)
     query = update.callback_query
     assert query is not None
     await query.answer()
@@ -85,9 +82,7 @@ async def choose_timezone(update: Update, context: BotContext, pressed: Pressed)
 
 
 async def timezone_chosen(update: Update, context: BotContext, pressed: Pressed) -> None:
-    member = await user_settings.set_timezone(
-        context.services.uow_factory,
-        context.clock,
+    member = await context.use_cases.people.set_timezone(
         pressed.user_id,
         str(pressed.payload.get("city")),
     )

@@ -16,14 +16,13 @@ from bot.domain.models import (
     Post,
     PostKind,
     Reminder,
-    TrustEvent,
     User,
 )
 from bot.services import outbox, ratings
 from bot.services.action_tokens import add_tokens, answer_buttons
 from bot.services.alerts import recipient
-from bot.services.errors import UserFacingError
-from bot.services.follow_ups import OUTCOME, Ending, cancelled, end
+from bot.services.deal_steps import deal_of, end_questions, post_about, record_step
+from bot.services.follow_ups import OUTCOME, Ending, cancelled
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.texts.deals import deal_message
 
@@ -80,7 +79,7 @@ async def expire_claims(uow_factory: UowFactory, clock: Clock) -> int:
         for deal in claims:
             deal.outcome, deal.closed_at = DealOutcome.UNCONFIRMED, now
             await uow.deals.update(deal)
-            await _record(uow, now, deal, "deal.unconfirmed", deal.claimed_by)
+            await record_step(uow, now, deal, "deal.unconfirmed", deal.claimed_by)
         await uow.commit()
         return len(claims)
 
@@ -94,7 +93,7 @@ async def ask_outcome(
         return cancelled("deal settled")
     other = await uow.users.get(deal.other(user.id))
     about = await uow.posts.get(reminder.post_id) if reminder.post_id else None
-    about = about or await _about(uow, deal)  # their post may be gone (/forget)
+    about = about or await post_about(uow, deal)  # their post may be gone (/forget)
     lang = user.language
     buttons = await answer_buttons(
         uow,
@@ -110,7 +109,7 @@ async def ask_outcome(
     text = deal_message(lang, "deal.question", other, about)
     await outbox.add_to(uow, now, user.id, text, buttons=buttons, kind="deal.question")
     if reminder.payload.get("ask", 1) == 1:  # follow-through counts each exchange once
-        await _record(uow, now, deal, ASKED, user.id)
+        await record_step(uow, now, deal, ASKED, user.id)
     return None
 
 
@@ -119,7 +118,7 @@ async def deal_done(uow_factory: UowFactory, clock: Clock, user_id: int, deal_id
     claim the other side made). Returns the text key for the presser."""
     async with uow_factory() as uow:
         now = clock.now()
-        deal = await _deal_of(uow, deal_id, user_id)
+        deal = await deal_of(uow, deal_id, user_id)
         if deal.outcome is DealOutcome.CLAIMED:
             if deal.claimed_by == user_id:
                 return "deal.claim_pending"
@@ -168,8 +167,8 @@ async def _claim(uow: UnitOfWork, now: datetime, deal: Deal, user_id: int) -> st
     deal.said_done(user_id, now)
     deal.outcome, deal.closed_at = DealOutcome.CLAIMED, None
     await uow.deals.update(deal)
-    await _cancel_questions(uow, now, deal)
-    await _record(uow, now, deal, "deal.claimed", user_id)
+    await end_questions(uow, now, deal)
+    await record_step(uow, now, deal, "deal.claimed", user_id)
     other = await recipient(uow, deal.other(user_id))
     if other is not None:
         lang = other.language
@@ -181,7 +180,7 @@ async def _claim(uow: UnitOfWork, now: datetime, deal: Deal, user_id: int) -> st
             [[(Action.DEAL_CONFIRM, "btn.deal_confirm"), (Action.DEAL_DENY, "btn.deal_deny")]],
             {"deal": deal.id},
         )
-        claimer, about = await uow.users.get(user_id), await _about(uow, deal)
+        claimer, about = await uow.users.get(user_id), await post_about(uow, deal)
         text = deal_message(lang, "deal.claim", claimer, about)
         await outbox.add_to(uow, now, other.id, text, buttons=buttons, kind="deal.claim")
     return "deal.claim_sent"
@@ -190,7 +189,7 @@ async def _claim(uow: UnitOfWork, now: datetime, deal: Deal, user_id: int) -> st
 async def confirm(uow_factory: UowFactory, clock: Clock, user_id: int, deal_id: int) -> str:
     """The other side agrees: the deal counts on both records."""
     async with uow_factory() as uow:
-        deal = await _deal_of(uow, deal_id, user_id)
+        deal = await deal_of(uow, deal_id, user_id)
         if deal.outcome is not DealOutcome.CLAIMED or deal.claimed_by == user_id:
             return "deal.settled"
         key = await _confirm(uow, clock.now(), deal, user_id)
@@ -204,11 +203,11 @@ async def _confirm(uow: UnitOfWork, now: datetime, deal: Deal, user_id: int) -> 
     deal.outcome, deal.closed_at = DealOutcome.CONFIRMED, now
     await uow.deals.update(deal)
     for side in (deal.seller_id, deal.buyer_id):
-        await _record(uow, now, deal, "deal.confirmed", side)
+        await record_step(uow, now, deal, "deal.confirmed", side)
     await ratings.ask_both(uow, now, deal)
     told = await recipient(uow, claimer) if claimer is not None else None
     if told is not None:
-        confirmer, about = await uow.users.get(user_id), await _about(uow, deal)
+        confirmer, about = await uow.users.get(user_id), await post_about(uow, deal)
         text = deal_message(told.language, "deal.confirmed_other", confirmer, about)
         await outbox.add_to(uow, now, told.id, text, kind="deal.confirmed")
     return "deal.confirmed_you"
@@ -217,7 +216,7 @@ async def _confirm(uow: UnitOfWork, now: datetime, deal: Deal, user_id: int) -> 
 async def deny(uow_factory: UowFactory, clock: Clock, user_id: int, deal_id: int) -> str:
     """The other side says there was no deal: nothing counts as one; the claimer is told."""
     async with uow_factory() as uow:
-        deal = await _deal_of(uow, deal_id, user_id)
+        deal = await deal_of(uow, deal_id, user_id)
         claimer = deal.claimed_by
         if deal.outcome is not DealOutcome.CLAIMED or claimer == user_id or claimer is None:
             return "deal.settled"
@@ -229,10 +228,10 @@ async def deny(uow_factory: UowFactory, clock: Clock, user_id: int, deal_id: int
 async def _deny(uow: UnitOfWork, now: datetime, deal: Deal, user_id: int, claimer: int) -> str:
     deal.outcome, deal.closed_at = DealOutcome.DENIED, now
     await uow.deals.update(deal)
-    await _record(uow, now, deal, "deal.denied", user_id)
+    await record_step(uow, now, deal, "deal.denied", user_id)
     told = await recipient(uow, claimer)
     if told is not None:
-        denier, about = await uow.users.get(user_id), await _about(uow, deal)
+        denier, about = await uow.users.get(user_id), await post_about(uow, deal)
         text = deal_message(told.language, "deal.denied_other", denier, about)
         await outbox.add_to(uow, now, told.id, text, kind="deal.denied")
     return "deal.denied_you"
@@ -244,14 +243,14 @@ async def still_talking(
     """Ask this side again in a few days, unless they were asked `MAX_ASKS` times."""
     async with uow_factory() as uow:
         now = clock.now()
-        deal = await _deal_of(uow, deal_id, user_id)
+        deal = await deal_of(uow, deal_id, user_id)
         if deal.outcome is DealOutcome.CLAIMED and deal.claimed_by != user_id:
             return "deal.answer_claim"  # the other side already said "deal done"
         if deal.outcome is not None:
             return "deal.settled"
         if ask >= MAX_ASKS:
             return "deal.no_more_asks"
-        about = await _about(uow, deal)
+        about = await post_about(uow, deal)
         reminder = Reminder(
             None,
             OUTCOME,
@@ -262,7 +261,7 @@ async def still_talking(
             deal.match_id,
         )
         await uow.reminders.add(reminder)
-        await _record(uow, now, deal, "deal.talking", user_id)
+        await record_step(uow, now, deal, "deal.talking", user_id)
         await uow.commit()
         return "deal.ask_later"
 
@@ -272,7 +271,7 @@ async def no_deal(uow_factory: UowFactory, clock: Clock, user_id: int, deal_id: 
     the other side made (from the older question), it denies the claim."""
     async with uow_factory() as uow:
         now = clock.now()
-        deal = await _deal_of(uow, deal_id, user_id)
+        deal = await deal_of(uow, deal_id, user_id)
         claimer = deal.claimed_by
         if deal.outcome is DealOutcome.CLAIMED and claimer is not None and claimer != user_id:
             key = await _deny(uow, now, deal, user_id, claimer)
@@ -282,46 +281,7 @@ async def no_deal(uow_factory: UowFactory, clock: Clock, user_id: int, deal_id: 
             return "deal.settled"
         deal.outcome, deal.closed_at = DealOutcome.NONE, now
         await uow.deals.update(deal)
-        await _cancel_questions(uow, now, deal)
-        await _record(uow, now, deal, "deal.none", user_id)
+        await end_questions(uow, now, deal)
+        await record_step(uow, now, deal, "deal.none", user_id)
         await uow.commit()
         return "deal.none_you"
-
-
-async def _deal_of(uow: UnitOfWork, deal_id: int, user_id: int) -> Deal:
-    deal = await uow.deals.get(deal_id)
-    if deal is None or not deal.has(user_id):
-        raise UserFacingError("button.not_yours")
-    return deal
-
-
-async def _about(uow: UnitOfWork, deal: Deal) -> Post | None:
-    for post_id in (deal.offer_id, deal.need_id):
-        if post_id is not None:
-            post = await uow.posts.get(post_id)
-            if post is not None:
-                return post
-    return None
-
-
-async def _cancel_questions(uow: UnitOfWork, now: datetime, deal: Deal) -> None:
-    for side in (deal.seller_id, deal.buyer_id):
-        pending = await uow.reminders.pending(user_id=side, kinds=(OUTCOME,))
-        await end(uow, now, [r for r in pending if r.payload.get("deal") == deal.id], "answered")
-
-
-async def _record(
-    uow: UnitOfWork, now: datetime, deal: Deal, kind: str, user_id: int | None
-) -> None:
-    if user_id is None:
-        return
-    about = await _about(uow, deal)
-    event = TrustEvent(
-        user_id,
-        kind,
-        now,
-        post_id=about.id if about else None,
-        counterpart_id=deal.other(user_id),
-        detail={"deal": deal.id},
-    )
-    await uow.trust_events.add(event)

@@ -10,8 +10,9 @@ from bot.domain.matching.types import PostTerms
 from bot.domain.models import Circle, DealOutcome, Post, PostKind, PostStatus, Reminder, User
 from bot.domain.quiet_hours import next_digest_at
 from bot.services import outbox
-from bot.services.follow_ups import DIGEST, Ending, ReminderContext, cancelled, end, expired
+from bot.services.follow_ups import DIGEST, Ending, cancelled, end, expired
 from bot.services.ports import UnitOfWork
+from bot.services.reminder_context import ReminderContext
 from bot.services.visibility import may_see
 from bot.texts.reminders import digest_text
 

@@ -11,14 +11,10 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from bot.domain.models import ContactRequest, Post, Reminder
 from bot.services.ports import UnitOfWork
 from bot.services.schedule import Schedule
-
-if TYPE_CHECKING:  # matching imports alerts, which schedules follow-ups: no runtime import
-    from bot.services.matching import MatchingIndex
 
 OUTCOME = "deal.outcome"  # "Did you make a deal?" (bot.services.deals)
 MATCH_FOLLOW_UP = "match.follow_up"  # an alert its reader has not answered
@@ -50,15 +46,6 @@ class Ending:
 
     reason: str
     expired: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class ReminderContext:
-    """What reminder policies need beyond the database: the durations and the market."""
-
-    schedule: Schedule
-    index: MatchingIndex
-    quiet_hours: bool = True  # a reminder due in its reader's night waits for the morning
 
 
 @dataclass(frozen=True, slots=True)

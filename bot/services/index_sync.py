@@ -6,7 +6,7 @@ transaction ends, so another process's change waits and revisions commit in orde
 use case matches anything, its index catches up to every revision before its own: two posts
 published at the same moment on two processes still meet, on whichever process logs second.
 Between changes a job catches up every second (`catch_up_now`); start-up rebuilds the index
-(`matching.rebuild` notes the revision it started from) and then catches up. A process only
+(`index_loading.rebuild` notes the revision it started from) and then catches up. A process only
 re-reads what changed, never rebuilds while it runs.
 """
 
@@ -17,7 +17,8 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 
 from bot.domain.matching.types import IndexChange
-from bot.services.matching import MatchingIndex, load_entries
+from bot.services.index_loading import load_entries
+from bot.services.matching import MatchingIndex
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 
 log = logging.getLogger(__name__)

@@ -11,8 +11,9 @@ from bot.services import outbox
 from bot.services.alerts import alert_message, recipient
 from bot.services.contact_requests import match_sides, request_buttons
 from bot.services.errors import UserFacingError
-from bot.services.follow_ups import Ending, ReminderContext, cancelled
+from bot.services.follow_ups import Ending, cancelled
 from bot.services.ports import UnitOfWork
+from bot.services.reminder_context import ReminderContext
 from bot.services.trust import summary_of
 from bot.texts import Html, t
 from bot.texts.cards import post_title

@@ -19,12 +19,12 @@ from bot.domain.circles import in_scope
 from bot.domain.matching.engine import MatchingEngine
 from bot.domain.matching.fields import fields_from_parsed
 from bot.domain.matching.terms import extract_terms, query_terms
-from bot.domain.matching.types import IndexEntry, MatchFields, MatchResult, PostTerms, Reason
+from bot.domain.matching.types import MatchFields, MatchResult, PostTerms, Reason
 from bot.domain.models import Circle, Match, Post, PostKind, PostStatus, Price, Quantity
-from bot.domain.trust import too_good_to_be_true
+from bot.domain.trust.checks import too_good_to_be_true
 from bot.domain.vocabulary.version import vocabulary_version
 from bot.services import alerts
-from bot.services.ports import Clock, UnitOfWork, UowFactory
+from bot.services.ports import UnitOfWork
 from bot.services.schedule import DEFAULT_SCHEDULE, Schedule
 from bot.services.trust import ranking_trust_of
 
@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 CANDIDATES = 30  # looked at per new post, before fairness rules pick whom to alert
 ROTATION_WINDOW = timedelta(days=1)
 ROTATION_PENALTY = 0.04  # per alert a seller got in the window: new sellers get a turn
-NEUTRAL_TRUST = 0.5  # a member without outcomes (bot.domain.trust.ranking_trust)
+NEUTRAL_TRUST = 0.5  # a member without outcomes (bot.domain.trust.scores.ranking_trust)
 
 
 @dataclass(slots=True)
@@ -127,48 +127,6 @@ def _merge(first: tuple[str, ...], second: tuple[str, ...]) -> tuple[str, ...]:
 async def profile_keywords(uow: UnitOfWork, user_id: int) -> tuple[str, ...]:
     profile = await uow.profiles.get(user_id)
     return profile.keywords if profile else ()
-
-
-PROGRESS_EVERY = 100_000  # posts between two progress lines while the index is rebuilt
-
-
-async def rebuild(uow_factory: UowFactory, clock: Clock, index: MatchingIndex) -> int:
-    """Load every open post and the users' "not relevant" choices, streamed in batches from
-    what was stored when each post was indexed (posts never indexed are derived anew)."""
-    count, reported = 0, 0
-    async with uow_factory() as uow:
-        # Changes committed after this are read again by index_sync's catch-up.
-        index.revision = await uow.index_changes.latest()
-        async for batch in uow.posts.stream_index_entries(clock.now()):
-            if count - reported >= PROGRESS_EVERY:
-                log.info("matching index: %d open posts loaded so far", count)
-                reported = count
-            count += await load_entries(uow, index, batch)
-        for user_id, post_id in await uow.matches.dismissals():
-            index.dismiss(user_id, post_id)
-    return count
-
-
-async def load_entries(uow: UnitOfWork, index: MatchingIndex, entries: list[IndexEntry]) -> int:
-    """Put open posts in the index (again) from their stored form, the posts stored before
-    they were ever indexed derived anew; returns how many. Those another vocabulary derived
-    (or that had no stored form) join `index.stale`, for `index_refresh`."""
-    count = index.engine.add_stored(
-        (e.post_id, e.user_id, PostKind(e.kind), e.terms, e.labels, e.numbers)
-        for e in entries
-        if e.terms is not None and e.labels is not None and e.numbers is not None
-    )
-    index.stale.extend(e.post_id for e in entries if e.vocabulary != index.vocabulary)
-    for entry in entries:
-        index.circles.pop(entry.post_id, None)
-        if entry.circle_id is not None:
-            index.circles[entry.post_id] = entry.circle_id
-        if entry.terms is None or entry.labels is None or entry.numbers is None:
-            post = await uow.posts.get(entry.post_id)
-            if post is not None:
-                index.add(post, await profile_keywords(uow, post.user_id))
-                count += 1
-    return count
 
 
 async def index_post(

@@ -17,9 +17,10 @@ from bot.domain.matching.terms import extract_terms
 from bot.domain.models import Action, Circle, Post, PostKind, Reminder, User
 from bot.services import outbox
 from bot.services.action_tokens import add_tokens
-from bot.services.follow_ups import Ending, ReminderContext, cancelled, expired
+from bot.services.follow_ups import Ending, cancelled, expired
 from bot.services.matching import MatchingIndex
 from bot.services.ports import UnitOfWork
+from bot.services.reminder_context import ReminderContext
 from bot.services.visibility import may_see
 from bot.texts import plain
 from bot.texts.advice import Related, need_advice, offer_advice

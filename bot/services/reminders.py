@@ -27,12 +27,12 @@ from bot.services.follow_ups import (
     OUTCOME,
     Ending,
     Postponed,
-    ReminderContext,
     cancelled,
     expired,
     topic_of,
 )
 from bot.services.ports import Clock, UnitOfWork, UowFactory
+from bot.services.reminder_context import ReminderContext
 
 Policy = Callable[
     [UnitOfWork, datetime, Reminder, User, ReminderContext], Awaitable[Ending | None]

@@ -10,32 +10,29 @@ It also sends texts the lean way (`send_text`): see there."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from telegram import Update
 from telegram.constants import ParseMode
 from telegram.ext import ExtBot
 
-from bot.domain.models import Lang
-from bot.services import inbox
-from bot.services.ports import Clock, UowFactory
+from bot.services.inbox import StoredBatch
+from bot.services.users import TelegramPerson
 from handlers.transport.senders import Senders
+
+StoreFetched = Callable[
+    [list[dict[str, Any]], dict[int, TelegramPerson | None]], Awaitable[StoredBatch]
+]
 
 
 class DurableBot(ExtBot[Any]):
     __slots__ = ("_keep", "_fetched", "_confirm_to")
 
-    def keep_in(
-        self,
-        uow_factory: UowFactory,
-        clock: Clock,
-        claimed: set[int],
-        senders: Senders,
-        default: Lang,
-    ) -> None:
-        """Where fetched updates go: the inbox, and this process's set of claimed ids; their
-        senders are registered with them (`default`: the language of a new one)."""
-        self._keep = (uow_factory, clock, claimed, senders, default)
+    def keep_in(self, store: StoreFetched, claimed: set[int], senders: Senders) -> None:
+        """Where fetched updates go: the inbox (`store`), and this process's set of claimed
+        ids; their senders are registered with them."""
+        self._keep = (store, claimed, senders)
 
     async def get_updates(self, *args: Any, **kwargs: Any) -> tuple[Update, ...]:
         # PTB confirms up to the last update it was handed; one this filtered out (stored
@@ -48,16 +45,13 @@ class DurableBot(ExtBot[Any]):
         if not updates or keep is None:
             return updates
         self._confirm_to = updates[-1].update_id + 1
-        uow_factory, clock, claimed, senders, default = keep
+        store, claimed, senders = keep
         fetched = {raw["update_id"]: raw for raw in getattr(self, "_fetched", None) or ()}
         self._fetched = None
         try:
-            stored = await inbox.store_fetched(
-                uow_factory,
-                clock,
+            stored = await store(
                 [fetched.get(u.update_id) or u.to_dict() for u in updates],
                 senders.to_read(updates),
-                default,
             )
         except BaseException:
             senders.abandon()

@@ -26,7 +26,7 @@ from telegram.ext import JobQueue
 
 from bot.context import BotContext
 from bot.domain.models import OutboxMessage
-from bot.services import circles, outbox
+from bot.services import outbox
 from bot.texts import as_plain
 from handlers.keyboards import inline_keyboard, tokens_as_data
 from handlers.transport.send_guard import NO_WAIT
@@ -69,11 +69,7 @@ class OutboxDispatcher:
         """Start sending what is due: one message per chat at a time, each chat in a task of
         its own, so a chat whose sends are slow or failing holds nobody else up. The tasks
         are PTB's (`create_task`): stopping the application waits for them."""
-        services = context.services
-        quiet = services.settings.quiet_hours
-        due = await outbox.due(
-            services.uow_factory, services.clock, BATCH * LOOK_AHEAD, quiet_hours=quiet
-        )
+        due = await context.use_cases.delivery.due(BATCH * LOOK_AHEAD)
         chosen: list[OutboxMessage] = []
         for message in due:
             if len(self._in_flight) >= BATCH:
@@ -83,7 +79,7 @@ class OutboxDispatcher:
             self._in_flight.add(message.chat_id)
             chosen.append(message)
         ids = [message.id for message in chosen if message.id is not None]
-        taken = await outbox.claim(services.uow_factory, services.clock, ids) if ids else set()
+        taken = await context.use_cases.delivery.claim(ids) if ids else set()
         for message in chosen:
             if message.id in taken:
                 context.application.create_task(
@@ -94,17 +90,14 @@ class OutboxDispatcher:
         return len(taken)
 
     async def _deliver(self, context: BotContext, message: OutboxMessage) -> None:
-        services = context.services
         try:
             result = await self._send(context, message)
-            await outbox.record_outcome(services.uow_factory, services.clock, message, result)
+            await context.use_cases.delivery.record_outcome(message, result)
             if result.retry_after is not None:
                 self._paused_until[message.chat_id] = time.monotonic() + result.retry_after
             if result.never_started:  # a circle member: one mention in the group, daily at most
                 name = context.bot.username
-                await circles.invite_to_start(
-                    services.uow_factory, services.clock, message.chat_id, name
-                )
+                await context.use_cases.circles.invite_to_start(message.chat_id, name)
         finally:
             self._in_flight.discard(message.chat_id)
 
@@ -126,11 +119,7 @@ class OutboxDispatcher:
             try:
                 sent = await self._post(context, chat_id, text, html, message)
             except ChatMigrated as moved:  # the group became a supergroup: its new id, once
-                services = context.services
-                await circles.migrated(
-                    services.uow_factory,
-                    context.clock,
-                    context.matching,
+                await context.use_cases.circles.migrated(
                     chat_id,
                     moved.new_chat_id,
                 )

@@ -12,12 +12,8 @@ from telegram.constants import ChatType
 from telegram.ext import ApplicationHandlerStop
 
 from bot.context import BotContext
-from bot.services.rate_limits import RateLimits
 from bot.texts import plain
 from handlers.replies import reply
-from handlers.users import DONE_MARKS
-
-RATE_LIMITS = "rate_limits"
 
 
 async def hold_back(update: Update, context: BotContext) -> None:
@@ -28,12 +24,14 @@ async def hold_back(update: Update, context: BotContext) -> None:
         or (update.effective_message is None and update.callback_query is None)
     ):
         return  # only what people send, edit or press counts
-    limits: RateLimits = context.services.extras[RATE_LIMITS]
+    limits = context.services.rate_limits
+    if limits is None:
+        return
     now = time.monotonic()
     if limits.allow(person.id, now):
         return
-    services = context.services
-    services.extras[DONE_MARKS].add(update.update_id)
+    if context.services.done_marks is not None:
+        context.services.done_marks.add(update.update_id)
     notice = limits.should_notice(person.id, now)
     if update.callback_query is not None:
         await update.callback_query.answer(

@@ -15,9 +15,6 @@ from aiohttp import web
 from telegram import Update
 from telegram.ext import Application
 
-from bot.services import inbox
-from handlers.users import CLAIMED
-
 log = logging.getLogger(__name__)
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 
@@ -53,7 +50,7 @@ async def _serve(
         await app.post_init(app)
     await app.start()
     services = app.bot_data
-    claimed: set[int] = services.extras.setdefault(CLAIMED, set())
+    claimed = services.claimed
 
     async def receive(request: web.Request) -> web.Response:
         given = request.headers.get(SECRET_HEADER, "")
@@ -66,7 +63,7 @@ async def _serve(
             return web.Response(status=400)
         if type(payload.get("update_id")) is not int:  # not `true`, which reads as 1
             return web.Response(status=400)
-        stored = await inbox.store_fetched(services.uow_factory, services.clock, [payload])
+        stored = await services.use_cases.delivery.store_fetched([payload])
         if update.update_id in stored.fresh:  # stored before the 200; a redelivery is in hand
             claimed.add(update.update_id)
             await app.update_queue.put(update)

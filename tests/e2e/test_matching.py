@@ -152,7 +152,7 @@ async def test_after_an_upgrade_old_posts_are_derived_anew_and_still_match(
             break
         await asyncio.sleep(0.2)
     ((terms, vocabulary),) = rows
-    assert vocabulary == bot.app.bot_data.extras["matching"].vocabulary and "旧词" not in terms
+    assert vocabulary == bot.app.bot_data.matching.vocabulary and "旧词" not in terms
     await post_and_publish(fake, buyer, NEED)
     (to_buyer,) = await alerts(fake, buyer)
     assert "有供应商匹配你的求购" in to_buyer.text

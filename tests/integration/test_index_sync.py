@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 
 from bot.app import wait_for_lease
 from bot.config import Settings
-from bot.services import dismissals, index_sync, leases, matching, posts, publishing
+from bot.services import dismissals, index_loading, index_sync, leases, matching, posts, publishing
 from bot.services.schedule import Schedule
 from storage import Database
 from tests.integration.factories import make_user
@@ -29,7 +29,7 @@ class Clock:
 
 async def _started(db: Database) -> matching.MatchingIndex:
     index = matching.MatchingIndex(matching.MatchPolicy())
-    await matching.rebuild(db.uow, Clock(), index)
+    await index_loading.rebuild(db.uow, Clock(), index)
     await index_sync.catch_up_now(db.uow, Clock(), index)
     return index
 

@@ -9,7 +9,7 @@ import pytest
 
 from bot.domain.matching.fields import fields_from_parsed
 from bot.domain.models import Post
-from bot.services import dismissals, matching, posts, publishing
+from bot.services import dismissals, index_loading, matching, posts, publishing
 from bot.services.schedule import Schedule
 from storage import Database
 from storage.migrate import upgrade_to_head
@@ -101,7 +101,7 @@ async def test_not_relevant_lowers_similar_matches_after_a_rebuild(db: Database)
     await dismissals.dismiss_match(db.uow, clock, index, match.id, 2)
 
     rebuilt = matching.MatchingIndex(policy)  # as after a restart: dismissals come from rows
-    assert await matching.rebuild(db.uow, clock, rebuilt) == 2
+    assert await index_loading.rebuild(db.uow, clock, rebuilt) == 2
     terms = rebuilt.engine.terms_of(need.id)
     assert terms is not None
     fields = fields_from_parsed(need.parsed, need.created_at, need.expires_at)
@@ -129,6 +129,6 @@ async def test_rebuild_uses_stored_entries_and_derives_missing_ones(db: Database
         )
         await uow.commit()
     rebuilt = matching.MatchingIndex(policy)
-    assert await matching.rebuild(db.uow, clock, rebuilt) == 2
+    assert await index_loading.rebuild(db.uow, clock, rebuilt) == 2
     for post_id in (offer.id, need.id):
         assert rebuilt.engine.terms_of(post_id) == index.engine.terms_of(post_id)

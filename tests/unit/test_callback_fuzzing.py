@@ -9,6 +9,7 @@ bytes and reads back as drawn.
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 from types import SimpleNamespace
 from typing import Any
 
@@ -16,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.domain.models import Action, Lang, PostKind
+from bot.services import action_tokens
 from bot.services.errors import UserFacingError
 from bot.services.post_edits import EDITABLE_FIELDS
 from bot.services.user_settings import CITIES, SWITCHES
@@ -141,7 +143,8 @@ def _press(data: str, chat: int = USER) -> Pressed | str:
         message=SimpleNamespace(chat=SimpleNamespace(id=chat)),
     )
     update = SimpleNamespace(callback_query=query)
-    context = SimpleNamespace(services=SimpleNamespace(uow_factory=STORE.uow_factory), clock=CLOCK)
+    redeem = partial(action_tokens.redeem, STORE.uow_factory, CLOCK)  # as the bootstrap binds it
+    context = SimpleNamespace(use_cases=SimpleNamespace(contacts=SimpleNamespace(redeem=redeem)))
     try:
         asyncio.run(on_button(update, context))  # type: ignore[arg-type]
     except UserFacingError as refused:

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from bot.domain.circles import in_scope, kind_from_hashtags
 from bot.domain.models import Circle, PostKind
-from bot.services import circles
+from bot.services import circles, index_loading
 from bot.services.ports import UowFactory
 from bot.services.schedule import Schedule
 from tests.fakes import FixedClock
@@ -71,7 +71,7 @@ async def test_the_daily_limit_and_a_stopped_member(
 
 
 async def test_two_admins_vouching_give_l3(uow_factory: UowFactory, clock: FixedClock) -> None:
-    from bot.domain.trust import IdentityLevel
+    from bot.domain.trust.scores import IdentityLevel
     from bot.services import circle_admin
     from bot.services.trust import summary_of
 
@@ -126,7 +126,6 @@ async def test_the_daily_digest_comes_once_a_day_at_the_chosen_hour(
 async def test_a_circle_post_finds_its_circle_past_many_market_posts_and_after_a_restart(
     uow_factory: UowFactory, clock: FixedClock
 ) -> None:
-    from bot.services import matching
 
     index = new_index()
     for n in range(40):  # the open market is full of fitting needs
@@ -135,7 +134,7 @@ async def test_a_circle_post_finds_its_circle_past_many_market_posts_and_after_a
     published = await _in_group(uow_factory, clock, index, GROUP, 1, OFFER)
     assert published.alerted == 1  # the circle's need, not the market's
     restarted = new_index()
-    await matching.rebuild(uow_factory, clock, restarted)
+    await index_loading.rebuild(uow_factory, clock, restarted)
     assert published.post is not None and published.post.id is not None
     assert restarted.circles[published.post.id] == GROUP
 

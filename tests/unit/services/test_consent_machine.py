@@ -44,7 +44,7 @@ from bot.domain.models import Lang, PostStatus
 from bot.domain.phones import format_phone
 from bot.services import contact_requests, publishing, reminders, users
 from bot.services.errors import UserFacingError
-from bot.services.follow_ups import ReminderContext
+from bot.services.reminder_context import ReminderContext
 from bot.services.schedule import Schedule
 from bot.services.users import TelegramPerson
 from tests.fakes import FixedClock, InMemoryStore

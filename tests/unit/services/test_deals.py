@@ -165,7 +165,7 @@ async def _second_deal(uow_factory: UowFactory, clock: FixedClock) -> int:
 async def test_follow_through_counts_who_answered_the_question(
     uow_factory: UowFactory, clock: FixedClock
 ) -> None:
-    from bot.domain.trust import FOLLOW_UP_WINDOW
+    from bot.domain.trust.summary import FOLLOW_UP_WINDOW
     from bot.services.trust import summary_of
 
     deal_id = await _exchanged(uow_factory, clock)

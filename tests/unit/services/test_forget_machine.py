@@ -101,7 +101,7 @@ from bot.services import (
     users,
 )
 from bot.services.errors import UserFacingError
-from bot.services.follow_ups import ReminderContext
+from bot.services.reminder_context import ReminderContext
 from bot.services.schedule import Schedule
 from bot.services.users import TelegramPerson
 from bot.texts import as_plain

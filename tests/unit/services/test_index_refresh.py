@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.domain import money
 from bot.domain.vocabulary.version import vocabulary_version
-from bot.services import index_refresh, index_sync, matching, publishing
+from bot.services import index_loading, index_refresh, index_sync, matching, publishing
 from bot.services.ports import UowFactory
 from tests.fakes import FixedClock
 from tests.unit.services.world import NEED, OFFER, opened
@@ -39,7 +39,7 @@ async def _published_by_an_old_release(
 
 async def _restarted(uow_factory: UowFactory, clock: FixedClock) -> matching.MatchingIndex:
     index = matching.MatchingIndex(matching.MatchPolicy())
-    await matching.rebuild(uow_factory, clock, index)
+    await index_loading.rebuild(uow_factory, clock, index)
     return index
 
 

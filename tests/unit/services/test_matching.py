@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.domain.matching.engine import MatchingEngine
 from bot.domain.matching.types import MatchFields, PostTerms
 from bot.domain.models import Lang, PostKind
-from bot.services import dismissals, matching
+from bot.services import dismissals, index_loading, matching
 from bot.services.ports import UowFactory
 from bot.texts.reasons import render_reasons
 from tests.fakes import FixedClock
@@ -24,7 +24,7 @@ async def test_a_restart_rebuilds_the_index_from_stored_entries_and_dismissals(
     await dismissals.dismiss_match(uow_factory, clock, index, match.id or -1, 2)
 
     rebuilt = matching.MatchingIndex(policy)
-    assert await matching.rebuild(uow_factory, clock, rebuilt) == 2
+    assert await index_loading.rebuild(uow_factory, clock, rebuilt) == 2
     for post_id in (offer.id or -1, need.id or -1):
         assert rebuilt.engine.terms_of(post_id) == index.engine.terms_of(post_id)
     assert rebuilt.engine.dismissals.export() == index.engine.dismissals.export() != {}

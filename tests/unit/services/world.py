@@ -6,8 +6,8 @@ from datetime import timedelta
 
 from bot.domain.models import Lang, Post, User
 from bot.services import deals, matching, posts, publishing, reminders
-from bot.services.follow_ups import ReminderContext
 from bot.services.ports import UowFactory
+from bot.services.reminder_context import ReminderContext
 from bot.services.schedule import Schedule
 from tests.fakes import FixedClock
 

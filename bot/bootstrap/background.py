@@ -1,0 +1,37 @@
+"""The background jobs' use cases: reminders, expiry, the index kept in step and refreshed,
+housekeeping, ring checks, circle digests and the polling lease."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from bot.services import (
+    circle_digest,
+    deals,
+    index_refresh,
+    index_sync,
+    leases,
+    publishing,
+    ratings,
+    reminders,
+    retention,
+)
+from bot.services.reminder_context import ReminderContext
+
+from .dependencies import Dependencies
+
+
+class Background:
+    def __init__(self, deps: Dependencies) -> None:
+        u, c, index, settings = deps.uow_factory, deps.clock, deps.index, deps.settings
+        due = ReminderContext(settings.schedule(), index, settings.quiet_hours)
+        self.send_reminders = partial(reminders.send_due, u, c, due)
+        self.expire_claims = partial(deals.expire_claims, u, c)
+        self.expire_posts = partial(publishing.expire_due, u, c, index)
+        self.catch_up_index = partial(index_sync.catch_up_now, u, c, index)
+        self.refresh_index = partial(index_refresh.refresh_stale, u, c, index)
+        self.purge = partial(retention.purge, u, c)
+        self.flag_rings = partial(ratings.flag_rings, u, c)
+        self.send_circle_digests = partial(circle_digest.send_digests, u, c)
+        self.take_lease = partial(leases.take, u, c, ttl=settings.lease_ttl)
+        self.release_lease = partial(leases.release, u, c)

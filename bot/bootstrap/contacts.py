@@ -1,0 +1,22 @@
+"""Contacts: asking for the other side's contacts, answering, dismissing a match, and the
+buttons bound to one person (action tokens)."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from bot.services import action_tokens, contact_requests, dismissals
+
+from .dependencies import Dependencies
+
+
+class Contacts:
+    def __init__(self, deps: Dependencies) -> None:
+        u, c = deps.uow_factory, deps.clock
+        schedule = deps.settings.schedule()
+        self.ask_about_match = partial(contact_requests.ask_about_match, u, c, schedule=schedule)
+        self.ask_about_post = partial(contact_requests.ask_about_post, u, c, schedule=schedule)
+        self.accept = partial(contact_requests.accept, u, c, schedule=schedule)
+        self.decline = partial(contact_requests.decline, u, c)
+        self.dismiss_match = partial(dismissals.dismiss_match, u, c, deps.index)
+        self.redeem = partial(action_tokens.redeem, u, c)

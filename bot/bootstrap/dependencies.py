@@ -1,0 +1,17 @@
+"""What use cases depend on besides the user's input, bound once by the bootstrap."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.config import Settings
+from bot.services.matching import MatchingIndex
+from bot.services.ports import Clock, UowFactory
+
+
+@dataclass(frozen=True)
+class Dependencies:
+    settings: Settings
+    uow_factory: UowFactory
+    clock: Clock
+    index: MatchingIndex

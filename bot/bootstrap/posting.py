@@ -1,0 +1,27 @@
+"""Posting: drafts, publishing, edits, closing, /my and /search."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from bot.services import posts, publishing, search, visibility
+
+from .dependencies import Dependencies
+
+
+class Posting:
+    def __init__(self, deps: Dependencies) -> None:
+        u, c, index = deps.uow_factory, deps.clock, deps.index
+        schedule = deps.settings.schedule()
+        self.draft = partial(posts.draft, u, c, deps.settings.post_ttl)
+        self.discard = partial(posts.discard, u, c)
+        self.list_mine = partial(posts.list_mine, u)
+        self.open_post = partial(posts.open_post, u, c)
+        self.post_to_edit = partial(posts.post_to_edit, u)
+        self.publish = partial(publishing.publish, u, c, schedule, index)
+        self.renew = partial(publishing.renew, u, c, schedule, index)
+        self.close = partial(publishing.close, u, c, index)
+        self.edit_field = partial(publishing.edit_field, u, c, index, schedule=schedule)
+        self.search = partial(search.search, u, c, index)
+        self.circle_to_ask = partial(visibility.circle_to_ask, u)
+        self.member_confirmed = partial(visibility.member_confirmed, u, c)
