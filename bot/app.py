@@ -30,6 +30,7 @@ from bot.services.rate_limits import RateLimits
 from handlers.commands import publish_commands
 from handlers.jobs import (
     catch_up_index,
+    end_conversations,
     expire_posts,
     housekeeping,
     refresh_index,
@@ -170,6 +171,12 @@ def build_application(
                 interval=settings.reminder_tick.total_seconds(),
                 first=1.0,
                 name="reminders",
+            )
+            app.job_queue.run_repeating(
+                end_conversations,
+                interval=settings.reminder_tick.total_seconds(),
+                first=1.0,
+                name="conversations",
             )
             app.job_queue.run_repeating(
                 send_circle_digests, interval=DIGEST_CHECK, first=5.0, name="circle-digests"

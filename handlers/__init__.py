@@ -32,6 +32,7 @@ from handlers import (
     post_edits,
     posting,
     privacy,
+    private_text,
     profile,
     ratings,
     search,
@@ -43,6 +44,7 @@ from handlers import (
 from handlers.buttons import ActionHandler, route_buttons
 from handlers.errors import on_error
 from handlers.keyboards import ACTION_PATTERN, TOKEN_PATTERN, page_pattern
+from handlers.questions import skip_handler
 from handlers.transport import rate_limits
 
 PRIVATE = filters.ChatType.PRIVATE
@@ -97,8 +99,9 @@ BUTTON_ACTIONS: dict[Action, ActionHandler] = {
 }
 
 # Handler groups run in ascending order; within a group the first matching handler wins.
-BEFORE_ALL = -2  # dedupe + user/language loading; may stop the update
-LIMITS = -1  # per-person rate limits; may stop the update
+BEFORE_ALL = -3  # dedupe + user/language loading; may stop the update
+LIMITS = -2  # per-person rate limits; may stop the update
+WAY_OUT = -1  # a command ends the conversation the person was in
 MAIN = 0
 AFTER_ALL = 100  # bookkeeping once every handler is done
 
@@ -106,14 +109,14 @@ AFTER_ALL = 100  # bookkeeping once every handler is done
 def register(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(TypeHandler(Update, users.load_user), group=BEFORE_ALL)
     app.add_handler(TypeHandler(Update, rate_limits.hold_back), group=LIMITS)
+    leaving = PRIVATE & filters.COMMAND & ~filters.Regex(r"^/cancel(@\w+)?(\s|$)")
+    app.add_handler(MessageHandler(leaving, cancel.way_out), group=WAY_OUT)
 
     # Order matters (first match wins):
     # 0. an edited message changes nothing (no conversation answer, command or post);
     app.add_handler(MessageHandler(filters.UpdateType.EDITED, edits.on_edit))
-    # 1. conversations first, so that while a flow runs its answers and /cancel reach it;
-    app.add_handler(guided_post.build())
-    app.add_handler(profile.build())
-    # 2. commands;
+    # 1. commands (any but /cancel first ends the conversation the person was in, in
+    #    group WAY_OUT; /offer, /need and /profile begin one);
     app.add_handler(CommandHandler("start", start.start, filters=PRIVATE))
     app.add_handler(CommandHandler("help", start.help_command))
     app.add_handler(CommandHandler("language", language.choose_language, filters=PRIVATE))
@@ -122,6 +125,9 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(CommandHandler("search", search.search_command, filters=PRIVATE))
     app.add_handler(CommandHandler("trust", trust.trust_command, filters=PRIVATE | GROUPS))
     app.add_handler(CommandHandler("rate", ratings.rate_command, filters=PRIVATE))
+    app.add_handler(CommandHandler("offer", guided_post.ask_offer, filters=PRIVATE))
+    app.add_handler(CommandHandler("need", guided_post.ask_need, filters=PRIVATE))
+    app.add_handler(CommandHandler("profile", profile.start, filters=PRIVATE))
     # in trade circles: posts by command (privacy mode shows the bot only commands)
     app.add_handler(CommandHandler("offer", circles.group_offer, filters=GROUPS))
     app.add_handler(CommandHandler("need", circles.group_need, filters=GROUPS))
@@ -129,19 +135,26 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(CommandHandler("verify", trust.verify_command, filters=PRIVATE))
     app.add_handler(CommandHandler("forget", privacy.forget_command, filters=PRIVATE))
     app.add_handler(CommandHandler("cancel", cancel.cancel))
-    # 3. buttons: action buttons change data (BUTTON_ACTIONS), page buttons only redraw;
+    # 2. buttons: action buttons change data (BUTTON_ACTIONS), page buttons only redraw,
+    #    Skip answers the question a series asks now;
     on_button = route_buttons(BUTTON_ACTIONS)
     app.add_handler(CallbackQueryHandler(on_button, pattern=ACTION_PATTERN))
     app.add_handler(CallbackQueryHandler(on_button, pattern=TOKEN_PATTERN))
     app.add_handler(CallbackQueryHandler(my_posts.turn_page, pattern=page_pattern(my_posts.VIEW)))
     app.add_handler(CallbackQueryHandler(search.turn_page, pattern=page_pattern(search.VIEW)))
+    app.add_handler(
+        CallbackQueryHandler(skip_handler(guided_post.SERIES), pattern=f"^{guided_post.SKIP}$")
+    )
+    app.add_handler(
+        CallbackQueryHandler(skip_handler(profile.SERIES), pattern=f"^{profile.SKIP}$")
+    )
     app.add_handler(CallbackQueryHandler(fallback.unknown_button))  # any other button
-    # 4. unknown commands, a shared phone number, plain text (a post in plain words, or the
+    # 3. unknown commands, a shared phone number, plain text (a post in plain words, or the
     #    answer to a pending question; in a trade circle, a member's post), the bot joining
     #    a group or the group becoming a supergroup, then anything else.
     app.add_handler(MessageHandler(PRIVATE & filters.COMMAND, fallback.unknown_command))
     app.add_handler(MessageHandler(PRIVATE & filters.CONTACT, phone_sharing.shared_contact))
-    app.add_handler(MessageHandler(PRIVATE & filters.TEXT, posting.on_text))
+    app.add_handler(MessageHandler(PRIVATE & filters.TEXT, private_text.on_text))
     app.add_handler(
         MessageHandler(GROUPS & filters.TEXT & ~filters.COMMAND, circles.group_message)
     )

@@ -34,9 +34,8 @@ async def answer_complaint(update: Update, context: BotContext, pressed: Pressed
     deal_id = pressed.id_arg("deal")
     ok = await context.use_cases.trust.can_answer(pressed.user_id, deal_id)
     if ok:
-        pending_question.ask_for_words(
-            context, pending_question.WordsFor.COMPLAINT_ANSWER, deal_id
-        )
+        about = pending_question.WordsFor.COMPLAINT_ANSWER
+        await pending_question.ask_for_words(context, pressed.user_id, about, deal_id)
     await answer_question(
         update, context, "complaint.ask_answer" if ok else "complaint.answer_done"
     )

@@ -58,3 +58,9 @@ async def send_circle_digests(context: BotContext) -> None:
     name = context.bot.username
     if await context.use_cases.background.send_circle_digests(name):
         context.kick_outbox()
+
+
+async def end_conversations(context: BotContext) -> None:
+    """Conversations past their deadline end; those who were answering are told."""
+    if await context.use_cases.conversations.sweep():
+        context.kick_outbox()

@@ -43,7 +43,7 @@ async def ask_field(update: Update, context: BotContext, pressed: Pressed) -> No
         raise ButtonExpired()  # not a field any version of the menu offered
     post = await context.use_cases.posting.post_to_edit(pressed.id_arg("post"), pressed.user_id)
     assert post.id is not None
-    pending_question.ask(context, PendingQuestion(post.id, field, "edit"))
+    await pending_question.ask(context, pressed.user_id, PendingQuestion(post.id, field, "edit"))
     await query.answer()
     await query.edit_message_text(
         t(context.lang, "post.edit_ask", field=plain(context.lang, f"field.{field}")),
@@ -63,7 +63,7 @@ async def answer_question(
         question.field,
         text,
     )
-    pending_question.drop(context)
+    await pending_question.drop(context, update.effective_user.id)
     intro = t(context.lang, "post.edited") if question.reason == "edit" else ""
     await show_card(update, context, post, intro=intro)
     context.alerts_queued(alerted)

@@ -1,5 +1,6 @@
 """Posting in plain words: a message becomes a card with Publish / Edit / Cancel, and the
-buttons under a card or a /my row open, renew or close the post."""
+buttons under a card or a /my row open, renew or close the post (`private_text` decides
+whether a message is a post or an answer)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from bot.domain.models import Action, Post, PostKind
 from bot.services import posts
 from bot.services.errors import ButtonExpired, KindUnclear
 from bot.texts import plain, t
-from handlers import pending_question, post_edits
+from handlers import pending_question
 from handlers.buttons import Pressed
 from handlers.keyboards import action_data, tokens_as_data
 from handlers.pending_question import PendingQuestion
@@ -23,40 +24,12 @@ from handlers.replies import reply
 OpenUseCase = Callable[[int, int], Awaitable[tuple[Post, int]]]  # publish or renew: post, user
 
 
-async def on_text(update: Update, context: BotContext) -> None:
-    """A post in plain words, or the answer to the question the bot asked last."""
-    message = update.effective_message
-    user = update.effective_user
-    assert message is not None and user is not None
-    text = message.text or message.caption or ""
-    owed = pending_question.take_words_question(context)
-    if owed is not None:  # words owed about a deal, whatever they say
-        about, deal_id = owed
-        trust = context.use_cases.trust
-        words_for = {
-            pending_question.WordsFor.COMPLAINT_ANSWER: trust.answer_complaint,
-            pending_question.WordsFor.RATING_COMMENT: trust.comment,
-        }
-        key = await words_for[about](user.id, deal_id, text)
-        await reply(update, context, key)
-        return
-    question = pending_question.current(context)
-    if question is not None:
-        if not posts.reads_as_new_post(text):
-            await post_edits.answer_question(update, context, question, text)
-            return
-        pending_question.drop(context)  # a whole new post is not an answer: say so
-        await reply(
-            update,
-            context,
-            "post.question_dropped",
-            field=plain(context.lang, f"field.{question.field}"),
-        )
+async def post_in_words(update: Update, context: BotContext, text: str) -> None:
+    """A post in plain words becomes a draft card (or a question: its product, its kind)."""
+    assert update.effective_user is not None
     try:
         drafted = await context.use_cases.posting.draft(
-            user.id,
-            text,
-            update_id=update.update_id,
+            update.effective_user.id, text, update_id=update.update_id
         )
     except KindUnclear as unclear:
         await _ask_kind(update, context, text, unclear)
@@ -67,7 +40,8 @@ async def on_text(update: Update, context: BotContext) -> None:
 async def _show_draft(update: Update, context: BotContext, drafted: posts.Drafted) -> None:
     if drafted.needs_product:
         assert drafted.post.id is not None
-        pending_question.ask(context, PendingQuestion(drafted.post.id, "product", "product"))
+        question = PendingQuestion(drafted.post.id, "product", "product")
+        await pending_question.ask(context, drafted.post.user_id, question)
         await reply(update, context, "post.ask_product")
         return
     await show_card(update, context, drafted.post)
@@ -75,7 +49,8 @@ async def _show_draft(update: Update, context: BotContext, drafted: posts.Drafte
 
 async def _ask_kind(update: Update, context: BotContext, text: str, unclear: KindUnclear) -> None:
     """Goods without "selling" or "buying": one tap decides, and the message is kept."""
-    pending_question.ask_kind(context, text)
+    assert update.effective_user is not None
+    await pending_question.ask_kind(context, update.effective_user.id, text)
     lang = context.lang
     buttons = [
         [
@@ -92,7 +67,7 @@ async def choose_kind(update: Update, context: BotContext, pressed: Pressed) -> 
     kind = str(pressed.payload.get("kind"))
     if kind not in {k.value for k in PostKind}:
         raise ButtonExpired()  # checked before the waiting message is taken
-    text = pending_question.take_kind_text(context)
+    text = await pending_question.take_kind_text(context, pressed.user_id)
     if not text:
         raise ButtonExpired()
     drafted = await context.use_cases.posting.draft(
@@ -127,9 +102,10 @@ async def discard(update: Update, context: BotContext, pressed: Pressed) -> None
     query = update.callback_query
     assert query is not None
     await context.use_cases.posting.discard(pressed.id_arg("post"), pressed.user_id)
-    question = pending_question.current(context)
+    conversation = await context.use_cases.conversations.current(pressed.user_id)
+    question = pending_question.question_in(conversation)
     if question is not None and question.post_id == pressed.id_arg("post"):
-        pending_question.drop(context)
+        await pending_question.drop(context, pressed.user_id)
     await query.answer()
     await query.edit_message_text(t(context.lang, "post.cancelled"), parse_mode=ParseMode.HTML)
 

@@ -1,40 +1,81 @@
-"""The answer and Skip handlers of one question in a conversation (guided posting, /profile):
-the conversation's state is the question being asked, and each state gets its own pair."""
+"""A series of questions asked one at a time (/offer and /need, /profile), each answered by
+typing or skipped with a button. The person's conversation (`bot.domain.models.conversations`)
+holds the question asked now and the answers so far, in the database: any worker takes the
+next answer, and a restart loses nothing."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
-from typing import Any, TypeVar
+from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass
+from typing import Any
 
 from telegram import Update
 
 from bot.context import BotContext
+from bot.domain.models import Conversation, Topic
+from bot.services.errors import ButtonExpired
 
-Step = TypeVar("Step", bound=int)
-Callback = Callable[[Update, BotContext], Coroutine[Any, Any, int]]
-Answers = Callable[[BotContext], dict[str, str]]  # where a flow keeps its answers so far
-Check = Callable[[BotContext, str, str], None]  # raises a UserFacingError for a bad answer
-After = Callable[[Update, BotContext, Step], Coroutine[Any, Any, int]]  # the next question
+Ask = Callable[[Update, BotContext, Conversation, str], Awaitable[None]]
+Check = Callable[[Conversation, str, str], None]  # raises a UserFacingError for a bad answer
+Finish = Callable[[Update, BotContext, Conversation, dict[str, str]], Awaitable[None]]
 
 
-def question_handlers(
-    step: Step, question: str, answers: Answers, check: Check, after: After[Step]
-) -> tuple[Callback, Callback]:
-    """(typed answer, Skip) for `question`, asked in state `step`. A bad answer raises
-    before anything is kept, so the same question stays open."""
+@dataclass(frozen=True, slots=True)
+class Series:
+    topics: tuple[Topic, ...]
+    questions: tuple[str, ...]
+    ask: Ask  # puts a question (with its Skip button where it has one)
+    check: Check
+    finish: Finish  # after the last answer; the conversation has ended
+    must_answer: frozenset[str] = frozenset()  # questions without a Skip button
 
-    async def got(update: Update, context: BotContext) -> int:
-        assert update.effective_message is not None
-        text = update.effective_message.text or ""
-        check(context, question, text)
-        answers(context)[question] = text
-        return await after(update, context, step)
 
-    async def skip(update: Update, context: BotContext) -> int:
-        assert update.callback_query is not None
-        await update.callback_query.answer()
-        answers(context)[question] = ""
-        return await after(update, context, step)
+def answers_in(conversation: Conversation) -> dict[str, str]:
+    return {str(k): str(v) for k, v in dict(conversation.data.get("answers") or {}).items()}
 
-    got.__name__, skip.__name__ = f"got_{question}", f"skip_{question}"
-    return got, skip
+
+async def answered(
+    update: Update, context: BotContext, series: Series, conversation: Conversation, text: str
+) -> None:
+    """A typed answer to the question asked now. A bad answer raises before anything is
+    kept, so the same question stays open."""
+    series.check(conversation, conversation.step, text)
+    await _next(update, context, series, conversation, text)
+
+
+async def skipped(update: Update, context: BotContext, series: Series) -> None:
+    """Skip under a question: only the question asked now, in a conversation still open."""
+    query = update.callback_query
+    assert query is not None and update.effective_user is not None
+    conversation = await context.use_cases.conversations.current(update.effective_user.id)
+    if (
+        conversation is None
+        or conversation.topic not in series.topics
+        or conversation.step in series.must_answer
+    ):
+        raise ButtonExpired()
+    await query.answer()
+    await _next(update, context, series, conversation, "")
+
+
+async def _next(
+    update: Update, context: BotContext, series: Series, conversation: Conversation, text: str
+) -> None:
+    answers = {**answers_in(conversation), conversation.step: text}
+    position = series.questions.index(conversation.step) + 1
+    if position == len(series.questions):
+        await context.use_cases.conversations.end(conversation.user_id)
+        await series.finish(update, context, conversation, answers)
+        return
+    following = series.questions[position]
+    moved = await context.use_cases.conversations.advance(conversation, following, answers=answers)
+    await series.ask(update, context, moved, following)
+
+
+def skip_handler(series: Series) -> Callable[[Update, BotContext], Coroutine[Any, Any, None]]:
+    """The handler of the series' Skip button."""
+
+    async def skip(update: Update, context: BotContext) -> None:
+        await skipped(update, context, series)
+
+    return skip

@@ -38,5 +38,6 @@ async def rate_deal(update: Update, context: BotContext, pressed: Pressed) -> No
 async def comment_rating(update: Update, context: BotContext, pressed: Pressed) -> None:
     """ "Add a comment": the next message is the comment (once)."""
     deal_id = pressed.id_arg("deal")
-    pending_question.ask_for_words(context, pending_question.WordsFor.RATING_COMMENT, deal_id)
+    about = pending_question.WordsFor.RATING_COMMENT
+    await pending_question.ask_for_words(context, pressed.user_id, about, deal_id)
     await answer_question(update, context, "rating.ask_comment")

@@ -18,6 +18,7 @@ from bot.services.ports import (
     ActionTokensRepository,
     CirclesRepository,
     ContactRequestsRepository,
+    ConversationsRepository,
     DealsRepository,
     ErasureRepository,
     InboxRepository,
@@ -38,6 +39,7 @@ from storage.repositories import (
     SqlActionTokensRepository,
     SqlCirclesRepository,
     SqlContactRequestsRepository,
+    SqlConversationsRepository,
     SqlDealsRepository,
     SqlErasureRepository,
     SqlInboxRepository,
@@ -78,6 +80,7 @@ class SqlAlchemyUnitOfWork:
     erasure: ErasureRepository
     leases: LeasesRepository
     index_changes: IndexChangesRepository
+    conversations: ConversationsRepository
 
     def __init__(
         self,
@@ -119,6 +122,7 @@ class SqlAlchemyUnitOfWork:
         self.erasure = SqlErasureRepository(session)
         self.leases = SqlLeasesRepository(session)
         self.index_changes = SqlIndexChangesRepository(session)
+        self.conversations = SqlConversationsRepository(session)
         return self
 
     async def __aexit__(

@@ -13,6 +13,7 @@ from bot.services.ports import Clock, UowFactory
 from .background import Background
 from .circles import Circles
 from .contacts import Contacts
+from .conversations import Conversations
 from .delivery import Delivery
 from .dependencies import Dependencies
 from .people import People
@@ -29,6 +30,7 @@ class UseCases:
         self.dependencies = deps
         self.posting = Posting(deps)
         self.contacts = Contacts(deps)
+        self.conversations = Conversations(deps)
         self.trust = Trust(deps)
         self.circles = Circles(deps)
         self.people = People(deps)

@@ -70,6 +70,17 @@ def reads_as_new_post(text: str) -> bool:
     return parsed.product is not None
 
 
+def clearly_a_new_post(text: str) -> bool:
+    """A whole post with its trade facts (an offer or a need of a product, with a quantity
+    or a price): not the words owed about a deal or the answer to a series of questions,
+    which may well mention goods ("已于5月5日发货")."""
+    try:
+        parsed = understand(text)
+    except UserFacingError:
+        return False
+    return parsed.product is not None and (parsed.quantity or parsed.price) is not None
+
+
 def reject_problems(parsed: ParsedPost) -> None:
     for problem in validate(parsed):
         if problem in REFUSED_PROBLEMS:

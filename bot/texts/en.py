@@ -76,6 +76,7 @@ TEXTS: dict[str, str] = {
     "post.edit_choose": "What do you want to change?",
     "post.edit_ask": "Send the new {field}.",
     "post.question_dropped": "That reads as a new post, so I left the {field} of your earlier post unchanged. Here is the new one:",
+    "conversation.left": "That reads as a new post, so I stopped the earlier questions. Here is the new one:",
     "post.edited": "Updated:",
     "post.not_open": "This post is no longer open, so it cannot be changed.",
     "post.not_found": "I cannot find that post any more.",
@@ -160,6 +161,7 @@ TEXTS: dict[str, str] = {
     "profile.ask_keywords": "🏷 Up to 8 keywords, separated by commas:",
     "profile.too_many_keywords": "At most 8 keywords, please. You sent {count}.",
     "profile.saved": "✅ Profile saved.",
+    "profile.timeout": "⌛ I stopped waiting. Your profile is as it was; /profile to change it.",
     # matching
     "alert.offer_for_you": "🔔 <b>A supplier for your need</b>",
     "alert.need_for_you": "🔔 <b>A buyer for your offer</b>",

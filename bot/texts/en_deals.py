@@ -30,6 +30,7 @@ TEXTS: dict[str, str] = {
     "rating.comment_contacts": "A comment may not carry links, phone numbers or accounts: it is shown on the other side's trust record. Write it again without them.",
     "rating.comment_done": "Your rating already has a comment.",
     "rating.comment_empty": "An empty comment was not saved.",
+    "words.timeout": "⌛ I stopped waiting for your words. Tap the button below when you want to write them.",
     "admin.ring": "🔍 Rating ring for review: members {members} rate only each other, all five stars. Nothing was changed automatically.",
     "deal.question": "🤝 <b>Did you make a deal?</b>\nYou exchanged contacts with {name} about {product}. Only you and they can record it.",
     "deal.claim": "🤝 {name} says you made a deal about {product}. Is that right? Only deals both of you confirm count on your records.",

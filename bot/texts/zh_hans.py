@@ -74,6 +74,7 @@ TEXTS: dict[str, str] = {
     "post.edit_choose": "要修改哪一项？",
     "post.edit_ask": "请发送新的{field}。",
     "post.question_dropped": "这条看起来是一条新信息，之前那条的{field}没有修改。新信息如下：",
+    "conversation.left": "这条看起来是一条新信息，之前的问题已结束。新信息如下：",
     "post.edited": "已更新：",
     "post.not_open": "这条信息已经关闭，不能再修改。",
     "post.not_found": "找不到这条信息了。",
@@ -154,6 +155,7 @@ TEXTS: dict[str, str] = {
     "profile.ask_keywords": "🏷 最多 8 个关键词，用逗号分开：",
     "profile.too_many_keywords": "关键词最多 8 个，你发了 {count} 个。",
     "profile.saved": "✅ 资料已保存。",
+    "profile.timeout": "⌛ 等待超时，资料没有修改。用 /profile 重新填写。",
     # matching
     "alert.offer_for_you": "🔔 <b>有供应商匹配你的求购</b>",
     "alert.need_for_you": "🔔 <b>有买家匹配你的供应</b>",

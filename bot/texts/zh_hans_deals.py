@@ -29,6 +29,7 @@ TEXTS: dict[str, str] = {
     "rating.comment_contacts": "评语里不能有链接、电话或账号：它会显示在对方的诚信记录上。请去掉后重写。",
     "rating.comment_done": "你的评分已经有评语了。",
     "rating.comment_empty": "空评语未保存。",
+    "words.timeout": "⌛ 等待超时。需要时点下面的按钮再写。",
     "admin.ring": "🔍 待审核的互评圈：成员 {members} 只互相评价，且全是五星。系统没有自动处理。",
     "deal.question": "🤝 <b>成交了吗？</b>\n你和{name}就{product}交换了联系方式。只有你们两人能记录这笔交易。",
     "deal.claim": "🤝 {name}说你们就{product}成交了。对吗？只有双方都确认的交易才计入记录。",

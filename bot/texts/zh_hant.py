@@ -74,6 +74,7 @@ TEXTS: dict[str, str] = {
     "post.edit_choose": "要修改哪一項？",
     "post.edit_ask": "請傳送新的{field}。",
     "post.question_dropped": "這則看起來是一則新資訊，之前那則的{field}沒有修改。新資訊如下：",
+    "conversation.left": "這則看起來是一則新資訊，之前的問題已結束。新資訊如下：",
     "post.edited": "已更新：",
     "post.not_open": "這條資訊已經關閉，不能再修改。",
     "post.not_found": "找不到這條資訊了。",
@@ -154,6 +155,7 @@ TEXTS: dict[str, str] = {
     "profile.ask_keywords": "🏷 最多 8 個關鍵詞，用逗號分開：",
     "profile.too_many_keywords": "關鍵詞最多 8 個，你發了 {count} 個。",
     "profile.saved": "✅ 資料已儲存。",
+    "profile.timeout": "⌛ 等待逾時，資料沒有修改。用 /profile 重新填寫。",
     # matching
     "alert.offer_for_you": "🔔 <b>有供應商匹配你的求購</b>",
     "alert.need_for_you": "🔔 <b>有買家匹配你的供應</b>",

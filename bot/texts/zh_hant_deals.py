@@ -29,6 +29,7 @@ TEXTS: dict[str, str] = {
     "rating.comment_contacts": "評語裡不能有連結、電話或帳號：它會顯示在對方的誠信紀錄上。請去掉後重寫。",
     "rating.comment_done": "你的評分已經有評語了。",
     "rating.comment_empty": "空評語未儲存。",
+    "words.timeout": "⌛ 等待逾時。需要時點下面的按鈕再寫。",
     "admin.ring": "🔍 待審核的互評圈：成員 {members} 只互相評價，且全是五星。系統沒有自動處理。",
     "deal.question": "🤝 <b>成交了嗎？</b>\n你和{name}就{product}交換了聯絡方式。只有你們兩人能記錄這筆交易。",
     "deal.claim": "🤝 {name}說你們就{product}成交了。對嗎？只有雙方都確認的交易才計入記錄。",

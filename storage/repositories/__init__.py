@@ -3,6 +3,7 @@
 from storage.repositories.action_tokens import SqlActionTokensRepository
 from storage.repositories.circles import SqlCirclesRepository
 from storage.repositories.contact_requests import SqlContactRequestsRepository
+from storage.repositories.conversations import SqlConversationsRepository
 from storage.repositories.deals import SqlDealsRepository, SqlRatingsRepository
 from storage.repositories.erasure import SqlErasureRepository
 from storage.repositories.inbox import SqlInboxRepository
@@ -20,6 +21,7 @@ __all__ = [
     "SqlActionTokensRepository",
     "SqlCirclesRepository",
     "SqlContactRequestsRepository",
+    "SqlConversationsRepository",
     "SqlDealsRepository",
     "SqlErasureRepository",
     "SqlInboxRepository",

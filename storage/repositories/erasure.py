@@ -28,6 +28,7 @@ from storage.tables import (
     CircleRow,
     CompanyProfileRow,
     ContactRequestRow,
+    ConversationRow,
     DealRow,
     InboxRow,
     IndexChangeRow,
@@ -135,12 +136,14 @@ class SqlErasureRepository:
         await run(delete(CircleMembershipRow).where(CircleMembershipRow.user_id == user_id))
         await run(delete(IndexChangeRow).where(IndexChangeRow.user_id == user_id))  # dismissals
         await self._unstop(user_id)
-        # Messages and stored updates about them, and their persisted chat state.
+        # Messages and stored updates about them, and their chat state: the conversation
+        # they were in and the rows behind PTB persistence.
         links = [f"start=p{post_id}" for post_id in posts]  # a circle digest's lines
         exact = Mentions(user_id, [*marks, *links])
         await self._drop_messages(user_id, exact, tokens, sentences)
         about = Mentions(user_id, [*exact.words, *tokens])
         await self._blank_updates(user_id, stand_in, about, sentences, at)
+        await run(delete(ConversationRow).where(ConversationRow.user_id == user_id))
         await self._drop_persisted(user_id)
         return posts
 

@@ -4,6 +4,7 @@ from storage.tables.base import Base
 from storage.tables.people import CircleMembershipRow, CircleRow, CompanyProfileRow, UserRow
 from storage.tables.plumbing import (
     ActionTokenRow,
+    ConversationRow,
     CounterRow,
     InboxRow,
     IndexChangeRow,
@@ -30,6 +31,7 @@ __all__ = [
     "CircleRow",
     "CompanyProfileRow",
     "ContactRequestRow",
+    "ConversationRow",
     "CounterRow",
     "DealRow",
     "IndexChangeRow",

@@ -1,5 +1,5 @@
 """Reliability plumbing: durable inbox of updates, transactional outbox, action tokens
-behind buttons, and the key/value rows behind PTB persistence."""
+behind buttons, the key/value rows behind PTB persistence, and each person's conversation."""
 
 from __future__ import annotations
 
@@ -118,3 +118,16 @@ class PersistenceRow(Base):
     updated_at: Mapped[datetime] = mapped_column(
         UTCDateTime(), nullable=False, default=utcnow, onupdate=utcnow
     )
+
+
+class ConversationRow(Base):
+    """The one conversation each person may be in (`bot.domain.models.conversations`), read by
+    whichever process handles their next update; swept once past `expires_at`."""
+
+    __tablename__ = "conversations"
+
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    topic: Mapped[str] = mapped_column(String(16), nullable=False)
+    step: Mapped[str] = mapped_column(String(32), nullable=False)
+    data: Mapped[dict[str, Any]] = mapped_column(JSONDoc, nullable=False)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False, index=True)

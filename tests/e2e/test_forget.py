@@ -115,7 +115,7 @@ async def _rich_member(fake: FakeTelegram) -> tuple[UserHandle, UserHandle]:
         fake, a, b, "Selling vacuum flasks, MOQ 500 pcs, $1.5/pc, Ningbo"
     )  # still open
 
-    await a.send("/profile")  # and left half-way: a conversation state and user_data
+    await a.send("/profile")  # and left half-way: a conversation
     await a.wait_for_messages(2)
     await a.send("Halfway Co")
     await latest(a, fake, _has("Region or city"))
@@ -169,7 +169,7 @@ async def test_forget_leaves_only_a_tombstone_and_the_partner_keeps_working(
         "outbox",
         "inbox",
         "action_tokens",
-        "persistence",
+        "conversations",
     }
 
     await a.send("/forget")

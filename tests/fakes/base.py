@@ -12,6 +12,7 @@ from bot.domain.models import (
     Circle,
     CompanyProfile,
     ContactRequest,
+    Conversation,
     Deal,
     Match,
     OutboxMessage,
@@ -128,6 +129,7 @@ class Tables:
     index_changes: dict[int, tuple[str, str, int | None, int | None, datetime]] = field(
         default_factory=dict
     )
+    conversations: dict[int, Conversation] = field(default_factory=dict)
     last_ids: dict[str, int] = field(default_factory=dict)
 
     def next_id(self, table: str) -> int:

@@ -104,6 +104,7 @@ class FakeErasureRepository(_Repository):
                     update.payload = {"update_id": update.update_id}
             else:
                 update.payload = replace_id(payload, user_id, stand_in)
+        t.conversations.pop(user_id, None)
         for key in [k for k in t.persistence if keyed_by(k[1], user_id)]:
             del t.persistence[key]
         return posts

@@ -1,4 +1,5 @@
-"""Fake outbox, action tokens, inbox and persistence repositories."""
+"""Fake outbox, action tokens, inbox, leases, index changes, persistence and conversations
+repositories."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 from bot.domain.matching.types import IndexChange, IndexEntry
 from bot.domain.models import (
     ActionToken,
+    Conversation,
     OutboxMessage,
 )
 from tests.fakes.base import (
@@ -289,6 +291,35 @@ class FakePersistenceRepository(_Repository):
             rows.pop((namespace, key), None)
         else:
             rows[(namespace, key)] = _json(value)
+
+
+class FakeConversations(_Repository):
+    """Each person's one conversation, as storage/repositories/conversations.py keeps it."""
+
+    async def get(self, user_id: int) -> Conversation | None:
+        return copy.deepcopy(self._read.conversations.get(user_id))
+
+    async def put(self, conversation: Conversation) -> None:
+        """Store it in place of any other of the same person."""
+        self._write.conversations[conversation.user_id] = dataclasses.replace(
+            conversation,
+            expires_at=_utc(conversation.expires_at),
+            data=_json(conversation.data),
+        )
+
+    async def end(self, user_id: int) -> Conversation | None:
+        """Remove the person's conversation; the removed one, if any."""
+        if user_id not in self._read.conversations:
+            return None
+        return self._write.conversations.pop(user_id)
+
+    async def over(self, now: datetime, limit: int) -> list[Conversation]:
+        """Conversations past their deadline, oldest deadline first."""
+        over = sorted(
+            (c for c in self._read.conversations.values() if c.expires_at <= _utc(now)),
+            key=lambda c: (c.expires_at, c.user_id),
+        )
+        return copy.deepcopy(over[:limit])
 
 
 # -- matches and contact requests ----------------------------------------------------------

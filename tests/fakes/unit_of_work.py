@@ -12,6 +12,7 @@ from bot.services.ports import (
     CirclesRepository,
     Clock,
     ContactRequestsRepository,
+    ConversationsRepository,
     DealsRepository,
     ErasureRepository,
     InboxRepository,
@@ -40,6 +41,7 @@ from tests.fakes.people import (
 )
 from tests.fakes.plumbing import (
     FakeActionTokensRepository,
+    FakeConversations,
     FakeInboxRepository,
     FakeIndexChangesRepository,
     FakeLeasesRepository,
@@ -98,6 +100,7 @@ class InMemoryUnitOfWork:
     erasure: ErasureRepository
     leases: LeasesRepository
     index_changes: IndexChangesRepository
+    conversations: ConversationsRepository
 
     def __init__(self, store: InMemoryStore) -> None:
         self.store = store
@@ -121,6 +124,7 @@ class InMemoryUnitOfWork:
         self.erasure = FakeErasureRepository(self)
         self.leases = FakeLeasesRepository(self)
         self.index_changes = FakeIndexChangesRepository(self)
+        self.conversations = FakeConversations(self)
 
     @property
     def tables(self) -> Tables:

@@ -219,3 +219,42 @@ async def test_match_reasons_survive_the_rename_both_ways(url: str) -> None:
         assert again is not None and again.reasons == reasons
     finally:
         await db.dispose()
+
+
+async def test_questions_left_open_in_ptb_state_move_to_conversations(url: str) -> None:
+    """0013: the user_data keys and ConversationHandler rows of people half-way through a
+    question become their conversation; other user_data stays."""
+    await upgrade_to_head(url)
+    db = Database.from_url(url)
+    try:
+        await migrate.downgrade_engine(db.engine, "0012")
+        user_data = {
+            "1": {"flow": {"kind": "need", "answers": {"product": "保温杯"}}, "search": "cups"},
+            "2": {"profile_answers": {"company": "Halfway Co"}},
+            "3": {"words": {"about": "rating_comment", "deal": 7}},
+            "4": {"pending": {"kind": "edit", "post": 9, "field": "price"}},
+            "5": {"unclear_post": "保温杯 500ml"},
+        }
+        async with db.uow() as uow:
+            for key, value in user_data.items():
+                await uow.persistence.save("user_data", key, value)
+            await uow.persistence.save("conversation:guided_post", "[1, 1]", 1)
+            await uow.persistence.save("conversation:profile", "[2, 2]", 0)
+            await uow.commit()
+        await upgrade_engine(db.engine)
+        async with db.uow() as uow:
+            moved = {u: await uow.conversations.get(u) for u in range(1, 6)}
+            left = await uow.persistence.load("user_data")
+            ptb_states = await uow.persistence.load("conversation:guided_post")
+    finally:
+        await db.dispose()
+    summary = {u: (c.topic.value, c.step, c.data) for u, c in moved.items() if c is not None}
+    assert summary == {
+        1: ("need", "quantity", {"answers": {"product": "保温杯"}}),
+        2: ("profile", "company", {"answers": {"company": "Halfway Co"}}),
+        3: ("words", "rating_comment", {"deal": 7}),
+        4: ("post_field", "price", {"post": 9, "reason": "edit"}),
+        5: ("post_kind", "kind", {"text": "保温杯 500ml"}),
+    }
+    assert all(c is not None and c.expires_at > NOW for c in moved.values())
+    assert left == {"1": {"search": "cups"}} and ptb_states == {}

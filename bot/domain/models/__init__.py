@@ -8,6 +8,7 @@ submodule holds them.
 from __future__ import annotations
 
 from bot.domain.models.buttons import Action, ActionToken
+from bot.domain.models.conversations import Conversation, Topic
 from bot.domain.models.exchanges import (
     ContactRequest,
     ContactStatus,
@@ -30,6 +31,8 @@ from bot.domain.models.posts import (
 from bot.domain.models.trust_records import Rating, TrustEvent
 
 __all__ = [
+    "Conversation",
+    "Topic",
     "OWNER_ACTIONS",
     "Action",
     "ActionToken",

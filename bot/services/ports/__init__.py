@@ -30,7 +30,12 @@ from bot.services.ports.posts import (
     MatchesRepository,
     PostsRepository,
 )
-from bot.services.ports.runtime import Clock, LeasesRepository, PersistenceRepository
+from bot.services.ports.runtime import (
+    Clock,
+    ConversationsRepository,
+    LeasesRepository,
+    PersistenceRepository,
+)
 from bot.services.ports.unit_of_work import UnitOfWork, UowFactory
 
 __all__ = [
@@ -38,6 +43,7 @@ __all__ = [
     "CirclesRepository",
     "Clock",
     "ContactRequestsRepository",
+    "ConversationsRepository",
     "DealsRepository",
     "ErasureRepository",
     "IndexChangesRepository",

@@ -1,9 +1,12 @@
-"""Ports for running the bot: the clock, leases on one-at-a-time jobs, PTB persistence."""
+"""Ports for running the bot: the clock, leases on one-at-a-time jobs, PTB persistence, and
+each person's conversation."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from typing import Any, Protocol
+
+from bot.domain.models import Conversation
 
 
 class Clock(Protocol):
@@ -25,3 +28,21 @@ class PersistenceRepository(Protocol):
 
     async def load(self, namespace: str) -> dict[str, Any]: ...
     async def save(self, namespace: str, key: str, value: Any | None) -> None: ...
+
+
+class ConversationsRepository(Protocol):
+    """The one conversation each person may be in (`bot.domain.models.conversations`)."""
+
+    async def get(self, user_id: int) -> Conversation | None: ...
+
+    async def put(self, conversation: Conversation) -> None:
+        """Store it in place of any other of the same person."""
+        ...
+
+    async def end(self, user_id: int) -> Conversation | None:
+        """Remove the person's conversation; the removed one, if any."""
+        ...
+
+    async def over(self, now: datetime, limit: int) -> list[Conversation]:
+        """Conversations past their deadline, oldest deadline first."""
+        ...

@@ -25,7 +25,11 @@ from bot.services.ports.people import (
     UsersRepository,
 )
 from bot.services.ports.posts import IndexChangesRepository, MatchesRepository, PostsRepository
-from bot.services.ports.runtime import LeasesRepository, PersistenceRepository
+from bot.services.ports.runtime import (
+    ConversationsRepository,
+    LeasesRepository,
+    PersistenceRepository,
+)
 
 
 class UnitOfWork(Protocol):
@@ -46,6 +50,7 @@ class UnitOfWork(Protocol):
     erasure: ErasureRepository
     leases: LeasesRepository
     index_changes: IndexChangesRepository
+    conversations: ConversationsRepository
 
     async def __aenter__(self) -> Self: ...
     async def __aexit__(

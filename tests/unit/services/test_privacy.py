@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.domain.models import Circle, Lang, User
+from bot.domain.models import Circle, Conversation, Lang, Topic, User
 from bot.services import contact_requests, deals, identity, inbox, privacy, profiles, ratings
 from bot.services.matching import MatchingIndex
 from bot.services.ports import UnitOfWork, UowFactory
@@ -60,6 +60,10 @@ async def rich(
         await uow.circles.add_member(CIRCLE, A, clock.now())
         await uow.persistence.save("user_data", str(A), {"answers": {"company": "Quillworks"}})
         await uow.persistence.save("conversation:profile", f"[{A}, {A}]", 1)
+        answers = {"company": "Quillworks"}
+        await uow.conversations.put(
+            Conversation.begin(A, Topic.PROFILE, "region", clock.now(), answers=answers)
+        )
         await uow.commit()
     await set_phone(factory, A, PHONE)
     await profiles.save(factory, A, {"company": "Quillworks Trading"})

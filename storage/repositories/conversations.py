@@ -1,0 +1,70 @@
+"""Each person's one conversation (`bot.domain.models.conversations`): a row per person, replaced
+whole on each answer, removed when it ends or is swept past its deadline. Rows are read as
+plain columns (never ORM objects), so a read always sees the statements written before it."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Row, delete, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.domain.models import Conversation, Topic
+from storage.repositories._sql import upsert
+from storage.tables import ConversationRow
+
+COLUMNS = (
+    ConversationRow.user_id,
+    ConversationRow.topic,
+    ConversationRow.step,
+    ConversationRow.expires_at,
+    ConversationRow.data,
+)
+
+
+def _conversation(row: Row[Any]) -> Conversation:
+    return Conversation(row.user_id, Topic(row.topic), row.step, row.expires_at, dict(row.data))
+
+
+class SqlConversationsRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self._session = session
+
+    async def get(self, user_id: int) -> Conversation | None:
+        found = await self._session.execute(
+            select(*COLUMNS).where(ConversationRow.user_id == user_id)
+        )
+        row = found.one_or_none()
+        return None if row is None else _conversation(row)
+
+    async def put(self, conversation: Conversation) -> None:
+        """Store it in place of any other of the same person."""
+        values = {
+            "user_id": conversation.user_id,
+            "topic": conversation.topic.value,
+            "step": conversation.step,
+            "data": conversation.data,
+            "expires_at": conversation.expires_at,
+        }
+        await self._session.execute(
+            upsert(self._session, ConversationRow, values, key=["user_id"])
+        )
+
+    async def end(self, user_id: int) -> Conversation | None:
+        """Remove the person's conversation; the removed one, if any."""
+        removed = await self._session.execute(
+            delete(ConversationRow).where(ConversationRow.user_id == user_id).returning(*COLUMNS)
+        )
+        row = removed.one_or_none()
+        return None if row is None else _conversation(row)
+
+    async def over(self, now: datetime, limit: int) -> list[Conversation]:
+        """Conversations past their deadline, oldest deadline first."""
+        found = await self._session.execute(
+            select(*COLUMNS)
+            .where(ConversationRow.expires_at <= now)
+            .order_by(ConversationRow.expires_at, ConversationRow.user_id)
+            .limit(limit)
+        )
+        return [_conversation(row) for row in found.all()]
