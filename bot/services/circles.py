@@ -15,7 +15,8 @@ from bot.domain.circles import HASHTAG, HASHTAGS, kind_from_hashtags
 from bot.domain.models import Circle, Intent, Lang, ParsedPost, Post, PostKind, PostStatus
 from bot.domain.parsing import parse_post
 from bot.domain.text import looks_garbled
-from bot.services import index_sync, outbox, posts, publishing
+from bot.services import after_effects, outbox, posts, publishing
+from bot.services.after_effects import CircleMoved, Effects
 from bot.services.matching import MatchingIndex
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.services.schedule import Schedule
@@ -196,11 +197,9 @@ async def migrated(
     """The group became a supergroup (a new chat id): the circle keeps everything."""
     async with uow_factory() as uow:
         await uow.circles.migrate(old_id, new_id)
-        moved = [post_id for post_id, circle_id in index.circles.items() if circle_id == old_id]
-        for post_id in moved:  # other processes read the posts' new circle
-            await index_sync.changed(uow, index, clock.now(), post_id=post_id)
-        await uow.commit()
-    index.move_circle(old_id, new_id)
+        moved = tuple(p for p, circle_id in index.circles.items() if circle_id == old_id)
+        event = CircleMoved(old_id, new_id, moved)  # other processes read the new circle
+        await after_effects.commit(uow, Effects(index, clock.now()), [event])
 
 
 NEW_FOR = timedelta(days=1)  # a member who joined less than a day ago is new

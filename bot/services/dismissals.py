@@ -3,7 +3,8 @@ for that user (the index is told now; a restart restores it from the stored flag
 
 from __future__ import annotations
 
-from bot.services import follow_ups, index_sync
+from bot.services import after_effects, follow_ups
+from bot.services.after_effects import Effects, MatchDismissed
 from bot.services.contact_requests import match_sides
 from bot.services.errors import UserFacingError
 from bot.services.matching import MatchingIndex
@@ -26,11 +27,5 @@ async def dismiss_match(
             return  # a second press: nothing new to remember
         await uow.matches.update(match)
         await follow_ups.after_match_answered(uow, clock.now(), match_id, user_id, "dismissed")
-        if theirs.id is not None:
-            kind, post_id = index_sync.DISMISS, theirs.id
-            await index_sync.changed(
-                uow, index, clock.now(), kind, post_id=post_id, user_id=user_id
-            )
-        await uow.commit()
-    if theirs.id is not None:
-        index.dismiss(user_id, theirs.id)
+        events = [] if theirs.id is None else [MatchDismissed(user_id, theirs.id)]
+        await after_effects.commit(uow, Effects(index, clock.now()), events)

@@ -23,9 +23,7 @@ from bot.domain.matching.types import MatchFields, MatchResult, PostTerms, Reaso
 from bot.domain.models import Circle, Match, Post, PostKind, PostStatus, Price, Quantity
 from bot.domain.trust.checks import too_good_to_be_true
 from bot.domain.vocabulary.version import vocabulary_version
-from bot.services import alerts
 from bot.services.ports import UnitOfWork
-from bot.services.schedule import DEFAULT_SCHEDULE, Schedule
 from bot.services.trust import ranking_trust_of
 
 log = logging.getLogger(__name__)
@@ -144,21 +142,27 @@ async def index_post(
     return indexed
 
 
+@dataclass(frozen=True, slots=True)
+class NewPair:
+    """A match stored for the first time: both sides are to be alerted (`warning`: the
+    offer's price is too good to be true)."""
+
+    match: Match
+    offer: Post
+    need: Post
+    warning: bool
+
+
 async def match_post(
-    uow: UnitOfWork,
-    now: datetime,
-    index: MatchingIndex,
-    post: Post,
-    schedule: Schedule = DEFAULT_SCHEDULE,
-) -> int:
+    uow: UnitOfWork, now: datetime, index: MatchingIndex, post: Post
+) -> list[NewPair]:
     """Inside the caller's transaction: put the post in the index as it now stands (an
     open post is indexed and its stored index entry written, any other leaves the index),
-    pick whom to alert and queue alerts to both sides. Returns how many pairs were alerted.
-    The index changes at once: a caller whose transaction fails puts it back (see
-    publishing)."""
+    pick whom to alert and store those matches. The index changes at once: a caller whose
+    transaction fails puts it back (`after_effects`)."""
     indexed = await index_post(uow, now, index, post)
     if indexed is None or post.id is None:
-        return 0
+        return []
     terms, fields = indexed
     paired = await uow.matches.paired_with(post.id)
     found = index.engine.alerts(
@@ -172,7 +176,7 @@ async def match_post(
     )
     if index.circles:
         found = await _in_scope(uow, index, post, found)
-    alerted = 0
+    pairs: list[NewPair] = []
     for result in await _fair_choice(uow, index.policy, post, found, now):
         other = await uow.posts.get(result.post_id)
         if other is None or not other.is_live(now):
@@ -195,10 +199,8 @@ async def match_post(
         match.id = await uow.matches.add(match)
         if match.id is None:
             continue  # paired before (a concurrent post): never alert a pair twice
-        warning = _too_good(index, offer, now)
-        await alerts.queue_match_alerts(uow, now, match, offer, need, warning, schedule)
-        alerted += 1
-    return alerted
+        pairs.append(NewPair(match, offer, need, _too_good(index, offer, now)))
+    return pairs
 
 
 def _worded(reason: Reason, need: Post) -> dict[str, object]:

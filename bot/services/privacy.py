@@ -37,10 +37,10 @@ from datetime import datetime
 
 from bot.domain.models import Deal, DealOutcome, Lang, PostStatus, User
 from bot.domain.privacy import identifiers
-from bot.services import index_sync
-from bot.services.matching import MatchingIndex, profile_keywords
+from bot.services import after_effects
+from bot.services.after_effects import Effects, MemberForgotten
+from bot.services.matching import MatchingIndex
 from bot.services.ports import Clock, UnitOfWork, UowFactory
-from bot.services.trust import ranking_trust_of
 from bot.texts import CATALOGUES, Html, as_plain, escape, placeholders, t
 from bot.texts.people import person_name
 
@@ -72,8 +72,6 @@ async def forget(
         live = await uow.posts.list_by_user(
             user_id, [PostStatus.OPEN], offset=0, limit=MAX_OPEN_POSTS
         )
-        keywords = await profile_keywords(uow, user_id)
-        trust = await ranking_trust_of(uow, user_id, now)
         deals = await uow.deals.of_user(user_id)
         for deal in deals:
             if deal.outcome is DealOutcome.CLAIMED and deal.claimed_by != user_id:
@@ -85,17 +83,9 @@ async def forget(
         # Any language will do: nobody reads a tombstone's.
         tombstone = User(user_id, Lang.ZH_HANS, blocked_bot=True, created_at=now, deleted_at=now)
         await uow.users.upsert(tombstone)
-        for post_id in posts:  # other processes forget them (and, at restart, the dismissals)
-            await index_sync.changed(uow, index, now, post_id=post_id)
-        try:
-            for post_id in posts:
-                index.remove(post_id)
-            await uow.commit()
-        except BaseException:  # the index gets back what the database still has
-            for post in live:
-                index.add(post, keywords, trust)
-            raise
-    index.engine.dismissals.clear(user_id)
+        # other processes forget their posts (and, at restart, their dismissals)
+        gone = MemberForgotten(user_id, tuple(posts), tuple(live))
+        await after_effects.commit(uow, Effects(index, now), [gone])
     return True
 
 

@@ -1,0 +1,214 @@
+"""What happened to posts and to the matching index (domain events), and their after-effects
+in one table (`AFTER`): the follow-ups a post's life writes or ends, the index change logged
+for the other processes (`index_sync`), this process's index changed, and the alerts a newly
+opened or edited post sends.
+
+A use case changes its rows, then hands what happened to `commit`, which runs every
+after-effect in the same transaction and commits. The in-memory index changes before the
+commit where matching needs it at once (an opened post is matched against it); if anything
+fails, the index gets back what the database still has. Changes that need no undo (a
+dismissal, a circle's new id, expired posts leaving) reach the index after the commit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import partial
+
+from bot.domain.models import Post, PostStatus
+from bot.services import alerts, follow_ups, index_sync, matching
+from bot.services.matching import NEUTRAL_TRUST, MatchingIndex
+from bot.services.ports import UnitOfWork
+from bot.services.schedule import DEFAULT_SCHEDULE, Schedule
+from bot.services.trust import ranking_trust_of
+
+
+@dataclass(frozen=True, slots=True)
+class PostOpened:  # published, or renewed for another term
+    post: Post
+    before: Post
+
+
+@dataclass(frozen=True, slots=True)
+class PostEdited:  # an open post changed
+    post: Post
+    before: Post
+
+
+@dataclass(frozen=True, slots=True)
+class PostClosed:  # by its owner: a deal was made, or they withdrew it
+    post: Post
+    before: Post
+
+
+@dataclass(frozen=True, slots=True)
+class PostExpired:
+    post: Post
+
+
+@dataclass(frozen=True, slots=True)
+class MatchDismissed:  # "Not relevant": the user sees less like this post
+    user_id: int
+    post_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class MemberForgotten:  # /forget: their posts are gone; `live` were open
+    user_id: int
+    post_ids: tuple[int, ...]
+    live: tuple[Post, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CircleMoved:  # the group became a supergroup: a new chat id
+    old_id: int
+    new_id: int
+    post_ids: tuple[int, ...]
+
+
+Event = (
+    PostOpened
+    | PostEdited
+    | PostClosed
+    | PostExpired
+    | MatchDismissed
+    | MemberForgotten
+    | CircleMoved
+)
+
+
+@dataclass
+class Effects:
+    """What the after-effects work with beyond the transaction; `alerted` counts the pairs
+    alerted."""
+
+    index: MatchingIndex
+    now: datetime
+    schedule: Schedule = DEFAULT_SCHEDULE
+    alerted: int = 0
+    later: list[Callable[[], object]] = field(default_factory=list)  # once committed
+
+
+Step = Callable[[UnitOfWork, Effects, "Event"], Awaitable[None]]
+
+
+async def commit(uow: UnitOfWork, effects: Effects, events: Sequence[Event]) -> int:
+    """Every event's after-effects in this transaction, then the commit; returns how many
+    pairs were alerted."""
+    undo = await _undo(uow, effects, events)
+    try:
+        for event in events:
+            for step in AFTER[type(event)]:
+                await step(uow, effects, event)
+        await uow.commit()
+    except BaseException:
+        for put_back in undo:
+            put_back()
+        raise
+    for then in effects.later:
+        then()
+    return effects.alerted
+
+
+async def _undo(
+    uow: UnitOfWork, effects: Effects, events: Sequence[Event]
+) -> list[Callable[[], object]]:
+    """How to put the index back as the database has it, read before anything changes (the
+    session may be unusable after a failed commit)."""
+    undo: list[Callable[[], object]] = []
+    for event in events:
+        if isinstance(event, PostOpened | PostEdited | PostClosed):
+            before = event.before
+            keywords, trust = await _standing(uow, effects, before)
+            undo.append(partial(effects.index.sync, before, keywords, trust))
+        elif isinstance(event, MemberForgotten):
+            for post in event.live:
+                keywords, trust = await _standing(uow, effects, post)
+                undo.append(partial(effects.index.add, post, keywords, trust))
+    return undo
+
+
+async def _standing(
+    uow: UnitOfWork, effects: Effects, post: Post
+) -> tuple[tuple[str, ...], float]:
+    if post.status is not PostStatus.OPEN:
+        return (), NEUTRAL_TRUST
+    keywords = await matching.profile_keywords(uow, post.user_id)
+    return keywords, await ranking_trust_of(uow, post.user_id, effects.now)
+
+
+# -- the after-effects ---------------------------------------------------------------------
+
+
+async def _write_follow_ups(uow: UnitOfWork, effects: Effects, event: Event) -> None:
+    assert isinstance(event, PostOpened)
+    await follow_ups.after_opened(uow, effects.now, effects.schedule, event.post)
+
+
+async def _end_follow_ups(uow: UnitOfWork, effects: Effects, event: Event) -> None:
+    assert isinstance(event, PostClosed | PostExpired)
+    reason = f"post {event.post.status.value}"
+    await follow_ups.after_closed(uow, effects.now, event.post.id, reason)
+
+
+async def _log_post_change(uow: UnitOfWork, effects: Effects, event: Event) -> None:
+    """Other processes read these posts again (or let them go)."""
+    if isinstance(event, MemberForgotten | CircleMoved):
+        post_ids: Sequence[int | None] = event.post_ids
+    else:
+        assert isinstance(event, PostOpened | PostEdited | PostClosed | PostExpired)
+        post_ids = (event.post.id,)
+    for post_id in post_ids:
+        await index_sync.changed(uow, effects.index, effects.now, post_id=post_id)
+
+
+async def _match(uow: UnitOfWork, effects: Effects, event: Event) -> None:
+    """Indexed as it now stands and matched; both sides of new pairs alerted."""
+    assert isinstance(event, PostOpened | PostEdited)
+    now, schedule = effects.now, effects.schedule
+    for pair in await matching.match_post(uow, now, effects.index, event.post):
+        match, offer, need, warning = pair.match, pair.offer, pair.need, pair.warning
+        await alerts.queue_match_alerts(uow, now, match, offer, need, warning, schedule)
+        effects.alerted += 1
+
+
+async def _leave_index_now(_uow: UnitOfWork, effects: Effects, event: Event) -> None:
+    if isinstance(event, MemberForgotten):
+        for post_id in event.post_ids:
+            effects.index.remove(post_id)
+        effects.later.append(partial(effects.index.engine.dismissals.clear, event.user_id))
+        return
+    assert isinstance(event, PostClosed)
+    effects.index.remove(event.post.id)
+
+
+async def _leave_index_later(_uow: UnitOfWork, effects: Effects, event: Event) -> None:
+    assert isinstance(event, PostExpired)
+    effects.later.append(partial(effects.index.remove, event.post.id))
+
+
+async def _log_dismissal(uow: UnitOfWork, effects: Effects, event: Event) -> None:
+    assert isinstance(event, MatchDismissed)
+    kind, index = index_sync.DISMISS, effects.index
+    await index_sync.changed(
+        uow, index, effects.now, kind, post_id=event.post_id, user_id=event.user_id
+    )
+    effects.later.append(partial(index.dismiss, event.user_id, event.post_id))
+
+
+async def _move_circle(_uow: UnitOfWork, effects: Effects, event: Event) -> None:
+    assert isinstance(event, CircleMoved)
+    effects.later.append(partial(effects.index.move_circle, event.old_id, event.new_id))
+
+
+AFTER: dict[type[Event], tuple[Step, ...]] = {
+    PostOpened: (_write_follow_ups, _log_post_change, _match),
+    PostEdited: (_log_post_change, _match),
+    PostClosed: (_end_follow_ups, _log_post_change, _leave_index_now),
+    PostExpired: (_end_follow_ups, _log_post_change, _leave_index_later),
+    MatchDismissed: (_log_dismissal,),
+    MemberForgotten: (_log_post_change, _leave_index_now),
+    CircleMoved: (_log_post_change, _move_circle),
+}
