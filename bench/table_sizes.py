@@ -99,7 +99,7 @@ class Market:
             {"update_id": self.update_id + k, "message": {"text": TEXTS[kind]}} for k in range(6)
         ]
         self.update_id += len(updates)
-        await uow.inbox.record_many(updates, at)
+        await uow.inbox.record_many(updates, at, {u["update_id"]: 0 for u in updates})
         await uow.inbox.mark_done([u["update_id"] for u in updates], at)
         self.written.update({"posts": 1, "inbox": len(updates)})
         fate = rng.random()

@@ -7,8 +7,8 @@ The fake Telegram (flood limits off) delivers updates to the webhook as Telegram
 a time (Telegram's default `max_connections`). Each round and worker count gets a fresh
 PostgreSQL database (several workers need PostgreSQL) and the burst of
 `bench.update_throughput` (`users` people each send `posts` plain-words posts at once; every
-answer must be a card). One worker is plain webhook mode; more is the router and its
-workers. CPU is the whole process tree's. Prints each run and the median per worker count.
+answer must be a card). One worker is plain webhook mode; more are N processes on the one
+port, each taking updates from the inbox. CPU is the whole process tree's. Prints each run and the median per worker count.
 """
 
 from __future__ import annotations

@@ -32,9 +32,9 @@ def main(argv: list[str] | None = None) -> int:
         "--workers",
         type=int,
         default=1,
-        help="webhook mode: this many worker processes behind a router on the webhook port",
+        help="webhook mode: this many worker processes, all on the webhook port",
     )
-    run.add_argument("--worker", help=argparse.SUPPRESS)  # "k/n": one of the router's workers
+    run.add_argument("--worker", help=argparse.SUPPRESS)  # "k/n": one of --workers N
     sub.add_parser("migrate", help="upgrade the database schema to this version")
     playground = sub.add_parser(
         "playground", help="the bot in a browser, on a local Telegram (no token needed)"
@@ -122,27 +122,19 @@ def _run(settings: Settings, *, webhook: bool, workers: int, worker: str | None)
         # serve the path Telegram will post to, so a proxy can pass requests through as-is
         url_path = urlsplit(settings.webhook_url).path.strip("/")
         if workers > 1:
-            from bot.workers import run_router
+            from bot.workers import run_workers
 
-            return run_router(settings, workers, url_path, secret)
+            return run_workers(settings, workers, secret)
         from handlers.transport.webhook import run_webhook
 
-        if worker is not None:  # one of the router's workers: it set the webhook already
-            from bot.workers import worker_port
-
-            number = int(worker.split("/")[0])
-            app = build_application(
-                settings, background_jobs=number == 0, stop_deadline=STOP_DEADLINE
-            )
-            port = worker_port(settings, number)
-            run_webhook(app, listen="127.0.0.1", port=port, url_path=url_path, secret=secret)
-            return 0
+        number = int(worker.split("/")[0]) if worker is not None else 0
         run_webhook(
-            build_application(settings, stop_deadline=STOP_DEADLINE),
+            build_application(settings, background_jobs=number == 0, stop_deadline=STOP_DEADLINE),
             listen=settings.webhook_listen,
             port=settings.webhook_port,
             url_path=url_path,
-            webhook_url=settings.webhook_url,
+            # one of several workers: their parent tells Telegram once one listens
+            webhook_url=settings.webhook_url if worker is None else None,
             secret=secret,
         )
     else:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import warnings
+from functools import partial
 from typing import Any, cast
 
 from telegram.ext import Application, ApplicationBuilder, ContextTypes, Defaults
@@ -37,16 +38,17 @@ from handlers.jobs import (
     renew_lease,
     send_circle_digests,
     send_reminders,
+    take_updates,
 )
 from handlers.transport.chat_order import WORKING_UPDATES, ChatOrderedProcessor
 from handlers.transport.durable_bot import DurableBot
 from handlers.transport.outbox_dispatcher import OutboxDispatcher
 from handlers.transport.persistence import DatabasePersistence
+from handlers.transport.queue import TICK, InboxQueue
 from handlers.transport.send_guard import SendGuard
 from handlers.transport.senders import Senders
 from handlers.transport.stopping import TradeApplication
 from handlers.transport.telegram_http import AiohttpRequest
-from handlers.users import replay_unfinished
 from storage.migrate import ensure_schema
 from storage.unit_of_work import Database
 
@@ -153,14 +155,15 @@ def build_application(
             log.info("matching index rebuilt with %d open posts", loaded)
         caught_up = await app.bot_data.use_cases.background.catch_up_index()
         log.info("matching index caught up with %d changes", caught_up)
-        replayed = await replay_unfinished(app)
-        if replayed:
-            log.warning("handling %d updates again that a previous run did not finish", replayed)
+        taken = await queue.fill(app)  # what a previous run or a dead worker left
+        if taken:
+            log.warning("handling %d updates a previous run did not finish", taken)
         await publish_commands(app.bot, settings.default_language)
         if app.job_queue is not None:
             app.job_queue.run_repeating(
                 catch_up_index, interval=INDEX_CATCH_UP, first=INDEX_CATCH_UP, name="index"
             )
+            app.job_queue.run_repeating(take_updates, interval=TICK, first=TICK, name="queue")
         if app.job_queue is not None and background_jobs:
             dispatcher.start(app.job_queue)
             app.job_queue.run_repeating(
@@ -198,6 +201,7 @@ def build_application(
     async def post_shutdown(app: TradeApp) -> None:
         if app.bot_data.done_marks is not None:
             await app.bot_data.done_marks.close()
+        await app.bot_data.use_cases.delivery.let_go()  # others take our people at once
         if lease_holder is not None:
             await app.bot_data.use_cases.background.release_lease(lease_holder)
         await database.dispose()
@@ -230,7 +234,8 @@ def build_application(
         .persistence(DatabasePersistence(database.uow))
         .build()
     )
-    use_cases = bootstrap(settings, database.uow, clock or SystemClock(), index)
+    worker = lease_holder or leases.new_holder()
+    use_cases = bootstrap(settings, database.uow, clock or SystemClock(), index, worker)
     services = app.bot_data
     services.configure(use_cases)
     services.outbox = dispatcher
@@ -238,10 +243,11 @@ def build_application(
         database.uow, services.clock, keep_state=app.update_persistence
     )
     services.senders = senders
+    services.queue = queue = InboxQueue()
     services.rate_limits = RateLimits(
         burst=settings.rate_limit_burst, rate=settings.rate_limit_per_second
     )
-    bot.keep_in(use_cases.delivery.store_fetched, services.claimed, senders)
+    bot.keep_in(use_cases.delivery.store_fetched, partial(queue.take, app), senders)
     handlers.register(app)
     cast(TradeApplication, app).stop_deadline = stop_deadline  # the builder's class
     return app

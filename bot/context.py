@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # annotations only: a handler's module imports what it uses i
 
     # the bot the composition root builds (named in a string below: handlers import this)
     from handlers.transport.durable_bot import DurableBot  # noqa: F401
+    from handlers.transport.queue import InboxQueue
     from handlers.transport.senders import Senders
 
 
@@ -42,6 +43,7 @@ class BotServices:
     done_marks: DoneMarks | None = None  # handled update ids, written in batches
     senders: Senders | None = None  # who sent each update fetched in a batch
     rate_limits: RateLimits | None = None
+    queue: InboxQueue | None = None  # this worker's side of the inbox as the queue
     # Update ids this process took to handle, already stored: fetched in a batch or taken
     # from the inbox at start-up. Any other update id already stored is a duplicate.
     claimed: set[int] = field(default_factory=set)

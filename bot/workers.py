@@ -1,35 +1,28 @@
 """Several webhook workers on one machine: `tradecircle run --webhook --workers N`.
 
-The parent process is a small router on the webhook's address and never handles an update
-itself. It checks the secret header, reads whose update it is and passes the request on to
-the worker that owns that person (their Telegram id modulo N; the chat's id when an update
-names no person), answering Telegram with the worker's own answer. A worker stores an update
-before it answers 200 (`handlers.transport.webhook`), so the router's 200 still means "stored". One
-person always reaches one worker: their updates keep their order, and their conversation
-state (PTB's user_data) lives in one process. Each worker has its own matching index, kept in
-step with the others by revision (`bot.services.index_sync`). Worker 0 also runs the
-background jobs (outbox sweeps, expiry, reminders, digests, housekeeping). A worker that
-dies is started again; until it is back its people get 503 and Telegram delivers again
-later.
+The parent starts N worker processes that all listen on the webhook's address (SO_REUSEPORT:
+the kernel spreads Telegram's connections among them), tells Telegram the webhook once one
+listens, and starts again a worker that dies. It never touches an update. Each worker stores
+what it receives in the inbox before it answers 200, and every worker takes updates from the
+inbox as from one queue, each person's by one worker at a time and in order
+(`handlers.transport.queue`); their conversations are in the database. On several machines,
+run `tradecircle run --webhook` on each, behind any HTTP load balancer, on one PostgreSQL
+database (their background jobs may run at once: what they send is claimed, docs/DEPLOY.md).
+Each worker keeps its own matching index, in step with the others by revision
+(`bot.services.index_sync`). Worker 0 runs the background jobs here.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
-import json
 import logging
 import signal
 import sys
-from typing import Any
 
-import aiohttp
-from aiohttp import web
 from telegram import Bot
 
 from bot.config import Settings
-from handlers.transport.webhook import SECRET_HEADER
 
 log = logging.getLogger(__name__)
 
@@ -37,34 +30,15 @@ RESTART_AFTER = 1.0  # seconds before a worker that died is started again
 READY_WITHIN = 120.0  # seconds a worker may take to load its index and listen
 
 
-def owner_of(payload: dict[str, Any], workers: int) -> int:
-    """The worker for an update: by the person it comes from, else by its chat."""
-    for key, value in payload.items():
-        if key == "update_id" or not isinstance(value, dict):
-            continue
-        person = value.get("from") or value.get("user")
-        if isinstance(person, dict) and isinstance(person.get("id"), int):
-            return person["id"] % workers
-        chat = value.get("chat") or (value.get("message") or {}).get("chat")
-        if isinstance(chat, dict) and isinstance(chat.get("id"), int):
-            return chat["id"] % workers
-    return 0
-
-
-def worker_port(settings: Settings, worker: int) -> int:
-    """Worker k listens on 127.0.0.1, on the webhook port + 1 + k."""
-    return settings.webhook_port + 1 + worker
-
-
 def worker_command(worker: int, workers: int) -> list[str]:
     return [sys.executable, "-m", "bot", "run", "--webhook", "--worker", f"{worker}/{workers}"]
 
 
-def run_router(settings: Settings, workers: int, url_path: str, secret: str) -> int:
-    return asyncio.run(_route(settings, workers, url_path, secret))
+def run_workers(settings: Settings, workers: int, secret: str) -> int:
+    return asyncio.run(_run(settings, workers, secret))
 
 
-async def _route(settings: Settings, workers: int, url_path: str, secret: str) -> int:
+async def _run(settings: Settings, workers: int, secret: str) -> int:
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -73,51 +47,18 @@ async def _route(settings: Settings, workers: int, url_path: str, secret: str) -
     supervisors = [
         asyncio.create_task(_supervise(k, workers, processes, stop)) for k in range(workers)
     ]
-    async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=60)) as http:
-        targets = [
-            f"http://127.0.0.1:{worker_port(settings, k)}/{url_path}" for k in range(workers)
-        ]
-        server = web.Application()
-        server.router.add_post(f"/{url_path}", _forwarder(http, targets, secret))
-        runner = web.AppRunner(server, access_log=None)
-        await runner.setup()
-        await web.TCPSite(runner, settings.webhook_listen, settings.webhook_port).start()
-        try:
-            if await _all_listening(settings, workers, stop):
-                await _set_webhook(settings, secret)
-                log.info("routing the webhook to %d workers", workers)
-            await stop.wait()
-        finally:
-            await runner.cleanup()
-            stop.set()
-            for process in processes.values():
-                if process.returncode is None:
-                    process.send_signal(signal.SIGTERM)
-            await asyncio.gather(*supervisors)
+    try:
+        if await _listening(settings, stop):
+            await _set_webhook(settings, secret)
+            log.info("%d workers take updates from the inbox", workers)
+        await stop.wait()
+    finally:
+        stop.set()
+        for process in processes.values():
+            if process.returncode is None:
+                process.send_signal(signal.SIGTERM)
+        await asyncio.gather(*supervisors)
     return 0
-
-
-def _forwarder(http: aiohttp.ClientSession, targets: list[str], secret: str) -> Any:
-    async def forward(request: web.Request) -> web.Response:
-        given = request.headers.get(SECRET_HEADER, "")
-        if not hmac.compare_digest(given.encode(), secret.encode()):
-            return web.Response(status=403)
-        body = await request.read()
-        try:
-            payload = json.loads(body)
-        except ValueError:
-            return web.Response(status=400)
-        if not isinstance(payload, dict):
-            return web.Response(status=400)
-        target = targets[owner_of(payload, len(targets))]
-        headers = {SECRET_HEADER: given, "Content-Type": "application/json"}
-        try:
-            async with http.post(target, data=body, headers=headers) as answer:
-                return web.Response(status=answer.status)
-        except (aiohttp.ClientError, TimeoutError):
-            return web.Response(status=503)  # Telegram delivers it again later
-
-    return forward
 
 
 async def _supervise(
@@ -137,22 +78,21 @@ async def _supervise(
             await asyncio.wait_for(stop.wait(), RESTART_AFTER)
 
 
-async def _all_listening(settings: Settings, workers: int, stop: asyncio.Event) -> bool:
+async def _listening(settings: Settings, stop: asyncio.Event) -> bool:
     deadline = asyncio.get_running_loop().time() + READY_WITHIN
-    for worker in range(workers):
-        while not stop.is_set():
-            try:
-                _, writer = await asyncio.open_connection(
-                    "127.0.0.1", worker_port(settings, worker)
-                )
-                writer.close()
-                break
-            except OSError:
-                if asyncio.get_running_loop().time() > deadline:
-                    log.error("worker %d is not listening; Telegram is not told yet", worker)
-                    return False
-                await asyncio.sleep(0.2)
-    return not stop.is_set()
+    while not stop.is_set():
+        try:
+            _, writer = await asyncio.open_connection(
+                settings.webhook_listen, settings.webhook_port
+            )
+            writer.close()
+            return True
+        except OSError:
+            if asyncio.get_running_loop().time() > deadline:
+                log.error("no worker is listening; Telegram is not told yet")
+                return False
+            await asyncio.sleep(0.2)
+    return False
 
 
 async def _set_webhook(settings: Settings, secret: str) -> None:

@@ -60,6 +60,13 @@ async def send_circle_digests(context: BotContext) -> None:
         context.kick_outbox()
 
 
+async def take_updates(context: BotContext) -> None:
+    """Updates another worker stored for people this one holds, and what a dead worker
+    left once its hold lapsed (`handlers.transport.queue`)."""
+    if context.services.queue is not None:
+        await context.services.queue.fill(context.application)
+
+
 async def end_conversations(context: BotContext) -> None:
     """Conversations past their deadline end; those who were answering are told."""
     if await context.use_cases.conversations.sweep():

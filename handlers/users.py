@@ -6,32 +6,12 @@ from __future__ import annotations
 import logging
 
 from telegram import Update
-from telegram.ext import Application, ApplicationHandlerStop
+from telegram.ext import ApplicationHandlerStop
 
 from bot.context import BotContext
 from handlers.transport.senders import person_of
 
 log = logging.getLogger(__name__)
-
-
-async def replay_unfinished(application: Application) -> int:  # type: ignore[type-arg]
-    """Queue the updates a previous process recorded but did not finish."""
-    services = application.bot_data
-    payloads = await services.use_cases.delivery.take_unfinished()
-    claimed = services.claimed
-    unreadable: list[int] = []
-    for payload in payloads:
-        try:
-            update = Update.de_json(payload, application.bot)
-        except Exception:  # stored by an older release, or not an update: never to be read
-            log.exception("stored update %s cannot be read; it is skipped", payload["update_id"])
-            unreadable.append(int(payload["update_id"]))
-            continue
-        claimed.add(update.update_id)
-        await application.update_queue.put(update)
-    if unreadable:
-        await services.use_cases.delivery.mark_done(unreadable)
-    return len(payloads) - len(unreadable)
 
 
 async def load_user(update: Update, context: BotContext) -> None:

@@ -39,6 +39,10 @@ class UseCases:
 
 
 def bootstrap(
-    settings: Settings, uow_factory: UowFactory, clock: Clock, index: MatchingIndex
+    settings: Settings,
+    uow_factory: UowFactory,
+    clock: Clock,
+    index: MatchingIndex,
+    worker: str,
 ) -> UseCases:
-    return UseCases(Dependencies(settings, uow_factory, clock, index))
+    return UseCases(Dependencies(settings, uow_factory, clock, index, worker))

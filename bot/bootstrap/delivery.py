@@ -16,7 +16,8 @@ class Delivery:
         # `default`: the language of a sender seen for the first time
         self.receive = partial(inbox.receive, u, c, default=language)
         self.store_fetched = partial(inbox.store_fetched, u, c, default=language)
-        self.take_unfinished = partial(inbox.take_unfinished, u, c)
+        self.take = partial(inbox.take, u, c, deps.worker, deps.settings.inbox_hold)
+        self.let_go = partial(inbox.let_go, u, c, deps.worker)
         self.mark_done = partial(inbox.mark_done, u, c)
         self.enqueue = partial(outbox.enqueue, u, c)
         self.due = partial(outbox.due, u, c, quiet_hours=deps.settings.quiet_hours)

@@ -15,3 +15,4 @@ class Dependencies:
     uow_factory: UowFactory
     clock: Clock
     index: MatchingIndex
+    worker: str  # this process, as it names itself in the claims it holds

@@ -1,6 +1,7 @@
 """Webhook delivery, as Telegram does it once a bot has set a webhook: queued updates are
 POSTed to the bot's server with the secret header, up to `connections` at a time (Telegram's
-`max_connections`); an update not answered 200 is delivered again a moment later.
+`max_connections`), one person's (or chat's) one at a time, in order; an update not answered
+200 is delivered again a moment later, before that person's next.
 
     async with fake.delivering("http://127.0.0.1:8443/hook", secret="s3cret") as delivery:
         ...  # users act; delivery.statuses lists every HTTP answer
@@ -27,6 +28,7 @@ class WebhookDelivery:
         self.connections = connections
         self.statuses: list[int] = []
         self._tasks: list[asyncio.Task[None]] = []
+        self._in_flight: set[int] = set()  # whose update is on its way
         self._http: aiohttp.ClientSession | None = None
 
     async def __aenter__(self) -> WebhookDelivery:
@@ -47,10 +49,20 @@ class WebhookDelivery:
         assert self._http is not None
         headers = {SECRET_HEADER: self.secret}
         while True:
-            if not self.state.updates:
+            found = next(
+                (
+                    (n, update)
+                    for n, update in enumerate(self.state.updates)
+                    if _whose(update) not in self._in_flight
+                ),
+                None,
+            )
+            if found is None:
                 await asyncio.sleep(IDLE)
                 continue
-            update: dict[str, Any] = self.state.updates.pop(0)
+            position, update = found
+            del self.state.updates[position]
+            self._in_flight.add(whose := _whose(update))
             try:
                 async with self._http.post(self.url, json=update, headers=headers) as answer:
                     self.statuses.append(answer.status)
@@ -58,5 +70,16 @@ class WebhookDelivery:
             except aiohttp.ClientError:
                 accepted = False
             if not accepted:
-                self.state.updates.insert(0, update)
+                self.state.updates.insert(position, update)
                 await asyncio.sleep(RETRY_AFTER)
+            self._in_flight.discard(whose)
+
+
+def _whose(update: dict[str, Any]) -> int:
+    """The person an update comes from, else its chat (0: neither)."""
+    for key, value in update.items():
+        if key != "update_id" and isinstance(value, dict):
+            person = value.get("from") or value.get("user") or {}
+            chat = value.get("chat") or (value.get("message") or {}).get("chat") or {}
+            return int(person.get("id") or chat.get("id") or 0)
+    return 0

@@ -1,5 +1,6 @@
 """The inbox: every received update is recorded by `update_id`, so a redelivered update is
-handled once, and what was received is kept for replay after a crash."""
+handled once, and it is the queue workers take updates from, each person's in order
+(`take`); what a worker did not finish is taken again by another, or after a restart."""
 
 from __future__ import annotations
 
@@ -33,7 +34,9 @@ async def receive(
     now = clock.now()
     async with uow_factory() as uow:
         claimed = payload is None
-        fresh = payload is not None and await uow.inbox.record(update_id, payload, now)
+        fresh = payload is not None and await uow.inbox.record(
+            update_id, payload, now, queue_of(payload)
+        )
         user, changed = (
             await users.register(uow, person, now, default, new=fresh or claimed)
             if person
@@ -74,7 +77,8 @@ async def store_fetched(
     registered_as: dict[int, TelegramPerson] = {}  # person id: as last registered
     written: set[int] = set()
     async with uow_factory() as uow:
-        fresh = await uow.inbox.record_many(payloads, now)
+        people = {int(p["update_id"]): queue_of(p) for p in payloads}
+        fresh = await uow.inbox.record_many(payloads, now, people)
         ids = {p.id for u, p in senders.items() if p is not None and u in fresh}
         known = await uow.users.get_many(ids)  # one query for the batch
         for update_id in sorted(fresh & senders.keys()):
@@ -106,31 +110,66 @@ async def purge(uow_factory: UowFactory, clock: Clock) -> int:
         return removed
 
 
-REPLAY_BATCH = 1000  # updates read in one transaction
-MAX_REPLAYS = 5
+TAKE_BATCH = 200  # updates taken from the queue at once
+MAX_TAKES = 6  # an update taken this often (five times after the first) is given up
 
 
-async def take_unfinished(uow_factory: UowFactory, clock: Clock) -> list[dict[str, Any]]:
-    """Every update a previous run recorded but did not finish, oldest first, to handle
-    again. They are marked done once handled, like any update, so a process stopped or
-    killed during the replay replays them again. Each take counts: one taken MAX_REPLAYS
-    times is given up (marked done, logged), so an update that kills the process is not
-    replayed forever."""
-    taken: list[dict[str, Any]] = []
-    after: int | None = None
-    while True:
-        async with uow_factory() as uow:
-            batch = await uow.inbox.pending(REPLAY_BATCH, after=after)
-            if not batch:
-                return taken
-            replays = await uow.inbox.count_replays([update_id for update_id, _ in batch])
-            given_up = [update_id for update_id, _ in batch if replays[update_id] > MAX_REPLAYS]
-            await uow.inbox.mark_done(given_up, clock.now())
-            await uow.commit()
-        if given_up:
-            log.error("updates %s given up after %d replays", given_up, MAX_REPLAYS)
-        taken += [payload for update_id, payload in batch if replays[update_id] <= MAX_REPLAYS]
-        after = batch[-1][0]
+class Taken(NamedTuple):
+    payloads: list[dict[str, Any]]  # to handle now, oldest first
+    pending: set[int]  # every pending update of the people held (handled or not)
+    complete: bool  # `pending` is all of them (not cut at the batch size)
+
+
+async def take(
+    uow_factory: UowFactory,
+    clock: Clock,
+    owner: str,
+    hold_for: timedelta,
+    taken: Collection[int] = (),
+    limit: int = TAKE_BATCH,
+) -> Taken:
+    """The inbox is the queue: hold every person with pending updates whom no other worker
+    holds (and keep those already held, for `hold_for`), and return their updates not
+    `taken` yet, oldest first. A person's updates go to one worker at a time, so they are
+    handled in order; a worker that dies lets go when its hold lapses, and another takes
+    what it left. Each take counts: one taken MAX_TAKES times (it kills every worker that
+    tries) is given up, marked done and logged. People with nothing pending are let go."""
+    now = clock.now()
+    async with uow_factory() as uow:
+        pending = await uow.inbox.claim(owner, now, now + hold_for, limit)
+        new = [(update_id, payload) for update_id, payload in pending if update_id not in taken]
+        takes = await uow.inbox.count_replays([update_id for update_id, _ in new])
+        given_up = [update_id for update_id, _ in new if takes[update_id] >= MAX_TAKES]
+        await uow.inbox.mark_done(given_up, now)
+        await uow.inbox.release(owner, now)
+        await uow.commit()
+    if given_up:
+        log.error("updates %s given up after %d takes", given_up, MAX_TAKES)
+    payloads = [payload for update_id, payload in new if update_id not in given_up]
+    return Taken(payloads, {update_id for update_id, _ in pending}, len(pending) < limit)
+
+
+async def let_go(uow_factory: UowFactory, clock: Clock, owner: str) -> None:
+    """The worker stops: the people it holds are free for others at once (what it did not
+    finish stays pending)."""
+    async with uow_factory() as uow:
+        await uow.inbox.release(owner, clock.now(), everyone=True)
+        await uow.commit()
+
+
+def queue_of(payload: dict[str, Any]) -> int:
+    """Whose queue an update joins: its sender's (their Telegram id), else its chat's, else
+    the one shared queue (0)."""
+    for key, value in payload.items():
+        if key == "update_id" or not isinstance(value, dict):
+            continue
+        person = value.get("from") or value.get("user")
+        if isinstance(person, dict) and isinstance(person.get("id"), int):
+            return int(person["id"])
+        chat = value.get("chat") or (value.get("message") or {}).get("chat")
+        if isinstance(chat, dict) and isinstance(chat.get("id"), int):
+            return int(chat["id"])
+    return 0
 
 
 async def mark_done(uow_factory: UowFactory, clock: Clock, update_ids: Collection[int]) -> None:

@@ -2,9 +2,10 @@
 
 Telegram drops an update once a later getUpdates confirms its offset, and PTB's updater
 calls getUpdates again right after queueing a batch, long before the batch is handled. So
-the batch is made durable first: a process killed after that finds the updates in the inbox
-at start-up and handles them (`handlers.users.replay_unfinished`); Telegram's own
-redelivery of a batch that was stored but not yet confirmed is filtered out here.
+the batch is made durable first: the inbox is the queue workers take updates from
+(`handlers.transport.queue`), so what a process killed after that did not finish is taken
+again; Telegram's own redelivery of a batch that was stored but not yet confirmed is
+filtered out here. getUpdates hands PTB what this process takes from the queue then.
 
 It also sends texts the lean way (`send_text`): see there."""
 
@@ -24,15 +25,16 @@ from handlers.transport.senders import Senders
 StoreFetched = Callable[
     [list[dict[str, Any]], dict[int, TelegramPerson | None]], Awaitable[StoredBatch]
 ]
+Take = Callable[[], Awaitable[list[Update]]]
 
 
 class DurableBot(ExtBot[Any]):
     __slots__ = ("_keep", "_fetched", "_confirm_to")
 
-    def keep_in(self, store: StoreFetched, claimed: set[int], senders: Senders) -> None:
-        """Where fetched updates go: the inbox (`store`), and this process's set of claimed
-        ids; their senders are registered with them."""
-        self._keep = (store, claimed, senders)
+    def keep_in(self, store: StoreFetched, take: Take, senders: Senders) -> None:
+        """Where fetched updates go: the inbox (`store`), their senders registered with
+        them; then what this process handles is taken from the queue (`take`)."""
+        self._keep = (store, take, senders)
 
     async def get_updates(self, *args: Any, **kwargs: Any) -> tuple[Update, ...]:
         # PTB confirms up to the last update it was handed; one this filtered out (stored
@@ -45,7 +47,7 @@ class DurableBot(ExtBot[Any]):
         if not updates or keep is None:
             return updates
         self._confirm_to = updates[-1].update_id + 1
-        store, claimed, senders = keep
+        store, take, senders = keep
         fetched = {raw["update_id"]: raw for raw in getattr(self, "_fetched", None) or ()}
         self._fetched = None
         try:
@@ -56,10 +58,9 @@ class DurableBot(ExtBot[Any]):
         except BaseException:
             senders.abandon()
             raise
-        claimed.update(stored.fresh)
-        kept = tuple(update for update in updates if update.update_id in stored.fresh)
-        senders.stored(kept, stored.senders, stored.written)
-        return kept
+        fresh = tuple(update for update in updates if update.update_id in stored.fresh)
+        senders.stored(fresh, stored.senders, stored.written)
+        return tuple(await take())
 
     async def _post(self, endpoint: str, data: Any = None, **kwargs: Any) -> Any:
         result = await super()._post(endpoint, data, **kwargs)

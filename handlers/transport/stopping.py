@@ -1,7 +1,8 @@
 """A graceful stop (SIGTERM, Ctrl+C) that ends in bounded time, however busy the process.
 
 The updates under way finish; those not begun are handed back: they stay pending in the
-inbox, and the next start handles them (`handlers.users.replay_unfinished`). Then jobs and
+inbox, and the process lets go of the people it held, so another worker or the next start
+takes them (`handlers.transport.queue`). Then jobs and
 outbox sends under way end as PTB stops them. A process given a `stop_deadline` (the
 entrypoint's, not a test's in-process bot) that is still stopping after it ends at once:
 everything it had not finished is in the inbox or the outbox, as after a kill. What was still

@@ -28,8 +28,9 @@ def run_webhook(
     secret: str,
     webhook_url: str | None = None,
 ) -> None:
-    """Serve until SIGINT or SIGTERM; tell Telegram `webhook_url` unless it is None (a
-    worker behind `bot.workers`' router, which tells Telegram itself)."""
+    """Serve until SIGINT or SIGTERM; tell Telegram `webhook_url` unless it is None (one of
+    several workers on this port, `bot.workers`, whose parent tells Telegram). Several
+    processes may listen on one port (SO_REUSEPORT): the kernel spreads the connections."""
     asyncio.run(_serve(app, listen, port, url_path, webhook_url, secret))
 
 
@@ -50,7 +51,8 @@ async def _serve(
         await app.post_init(app)
     await app.start()
     services = app.bot_data
-    claimed = services.claimed
+    queue = services.queue
+    assert queue is not None
 
     async def receive(request: web.Request) -> web.Response:
         given = request.headers.get(SECRET_HEADER, "")
@@ -58,22 +60,20 @@ async def _serve(
             return web.Response(status=403)
         try:  # read before it is stored: a stored update that cannot be read helps nobody
             payload = await request.json()
-            update = Update.de_json(payload, app.bot)
+            Update.de_json(payload, app.bot)
         except Exception:
             return web.Response(status=400)
         if type(payload.get("update_id")) is not int:  # not `true`, which reads as 1
             return web.Response(status=400)
-        stored = await services.use_cases.delivery.store_fetched([payload])
-        if update.update_id in stored.fresh:  # stored before the 200; a redelivery is in hand
-            claimed.add(update.update_id)
-            await app.update_queue.put(update)
+        await services.use_cases.delivery.store_fetched([payload])  # stored before the 200
+        await queue.fill(app)  # taken here if no other worker holds its sender
         return web.Response(status=200)
 
     server = web.Application()
     server.router.add_post(f"/{url_path}", receive)
     runner = web.AppRunner(server, access_log=None)
     await runner.setup()
-    await web.TCPSite(runner, listen, port).start()
+    await web.TCPSite(runner, listen, port, reuse_port=True).start()
     if webhook_url is not None:
         await app.bot.set_webhook(webhook_url, secret_token=secret)
     log.info("webhook server listening on %s:%d/%s", listen, port, url_path)

@@ -26,6 +26,7 @@ from storage.tables import (
     ActionTokenRow,
     CircleMembershipRow,
     CircleRow,
+    ClaimRow,
     CompanyProfileRow,
     ContactRequestRow,
     ConversationRow,
@@ -143,6 +144,10 @@ class SqlErasureRepository:
         await self._drop_messages(user_id, exact, tokens, sentences)
         about = Mentions(user_id, [*exact.words, *tokens])
         await self._blank_updates(user_id, stand_in, about, sentences, at)
+        # Their queue becomes the stand-in's: what is left in it (another's update in their
+        # chat, its id now the stand-in's) stays in one queue, held by whoever held theirs.
+        await run(update(InboxRow).where(InboxRow.person_id == user_id).values(person_id=stand_in))
+        await run(update(ClaimRow).where(ClaimRow.person_id == user_id).values(person_id=stand_in))
         await run(delete(ConversationRow).where(ConversationRow.user_id == user_id))
         await self._drop_persisted(user_id)
         return posts

@@ -4,6 +4,7 @@ from storage.tables.base import Base
 from storage.tables.people import CircleMembershipRow, CircleRow, CompanyProfileRow, UserRow
 from storage.tables.plumbing import (
     ActionTokenRow,
+    ClaimRow,
     ConversationRow,
     CounterRow,
     InboxRow,
@@ -29,6 +30,7 @@ __all__ = [
     "Base",
     "CircleMembershipRow",
     "CircleRow",
+    "ClaimRow",
     "CompanyProfileRow",
     "ContactRequestRow",
     "ConversationRow",

@@ -22,6 +22,14 @@ class InboxRow(Base):
             sqlite_where=text("done_at IS NULL"),
             postgresql_where=text("done_at IS NULL"),
         ),
+        # each person's queue, in order: what `claim` reads every quarter second
+        Index(
+            "ix_inbox_pending",
+            "person_id",
+            "update_id",
+            sqlite_where=text("done_at IS NULL"),
+            postgresql_where=text("done_at IS NULL"),
+        ),
     )
 
     update_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
@@ -32,6 +40,22 @@ class InboxRow(Base):
     # shows that draft instead of making a second one
     post_id: Mapped[int | None] = mapped_column(BigInteger)
     replays: Mapped[int] = mapped_column(Integer, nullable=False, default=0, server_default="0")
+    # whose queue the update is in (`bot.services.inbox.queue_of`): the sender, else the chat,
+    # else 0; one worker at a time handles a person's updates, in order
+    person_id: Mapped[int] = mapped_column(
+        BigInteger, nullable=False, default=0, server_default="0"
+    )
+
+
+class ClaimRow(Base):
+    """Which worker handles a person's updates (their `inbox.person_id`) and until when: taken
+    when nobody holds them or the holder's claim lapsed, let go once nothing is pending."""
+
+    __tablename__ = "claims"
+
+    person_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    owner: Mapped[str] = mapped_column(String(100), nullable=False)
+    until: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False)
 
 
 class LeaseRow(Base):

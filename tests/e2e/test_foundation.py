@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.fake_telegram import FakeTelegram
+from bot.services import inbox
 from storage import Database
 from tests.e2e.helpers import RunningBot, latest, read_rows, rejected
 
@@ -103,8 +104,9 @@ async def test_an_update_unfinished_before_a_crash_is_handled_after_restart(
     database = Database.from_url(bot.settings.database_url)
     try:
         async with database.uow() as uow:
-            assert await uow.inbox.record(update["update_id"], update, datetime.now(UTC))
-            assert await uow.inbox.record(unreadable["update_id"], unreadable, datetime.now(UTC))
+            now, whose = datetime.now(UTC), inbox.queue_of(update)
+            assert await uow.inbox.record(update["update_id"], update, now, whose)
+            assert await uow.inbox.record(unreadable["update_id"], unreadable, now, whose)
             await uow.commit()
     finally:
         await database.dispose()
@@ -131,7 +133,8 @@ async def test_a_batch_stored_already_is_confirmed_not_fetched_again_and_again(
     database = Database.from_url(bot.settings.database_url)
     try:
         async with database.uow() as uow:
-            assert await uow.inbox.record(update["update_id"], update, datetime.now(UTC))
+            now = datetime.now(UTC)
+            assert await uow.inbox.record(update["update_id"], update, now, inbox.queue_of(update))
             await uow.inbox.mark_done([update["update_id"]], datetime.now(UTC))
             await uow.commit()
     finally:

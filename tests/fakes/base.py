@@ -102,6 +102,7 @@ class InboxRecord:
     done_at: datetime | None = None
     post_id: int | None = None
     replays: int = 0
+    person: int = 0  # whose queue it is in
 
 
 @dataclass(slots=True)
@@ -125,6 +126,7 @@ class Tables:
     memberships: dict[tuple[int, int], datetime] = field(default_factory=dict)
     invitations: dict[tuple[int, int], datetime] = field(default_factory=dict)
     leases: dict[str, tuple[str, datetime]] = field(default_factory=dict)
+    claims: dict[int, tuple[str, datetime]] = field(default_factory=dict)  # person: owner, until
     # revision -> (kind, origin, post_id, user_id, at)
     index_changes: dict[int, tuple[str, str, int | None, int | None, datetime]] = field(
         default_factory=dict

@@ -104,6 +104,10 @@ class FakeErasureRepository(_Repository):
                     update.payload = {"update_id": update.update_id}
             else:
                 update.payload = replace_id(payload, user_id, stand_in)
+            if update.person == user_id:  # their queue becomes the stand-in's
+                update.person = stand_in
+        if user_id in t.claims:
+            t.claims[stand_in] = t.claims.pop(user_id)
         t.conversations.pop(user_id, None)
         for key in [k for k in t.persistence if keyed_by(k[1], user_id)]:
             del t.persistence[key]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -158,18 +158,53 @@ class FakeActionTokensRepository(_Repository):
 
 
 class FakeInboxRepository(_Repository):
-    async def record(self, update_id: int, payload: dict[str, Any], at: datetime) -> bool:
-        """Store a received update; False when this update_id was already recorded."""
+    async def record(
+        self, update_id: int, payload: dict[str, Any], at: datetime, person: int
+    ) -> bool:
+        """Store a received update in `person`'s queue; False when this update_id was already
+        recorded."""
         tables = self._write
         if update_id in tables.inbox:
             return False
-        tables.inbox[update_id] = InboxRecord(update_id, _json(payload), _utc(at))
+        tables.inbox[update_id] = InboxRecord(update_id, _json(payload), _utc(at), person=person)
         return True
 
-    async def record_many(self, payloads: Sequence[dict[str, Any]], at: datetime) -> set[int]:
-        return {
-            int(p["update_id"]) for p in payloads if await self.record(int(p["update_id"]), p, at)
-        }
+    async def record_many(
+        self, payloads: Sequence[dict[str, Any]], at: datetime, people: Mapping[int, int]
+    ) -> set[int]:
+        fresh = set()
+        for payload in payloads:
+            update_id = int(payload["update_id"])
+            if await self.record(update_id, payload, at, people[update_id]):
+                fresh.add(update_id)
+        return fresh
+
+    async def claim(
+        self, owner: str, now: datetime, until: datetime, limit: int
+    ) -> list[tuple[int, dict[str, Any]]]:
+        """`owner` holds, until `until`, the people it held and those with pending updates
+        whom nobody holds (their claim lapsed by `now`); their pending updates, oldest first
+        (at most `limit`)."""
+        tables, now = self._read, _utc(now)
+        pending = {r.person for r in tables.inbox.values() if r.done_at is None}
+        free = {p for p in pending if p not in tables.claims or tables.claims[p][1] <= now}
+        held = {p for p, (holder, _) in tables.claims.items() if holder == owner} | free
+        if not held:
+            return []
+        self._write.claims.update(dict.fromkeys(held, (owner, _utc(until))))
+        updates = sorted(
+            k for k, r in tables.inbox.items() if r.done_at is None and r.person in held
+        )
+        return [(k, copy.deepcopy(tables.inbox[k].payload)) for k in updates[:limit]]
+
+    async def release(self, owner: str, now: datetime, *, everyone: bool = False) -> None:
+        """`owner` lets go of the people it holds with nothing pending (`everyone`: of all)."""
+        tables = self._read
+        pending = {r.person for r in tables.inbox.values() if r.done_at is None}
+        mine = [p for p, (holder, _) in tables.claims.items() if holder == owner]
+        gone = [p for p in mine if everyone or p not in pending]
+        for person in gone:
+            del self._write.claims[person]
 
     async def drafted(self, update_id: int) -> int | None:
         record = self._read.inbox.get(update_id)

@@ -5,11 +5,14 @@ test_privacy_exact.py run the same on the fakes)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from sqlalchemy import select
 
 from bot.services import privacy
+from bot.services.privacy import STAND_IN_FLOOR
 from storage import Database
-from storage.tables import InboxRow, OutboxRow, metadata
+from storage.tables import ClaimRow, InboxRow, OutboxRow, metadata
 from tests.fakes import FixedClock
 from tests.unit.services import test_privacy_exact as exact
 from tests.unit.services.test_privacy import NAME, USERNAME, WRITTEN, A, rich, traces
@@ -30,13 +33,23 @@ async def _scan(db: Database) -> list[str]:
 async def test_nothing_is_left_but_a_tombstone(db: Database) -> None:
     clock, index = FixedClock(), new_index()
     await rich(db.uow, clock, index)
+    async with db.uow() as uow:  # a worker holds their queue
+        until = clock.now() + timedelta(seconds=5)
+        assert await uow.inbox.claim("worker", clock.now(), until, 10)
+        await uow.commit()
     assert len(await _scan(db)) > 20
 
     assert await privacy.forget(db.uow, clock, index, A)
     assert await _scan(db) == ["users[0]"]  # the id of the tombstone
     async with db.uow() as uow:
         tombstone = await uow.users.get(A)
+        claims = dict(
+            (await uow.session.execute(select(ClaimRow.person_id, ClaimRow.owner))).all()
+        )
+        queue = await uow.session.scalar(select(InboxRow.person_id).where(InboxRow.update_id == 1))
     assert tombstone is not None and tombstone.deleted_at == clock.now()
+    # their queue, and the worker's hold on it, are the stand-in's now
+    assert queue is not None and queue < -STAND_IN_FLOOR and claims[queue] == "worker"
     assert (tombstone.display_name, tombstone.username, tombstone.phone) == ("", None, None)
 
 

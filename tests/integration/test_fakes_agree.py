@@ -180,9 +180,9 @@ async def test_outbox_due_order_retry_and_final_failure(uow_factory: UowFactory)
 async def test_inbox_tokens_and_persistence(uow_factory: UowFactory) -> None:
     await _users(uow_factory, 1)
     async with uow_factory() as uow:
-        assert await uow.inbox.record(5, {"update_id": 5}, NOW)
-        assert not await uow.inbox.record(5, {"other": True}, NOW)
-        assert await uow.inbox.record(9, {"update_id": 9}, NOW)
+        assert await uow.inbox.record(5, {"update_id": 5}, NOW, 0)
+        assert not await uow.inbox.record(5, {"other": True}, NOW, 0)
+        assert await uow.inbox.record(9, {"update_id": 9}, NOW, 0)
         assert await uow.inbox.count_replays([5, 9, 404]) == {5: 1, 9: 1}
         assert await uow.inbox.count_replays([9]) == {9: 2}
         assert await uow.inbox.pending(after=5) == [(9, {"update_id": 9})]

@@ -5,14 +5,16 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import AsyncIterator
+from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import inspect, text
+from sqlalchemy import BigInteger, column, insert, inspect, table, text
 from sqlalchemy.engine import Connection
 
 from bot.domain.models import Match, PostKind
@@ -27,6 +29,7 @@ from storage.migrate import (
     upgrade_to_head,
 )
 from storage.tables import metadata
+from storage.types import JSONDoc, UTCDateTime
 from tests.integration.factories import NOW, make_post, make_user
 
 
@@ -258,3 +261,47 @@ async def test_questions_left_open_in_ptb_state_move_to_conversations(url: str) 
     }
     assert all(c is not None and c.expires_at > NOW for c in moved.values())
     assert left == {"1": {"search": "cups"}} and ptb_states == {}
+
+
+async def test_updates_pending_at_the_upgrade_join_their_persons_queue(url: str) -> None:
+    """0014: a pending update is put in its sender's queue, else its chat's, else queue 0
+    (the rule of `bot.services.inbox.queue_of`); a handled one is left in queue 0."""
+    payloads: dict[int, dict[str, Any]] = {
+        1: {"message": {"from": {"id": 11}, "chat": {"id": -5}, "text": "求购保温杯"}},
+        2: {"callback_query": {"from": {"id": 12}, "message": {"chat": {"id": -5}}}},
+        3: {"channel_post": {"sender_chat": {"id": -7}, "chat": {"id": -100_123}}},
+        4: {"my_chat_member": {"chat": {"id": -6}, "from": {"id": 14}}},
+        5: {"poll": {"id": "p1"}},
+        6: {"note": "x", "edited_message": {"from": {"id": 16}}},  # the first that has one
+        7: {"message_reaction": {"user": {"id": 17}, "chat": {"id": -8}}},
+        8: {"message": {"from": {"id": "not a number"}, "message": {"chat": {"id": -9}}}},
+        9: {"message": {"from": {"id": 19}}},  # handled already
+    }
+    inbox = table(
+        "inbox",
+        column("update_id", BigInteger),
+        column("payload", JSONDoc),
+        column("received_at", UTCDateTime()),
+        column("done_at", UTCDateTime()),
+    )
+    await upgrade_to_head(url)
+    db = Database.from_url(url)
+    try:
+        await migrate.downgrade_engine(db.engine, "0013")
+        rows = [
+            {"update_id": u, "payload": {"update_id": u, **p}, "received_at": NOW, "done_at": None}
+            for u, p in payloads.items()
+        ]
+        rows[-1]["done_at"] = NOW
+        async with db.engine.begin() as connection:
+            await connection.execute(insert(inbox), rows)
+        await upgrade_engine(db.engine)
+        async with db.engine.connect() as connection:
+            stored = await connection.execute(text("SELECT update_id, person_id FROM inbox"))
+            people: dict[int, int] = {u: p for u, p in stored.all()}
+        async with db.uow() as uow:
+            claimed = await uow.inbox.claim("worker", NOW, NOW + timedelta(seconds=5), 100)
+    finally:
+        await db.dispose()
+    assert people == {1: 11, 2: 12, 3: -100_123, 4: 14, 5: 0, 6: 16, 7: 17, 8: -9, 9: 0}
+    assert [update_id for update_id, _ in claimed] == list(range(1, 9))

@@ -16,13 +16,13 @@ UPDATE = {"update_id": 812_345_678, "message": {"text": "求购保温杯5000只�
 
 async def test_inbox_record_dedupes_on_update_id(db: Database) -> None:
     async with db.uow() as uow:
-        assert await uow.inbox.record(812_345_678, UPDATE, NOW) is True
-        assert await uow.inbox.record(812_345_678, {"other": 1}, NOW) is False
+        assert await uow.inbox.record(812_345_678, UPDATE, NOW, 0) is True
+        assert await uow.inbox.record(812_345_678, {"other": 1}, NOW, 0) is False
         await uow.commit()
     async with db.uow() as uow:
         # Also across transactions, and the first payload wins.
-        assert await uow.inbox.record(812_345_678, {"other": 2}, NOW) is False
-        assert await uow.inbox.record(812_345_679, {"update_id": 812_345_679}, NOW) is True
+        assert await uow.inbox.record(812_345_678, {"other": 2}, NOW, 0) is False
+        assert await uow.inbox.record(812_345_679, {"update_id": 812_345_679}, NOW, 0) is True
         await uow.commit()
     async with db.uow() as uow:
         assert await SqlInboxRepository(uow.session).pending() == [
@@ -41,8 +41,9 @@ async def test_inbox_batch_drafts_and_done_marks(db: Database) -> None:
     user = make_user(5)
     async with db.uow() as uow:  # received updates first: they open a durable transaction
         batch = [{"update_id": n, "message": {"text": f"post {n}"}} for n in (1, 2, 3)]
-        assert await uow.inbox.record_many(batch, NOW) == {1, 2, 3}
-        assert await uow.inbox.record_many([*batch[1:], {"update_id": 4}], NOW) == {4}
+        people = dict.fromkeys(range(1, 5), 0)
+        assert await uow.inbox.record_many(batch, NOW, people) == {1, 2, 3}
+        assert await uow.inbox.record_many([*batch[1:], {"update_id": 4}], NOW, people) == {4}
         await uow.users.upsert(user)
         post_id = await uow.posts.add(make_post(user_id=5))
         await uow.inbox.note_drafted(2, post_id)
@@ -132,9 +133,9 @@ async def test_trust_events_append_and_list(db: Database) -> None:
 async def test_inbox_purge_forgets_only_old_handled_updates(db: Database) -> None:
     old, recent = NOW - timedelta(days=5), NOW
     async with db.uow() as uow:
-        await uow.inbox.record(1, {"update_id": 1}, old)
-        await uow.inbox.record(2, {"update_id": 2}, old)
-        await uow.inbox.record(3, {"update_id": 3}, recent)
+        await uow.inbox.record(1, {"update_id": 1}, old, 0)
+        await uow.inbox.record(2, {"update_id": 2}, old, 0)
+        await uow.inbox.record(3, {"update_id": 3}, recent, 0)
         await uow.inbox.mark_done([1], old)
         await uow.inbox.mark_done([3], recent)
         await uow.commit()
@@ -142,9 +143,9 @@ async def test_inbox_purge_forgets_only_old_handled_updates(db: Database) -> Non
         assert await uow.inbox.purge_done(NOW - timedelta(days=3)) == 1
         await uow.commit()
     async with db.uow() as uow:
-        assert await uow.inbox.record(1, {"update_id": 1}, NOW)  # forgotten: new again
-        assert not await uow.inbox.record(2, {"update_id": 2}, NOW)  # never handled: kept
-        assert not await uow.inbox.record(3, {"update_id": 3}, NOW)
+        assert await uow.inbox.record(1, {"update_id": 1}, NOW, 0)  # forgotten: new again
+        assert not await uow.inbox.record(2, {"update_id": 2}, NOW, 0)  # never handled: kept
+        assert not await uow.inbox.record(3, {"update_id": 3}, NOW, 0)
 
 
 async def test_expired_action_tokens_are_purged(db: Database) -> None:

@@ -54,14 +54,14 @@ async def test_only_storing_received_updates_waits_for_the_disk(sqlite_db: Datab
         assert await _synchronous_in(uow) == 1
         await uow.commit()
     async with sqlite_db.uow() as uow:
-        assert await uow.inbox.record_many([{"update_id": 7}], at) == {7}
+        assert await uow.inbox.record_many([{"update_id": 7}], at, {7: 0}) == {7}
         assert await _synchronous_in(uow) == 2
         await uow.commit()
     async with sqlite_db.uow() as uow:
         assert await uow.users.get(1) is not None
         assert await _synchronous_in(uow) == 1
         with pytest.raises(RuntimeError, match="first thing"):
-            await uow.inbox.record(8, {}, at)
+            await uow.inbox.record(8, {}, at, 0)
 
 
 async def test_foreign_keys_are_enforced(sqlite_db: Database) -> None:

@@ -3,7 +3,7 @@ and the tokens behind buttons."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -11,12 +11,32 @@ from bot.domain.models import ActionToken, OutboxMessage, Reminder
 
 
 class InboxRepository(Protocol):
-    async def record(self, update_id: int, payload: dict[str, Any], at: datetime) -> bool:
-        """Store a received update; False when this update_id was already recorded."""
+    async def record(
+        self, update_id: int, payload: dict[str, Any], at: datetime, person: int
+    ) -> bool:
+        """Store a received update in `person`'s queue (`inbox.queue_of`); False when this
+        update_id was already recorded."""
         ...
 
-    async def record_many(self, payloads: Sequence[dict[str, Any]], at: datetime) -> set[int]:
-        """Store a fetched batch (each payload has its `update_id`); the ids that were new."""
+    async def record_many(
+        self, payloads: Sequence[dict[str, Any]], at: datetime, people: Mapping[int, int]
+    ) -> set[int]:
+        """Store a fetched batch (each payload has its `update_id`; `people`: each update's
+        queue, by update id); the ids that were new."""
+        ...
+
+    async def claim(
+        self, owner: str, now: datetime, until: datetime, limit: int
+    ) -> list[tuple[int, dict[str, Any]]]:
+        """`owner` holds, until `until`, every person it held and every person with pending
+        updates whom nobody holds (never held, or the holder's claim lapsed by `now`);
+        returns the pending updates of everyone it holds, oldest first (at most `limit`).
+        Two owners never hold one person at once."""
+        ...
+
+    async def release(self, owner: str, now: datetime, *, everyone: bool = False) -> None:
+        """`owner` lets go of the people it holds with nothing pending (`everyone`: of all,
+        when it stops), so that another may take them at once."""
         ...
 
     async def drafted(self, update_id: int) -> int | None:

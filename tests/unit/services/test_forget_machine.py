@@ -43,10 +43,11 @@ differences, each predicted exactly (`ForgetMachine._expected`):
   member each such sentence names from the deal (or link) it came from, not from its
   words: one naming another member whose name contains X's (or a product of the same
   name) must stay.
-- inbox: X's updates keep only their id and are handled; others' handled updates that
+- inbox: X's updates keep only their id and are handled, in S's queue; others' handled updates that
   are about X (X's id as a number, a word as above, a dropped token, or a quote of a
   sentence about X) keep only their id; others' not yet handled updates stay whole but
   for X's id, replaced by S's.
+- claims and conversations: X's conversation is gone; a claim on X's queue is S's.
 - Nothing else: every other row of every table is as it was.
 
 After the forget, and after every later step, nothing of X is left but the tombstone: X's
@@ -709,6 +710,9 @@ class ForgetMachine(RuleBasedStateMachine):
         t.users[x] = User(x, Lang.ZH_HANS, blocked_bot=True, created_at=now, deleted_at=now)
         t.users[s] = User(s, Lang.ZH_HANS, blocked_bot=True, created_at=joined, deleted_at=now)
         t.profiles.pop(x, None)
+        t.conversations.pop(x, None)
+        if x in t.claims:
+            t.claims[s] = t.claims.pop(x)
         for table, ids in ((t.posts, posts), (t.matches, matches), (t.contact_requests, requests)):
             for i in ids:
                 del table[i]  # type: ignore[attr-defined]
@@ -810,6 +814,7 @@ class ForgetMachine(RuleBasedStateMachine):
         words = whole_word([*BY_ID[x].marks, str(x), *links, *dropped])
         assert words is not None
         for update_id, record in t.inbox.items():
+            record.person = s if record.person == x else record.person  # their queue
             if self.senders.get(update_id) == x:
                 record.payload = {"update_id": update_id}
                 record.done_at = record.done_at or now

@@ -1,4 +1,5 @@
-"""The inbox: a redelivered update is handled once, and unfinished ones are replayed once."""
+"""The inbox: a redelivered update is handled once; as the queue, each person's updates go to
+one worker at a time, in order, and what a worker left is taken by another."""
 
 from __future__ import annotations
 
@@ -70,44 +71,104 @@ async def test_an_update_without_a_sender_is_recorded(
     assert await _receive(uow_factory, clock, 9, None) == (False, None)
 
 
-async def test_unfinished_updates_are_replayed_once_in_order(
+HOLD = timedelta(seconds=30)
+SELLER = TelegramPerson(3003, "Wang", language_code="zh-hans")
+
+
+async def _take(
+    uow_factory: UowFactory, clock: FixedClock, worker: str, taken: set[int] | None = None
+) -> list[int]:
+    got = await inbox.take(uow_factory, clock, worker, HOLD, taken or set())
+    return [int(p["update_id"]) for p in got.payloads]
+
+
+async def test_unfinished_updates_are_taken_once_in_order(
     uow_factory: UowFactory, clock: FixedClock
 ) -> None:
     for update_id in (12, 10, 11, 13):
         await _receive(uow_factory, clock, update_id, BUYER)
     await inbox.mark_done(uow_factory, clock, [11])  # handled before the crash
 
-    replay = await inbox.take_unfinished(uow_factory, clock)
-    assert [u["update_id"] for u in replay] == [10, 12, 13]
-    assert replay[0] == _update(10)
-    # taken is not done: a process stopped or killed during the replay replays them again
+    assert await _take(uow_factory, clock, "w1") == [10, 12, 13]
+    # taken is not done: a worker stopped or killed before it finished them leaves them
     await inbox.mark_done(uow_factory, clock, [10])
-    assert [u["update_id"] for u in await inbox.take_unfinished(uow_factory, clock)] == [12, 13]
+    assert await _take(uow_factory, clock, "w1", {12, 13}) == []  # not handed out twice
+    assert await _take(uow_factory, clock, "w1") == [12, 13]
     fresh, _ = await _receive(uow_factory, clock, 10, BUYER)
     assert not fresh
+
+
+async def test_one_person_is_held_by_one_worker_until_its_hold_lapses(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    await _receive(uow_factory, clock, 1, BUYER)
+    assert await _take(uow_factory, clock, "w1") == [1]
+    assert await _take(uow_factory, clock, "w2") == []  # w1 holds the buyer
+    async with uow_factory() as uow:  # the seller's update, stored by w2's webhook
+        await uow.inbox.record(
+            2, {"update_id": 2, "message": {"from": {"id": 3003}}}, clock.now(), 3003
+        )
+        await uow.commit()
+    assert await _take(uow_factory, clock, "w2") == [2]
+    await _receive(uow_factory, clock, 3, BUYER)  # the buyer's next, wherever it arrived
+    assert await _take(uow_factory, clock, "w2", {2}) == []
+    assert await _take(uow_factory, clock, "w1", {1}) == [3]  # after 1, on the same worker
+    clock.advance(HOLD)  # w1 died: it no longer renews
+    assert await _take(uow_factory, clock, "w2", {2}) == [1, 3]
+
+
+async def test_people_with_nothing_pending_are_let_go(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    await _receive(uow_factory, clock, 1, BUYER)
+    assert await _take(uow_factory, clock, "w1") == [1]
+    await inbox.mark_done(uow_factory, clock, [1])
+    await _take(uow_factory, clock, "w1", {1})  # nothing pending for the buyer: let go
+    await _receive(uow_factory, clock, 2, BUYER)
+    assert await _take(uow_factory, clock, "w2") == [2]
+
+
+async def test_a_stopping_worker_lets_go_of_everyone(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    await _receive(uow_factory, clock, 1, BUYER)
+    assert await _take(uow_factory, clock, "w1") == [1]
+    await inbox.let_go(uow_factory, clock, "w1")  # stopped before it handled 1
+    assert await _take(uow_factory, clock, "w2") == [1]
 
 
 async def test_an_update_taken_too_often_is_given_up(
     uow_factory: UowFactory, clock: FixedClock
 ) -> None:
-    """One that kills the process each time it is handled is not replayed forever."""
+    """One that kills every worker that takes it is not taken forever."""
     await _receive(uow_factory, clock, 7, BUYER)
-    for _ in range(inbox.MAX_REPLAYS):
-        assert [u["update_id"] for u in await inbox.take_unfinished(uow_factory, clock)] == [7]
-    assert await inbox.take_unfinished(uow_factory, clock) == []
+    for _ in range(inbox.MAX_TAKES - 1):
+        assert await _take(uow_factory, clock, "w1") == [7]  # a new worker each time
+    assert await _take(uow_factory, clock, "w1") == []
     async with uow_factory() as uow:
         assert await uow.inbox.pending() == []
 
 
-async def test_replay_takes_every_pending_update_batch_by_batch(
+async def test_updates_are_taken_batch_by_batch(
     uow_factory: UowFactory, clock: FixedClock
 ) -> None:
     async with uow_factory() as uow:
-        for update_id in range(inbox.REPLAY_BATCH + 1):
-            await uow.inbox.record(update_id, {"update_id": update_id}, clock.now())
+        for update_id in range(inbox.TAKE_BATCH + 1):
+            await uow.inbox.record(update_id, {"update_id": update_id}, clock.now(), 0)
         await uow.commit()
-    taken = await inbox.take_unfinished(uow_factory, clock)
-    assert [u["update_id"] for u in taken] == list(range(inbox.REPLAY_BATCH + 1))
+    first = await inbox.take(uow_factory, clock, "w1", HOLD)
+    assert not first.complete and len(first.payloads) == inbox.TAKE_BATCH
+    await inbox.mark_done(uow_factory, clock, [p["update_id"] for p in first.payloads])
+    assert await _take(uow_factory, clock, "w1") == [inbox.TAKE_BATCH]
+
+
+def test_an_update_joins_its_senders_queue_else_its_chats() -> None:
+    message = {"update_id": 5, "message": {"from": {"id": 1001}, "chat": {"id": -100}}}
+    press = {"update_id": 6, "callback_query": {"from": {"id": 1001}, "message": {}}}
+    member = {"update_id": 7, "my_chat_member": {"chat": {"id": 7}, "from": {"id": 1001}}}
+    assert {inbox.queue_of(u) for u in (message, press, member)} == {1001}
+    assert inbox.queue_of({"update_id": 8, "channel_post": {"chat": {"id": -1003}}}) == -1003
+    assert inbox.queue_of({"update_id": 9}) == 0
 
 
 async def test_purge_forgets_only_handled_updates_past_keep(

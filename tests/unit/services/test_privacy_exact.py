@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from bot.domain.models import Lang, OutboxMessage, User
-from bot.domain.privacy import replace_id
+from bot.domain.privacy import replace_id, sender_of
 from bot.services import contact_requests, privacy, profiles
 from bot.services.matching import MatchingIndex
 from bot.services.ports import UowFactory
@@ -101,7 +101,7 @@ async def scene(
             (104, update(104, A, f"{WORD} 现货")),
             (105, update(105, B, "多少钱？", reply_to_message=update(0, A, WORD)["message"])),
         ):
-            await uow.inbox.record(update_id, payload, now)
+            await uow.inbox.record(update_id, payload, now, sender_of(payload) or 0)
         await uow.inbox.mark_done([102, 103], now)
         await uow.commit()
     return seen
@@ -176,7 +176,7 @@ async def their_details_in_a_card(factory: UowFactory, read: Read) -> None:
         await uow.commit()
     async with factory() as uow:
         quoted = pressed(106, B, f"{WORD} (@{USERNAME})\n📞 {PHONE}")  # B pressed under it
-        await uow.inbox.record(106, quoted, clock.now())
+        await uow.inbox.record(106, quoted, clock.now(), B)
         await uow.inbox.mark_done([106], clock.now())
         await uow.commit()
 
@@ -206,8 +206,8 @@ async def sentences(factory: UowFactory, clock: FixedClock) -> Scene:
         await uow.commit()
     async with factory() as uow:
         asked = t(Lang.ZH_HANS, "rating.ask", name=WORD)
-        await uow.inbox.record(107, pressed(107, B, as_plain(asked)), clock.now())
-        await uow.inbox.record(108, pressed(108, D, as_plain(namesake)), clock.now())
+        await uow.inbox.record(107, pressed(107, B, as_plain(asked)), clock.now(), B)
+        await uow.inbox.record(108, pressed(108, D, as_plain(namesake)), clock.now(), D)
         await uow.inbox.mark_done([107, 108], clock.now())
         await uow.commit()
     return seen

@@ -1,0 +1,58 @@
+"""This worker's side of the inbox as the queue (`bot.services.inbox.take`).
+
+Every way an update arrives (getUpdates, the webhook) stores it in the inbox first; then
+each worker takes the pending updates of the people it holds, or may hold now, and hands
+them to PTB. Any number of workers, on any machines sharing the PostgreSQL database, take
+from the one queue: a person's updates go to one worker at a time, in order, so their
+conversation (in the database) and their order hold without a router. A worker takes right
+after it stores (no wait on the common path) and every TICK seconds (what another worker
+stored for a person it holds, and what a dead worker left once its hold lapsed).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from telegram import Update
+from telegram.ext import Application
+
+log = logging.getLogger(__name__)
+
+TICK = 0.25  # seconds between two takes
+
+
+class InboxQueue:
+    def __init__(self) -> None:
+        self._taken: set[int] = set()  # handed to PTB here and (as far as known) not done
+        self._one_at_a_time = asyncio.Lock()
+
+    async def take(self, application: Application[Any, Any, Any, Any, Any, Any]) -> list[Update]:
+        """The updates to handle now, oldest first; each is handed out once."""
+        services = application.bot_data
+        async with self._one_at_a_time:
+            taken = await services.use_cases.delivery.take(frozenset(self._taken))
+            if taken.complete:  # what is no longer pending is done: forget it
+                self._taken &= taken.pending
+            updates, unreadable = [], []
+            for payload in taken.payloads:
+                try:
+                    update = Update.de_json(payload, application.bot)
+                except Exception:  # stored by an older release, or not an update
+                    log.exception("stored update %s cannot be read; skipped", payload["update_id"])
+                    unreadable.append(int(payload["update_id"]))
+                    continue
+                self._taken.add(update.update_id)
+                services.claimed.add(update.update_id)
+                updates.append(update)
+            if unreadable:
+                await services.use_cases.delivery.mark_done(unreadable)
+            return updates
+
+    async def fill(self, application: Application[Any, Any, Any, Any, Any, Any]) -> int:
+        """Take, and queue what was taken for PTB's handlers; how many."""
+        updates = await self.take(application)
+        for update in updates:
+            await application.update_queue.put(update)
+        return len(updates)
