@@ -64,7 +64,7 @@ async def take_updates(context: BotContext) -> None:
     """Updates another worker stored for people this one holds, and what a dead worker
     left once its hold lapsed (`handlers.transport.queue`)."""
     if context.services.queue is not None:
-        await context.services.queue.fill(context.application)
+        await context.services.queue.fill_when_idle(context.application)
 
 
 async def end_conversations(context: BotContext) -> None:

@@ -127,13 +127,16 @@ async def take(
     hold_for: timedelta,
     taken: Collection[int] = (),
     limit: int = TAKE_BATCH,
+    *,
+    let_go: bool = True,
 ) -> Taken:
     """The inbox is the queue: hold every person with pending updates whom no other worker
     holds (and keep those already held, for `hold_for`), and return their updates not
     `taken` yet, oldest first. A person's updates go to one worker at a time, so they are
     handled in order; a worker that dies lets go when its hold lapses, and another takes
     what it left. Each take counts: one taken MAX_TAKES times (it kills every worker that
-    tries) is given up, marked done and logged. People with nothing pending are let go."""
+    tries) is given up, marked done and logged. People with nothing pending are let go
+    (unless `let_go` is False: the take right after a store leaves that to the next tick)."""
     now = clock.now()
     async with uow_factory() as uow:
         pending = await uow.inbox.claim(owner, now, now + hold_for, limit)
@@ -141,7 +144,8 @@ async def take(
         takes = await uow.inbox.count_replays([update_id for update_id, _ in new])
         given_up = [update_id for update_id, _ in new if takes[update_id] >= MAX_TAKES]
         await uow.inbox.mark_done(given_up, now)
-        await uow.inbox.release(owner, now)
+        if let_go:
+            await uow.inbox.release(owner, now)
         await uow.commit()
     if given_up:
         log.error("updates %s given up after %d takes", given_up, MAX_TAKES)

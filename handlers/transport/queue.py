@@ -5,14 +5,16 @@ each worker takes the pending updates of the people it holds, or may hold now, a
 them to PTB. Any number of workers, on any machines sharing the PostgreSQL database, take
 from the one queue: a person's updates go to one worker at a time, in order, so their
 conversation (in the database) and their order hold without a router. A worker takes right
-after it stores (no wait on the common path) and every TICK seconds (what another worker
-stored for a person it holds, and what a dead worker left once its hold lapsed).
+after it stores (no wait on the common path) and, when it has not for TICK seconds, again
+(what another worker stored for a person it holds, and what a dead worker left once its hold
+lapsed).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Any
 
 from telegram import Update
@@ -27,12 +29,18 @@ class InboxQueue:
     def __init__(self) -> None:
         self._taken: set[int] = set()  # handed to PTB here and (as far as known) not done
         self._one_at_a_time = asyncio.Lock()
+        self._last = 0.0  # when this worker last took (time.monotonic)
 
-    async def take(self, application: Application[Any, Any, Any, Any, Any, Any]) -> list[Update]:
-        """The updates to handle now, oldest first; each is handed out once."""
+    async def take(
+        self, application: Application[Any, Any, Any, Any, Any, Any], *, let_go: bool = False
+    ) -> list[Update]:
+        """The updates to handle now, oldest first; each is handed out once. The take after
+        a store leaves letting go of idle people to the periodic one (`let_go`)."""
         services = application.bot_data
         async with self._one_at_a_time:
-            taken = await services.use_cases.delivery.take(frozenset(self._taken))
+            self._last = time.monotonic()
+            delivery = services.use_cases.delivery
+            taken = await delivery.take(frozenset(self._taken), let_go=let_go)
             if taken.complete:  # what is no longer pending is done: forget it
                 self._taken &= taken.pending
             updates, unreadable = [], []
@@ -50,9 +58,18 @@ class InboxQueue:
                 await services.use_cases.delivery.mark_done(unreadable)
             return updates
 
-    async def fill(self, application: Application[Any, Any, Any, Any, Any, Any]) -> int:
+    async def fill(
+        self, application: Application[Any, Any, Any, Any, Any, Any], *, let_go: bool = False
+    ) -> int:
         """Take, and queue what was taken for PTB's handlers; how many."""
-        updates = await self.take(application)
+        updates = await self.take(application, let_go=let_go)
         for update in updates:
             await application.update_queue.put(update)
         return len(updates)
+
+    async def fill_when_idle(self, application: Application[Any, Any, Any, Any, Any, Any]) -> int:
+        """The periodic take, letting go of idle people: skipped while updates arrive here
+        (each store takes already), so that it never queues behind them for the database."""
+        if time.monotonic() - self._last < TICK:
+            return 0
+        return await self.fill(application, let_go=True)

@@ -5,9 +5,9 @@ plain columns (never ORM objects), so a read always sees the statements written 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import Row, delete, select
+from sqlalchemy import Row, Table, bindparam, delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.domain.models import Conversation, Topic
@@ -23,6 +23,11 @@ COLUMNS = (
 )
 
 
+TABLE = cast(Table, ConversationRow.__table__)
+# Read on every private message: plain Core, built once (no ORM state or statement per call).
+_GET = select(*(TABLE.c[c.key] for c in COLUMNS)).where(TABLE.c.user_id == bindparam("user_id"))
+
+
 def _conversation(row: Row[Any]) -> Conversation:
     return Conversation(row.user_id, Topic(row.topic), row.step, row.expires_at, dict(row.data))
 
@@ -32,9 +37,7 @@ class SqlConversationsRepository:
         self._session = session
 
     async def get(self, user_id: int) -> Conversation | None:
-        found = await self._session.execute(
-            select(*COLUMNS).where(ConversationRow.user_id == user_id)
-        )
+        found = await self._session.execute(_GET, {"user_id": user_id})
         row = found.one_or_none()
         return None if row is None else _conversation(row)
 

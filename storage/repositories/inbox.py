@@ -50,20 +50,22 @@ def _record(dialect: str) -> Any:
 _NOW = bindparam("now", type_=UTCDateTime())
 _OWNER = bindparam("holder", type_=String())
 _UNTIL = bindparam("till", type_=UTCDateTime())
+_RENEW = bindparam("renew", type_=UTCDateTime())  # claims lapsing before this are renewed
 _PENDING = INBOX.c.done_at.is_(None)  # the condition of the partial indexes
 
 
 @built_per_dialect
 def _take(dialect: str) -> Any:
-    """The owner's claims, renewed, and every person with pending updates whom nobody holds,
-    taken; the people it holds now. One statement: the upsert's condition, checked on the
+    """The owner's claims past half their hold, renewed, and every person with pending
+    updates whom nobody holds, taken (a take four times a second rewrites no row it need
+    not). One statement: the upsert's condition, checked on the
     latest row after waiting for any other writer of it (PostgreSQL), keeps a claim someone
     else took first; rows are written in person order so that two workers taking the same
     people wait for each other instead of deadlocking."""
     other = CLAIMS.alias("held")
     held = select(other.c.person_id).where(other.c.person_id == INBOX.c.person_id)
     free = select(INBOX.c.person_id).where(_PENDING, ~held.where(other.c.until > _NOW).exists())
-    mine = select(other.c.person_id).where(other.c.owner == _OWNER)
+    mine = select(other.c.person_id).where(other.c.owner == _OWNER, other.c.until < _RENEW)
     people = union(free, mine).subquery("people")
     rows = select(people.c.person_id, _OWNER, _UNTIL).order_by(people.c.person_id)
     insert = insert_for(dialect, CLAIMS).from_select(["person_id", "owner", "until"], rows)
@@ -121,11 +123,10 @@ class SqlInboxRepository:
         """`owner` holds, until `until`, the people it held and those with pending updates
         whom nobody holds (their claim lapsed by `now`); their pending updates, oldest first
         (at most `limit`)."""
-        taken = await self._session.execute(
-            _take(self._session), {"now": now, "holder": owner, "till": until}
+        renew = now + (until - now) / 2
+        await self._session.execute(
+            _take(self._session), {"now": now, "holder": owner, "till": until, "renew": renew}
         )
-        if not taken.scalars().all():
-            return []
         result = await self._session.execute(_HELD_UPDATES, {"holder": owner, "most": limit})
         return [(update_id, payload) for update_id, payload in result.all()]
 

@@ -188,10 +188,11 @@ class FakeInboxRepository(_Repository):
         tables, now = self._read, _utc(now)
         pending = {r.person for r in tables.inbox.values() if r.done_at is None}
         free = {p for p in pending if p not in tables.claims or tables.claims[p][1] <= now}
-        held = {p for p, (holder, _) in tables.claims.items() if holder == owner} | free
-        if not held:
-            return []
-        self._write.claims.update(dict.fromkeys(held, (owner, _utc(until))))
+        renew = now + (_utc(until) - now) / 2  # past half their hold
+        mine = {p for p, (holder, _) in tables.claims.items() if holder == owner}
+        stale = {p for p in mine if tables.claims[p][1] < renew}
+        self._write.claims.update(dict.fromkeys(free | stale, (owner, _utc(until))))
+        held = mine | free
         updates = sorted(
             k for k, r in tables.inbox.items() if r.done_at is None and r.person in held
         )

@@ -28,8 +28,9 @@ class InboxRepository(Protocol):
     async def claim(
         self, owner: str, now: datetime, until: datetime, limit: int
     ) -> list[tuple[int, dict[str, Any]]]:
-        """`owner` holds, until `until`, every person it held and every person with pending
-        updates whom nobody holds (never held, or the holder's claim lapsed by `now`);
+        """`owner` holds, until `until`, every person it held (a claim past half its hold is
+        renewed) and every person with pending updates whom nobody holds (never held, or
+        the holder's claim lapsed by `now`);
         returns the pending updates of everyone it holds, oldest first (at most `limit`).
         Two owners never hold one person at once."""
         ...
