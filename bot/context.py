@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from telegram.ext import Application, CallbackContext
 
-from bot.domain.models import Lang
+from bot.domain.models import Conversation, Lang
 
 if TYPE_CHECKING:  # annotations only: a handler's module imports what it uses itself
     from bot.bootstrap import UseCases
@@ -80,6 +80,9 @@ class BotContext(CallbackContext["DurableBot", dict[Any, Any], dict[Any, Any], B
     ) -> None:
         super().__init__(application=application, chat_id=chat_id, user_id=user_id)
         self._lang: Lang | None = None
+        # (True, the person's conversation) when it was read with the update's batch and
+        # nothing changed it since (`Senders.copy_of`); else read it when it is needed
+        self.conversation_read: tuple[bool, Conversation | None] = (False, None)
 
     @property
     def services(self) -> BotServices:

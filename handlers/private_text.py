@@ -31,7 +31,9 @@ async def on_text(update: Update, context: BotContext) -> None:
     message, user = update.effective_message, update.effective_user
     assert message is not None and user is not None
     text = message.text or message.caption or ""
-    conversation = await context.use_cases.conversations.current(user.id)
+    known, conversation = context.conversation_read  # read with the update's batch
+    if not known or (conversation is not None and conversation.over(context.clock.now())):
+        conversation = await context.use_cases.conversations.current(user.id)
     if conversation is not None and conversation.topic is not Topic.POST_KIND:
         if not _new_post(conversation, text):
             await _answer(update, context, conversation, text)

@@ -19,9 +19,12 @@ async def load_user(update: Update, context: BotContext) -> None:
     replayed = services.claimed
     claimed = update.update_id in replayed
     senders = services.senders
-    read, user = senders.copy_of(update.update_id) if senders and claimed else (False, None)
-    if read:  # registered with its batch
+    read, user, conversation = (
+        senders.copy_of(update.update_id) if senders and claimed else (False, None, None)
+    )
+    if read:  # registered with its batch, their conversation read with it
         fresh = False
+        context.conversation_read = (True, conversation)
     else:
         fresh, user = await context.use_cases.delivery.receive(
             update.update_id,

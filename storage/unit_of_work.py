@@ -122,7 +122,7 @@ class SqlAlchemyUnitOfWork:
         self.erasure = SqlErasureRepository(session)
         self.leases = SqlLeasesRepository(session)
         self.index_changes = SqlIndexChangesRepository(session)
-        self.conversations = SqlConversationsRepository(session)
+        self.conversations = SqlConversationsRepository(session, self._written)
         return self
 
     async def __aexit__(

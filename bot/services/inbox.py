@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable, Collection
 from datetime import timedelta
 from typing import Any, NamedTuple
 
-from bot.domain.models import Lang, User
+from bot.domain.models import Conversation, Lang, User
 from bot.services import users
 from bot.services.ports import Clock, UowFactory
 from bot.services.users import TelegramPerson
@@ -54,6 +54,7 @@ class StoredBatch(NamedTuple):
     fresh: set[int]  # ids of the updates not stored before
     senders: dict[int, User | None]  # update id: its sender as registered with the batch
     written: set[int]  # ids of the people whose rows this batch changed
+    conversations: dict[int, Conversation]  # person id: the one they are in, read with it
 
 
 async def store_fetched(
@@ -81,6 +82,7 @@ async def store_fetched(
         fresh = await uow.inbox.record_many(payloads, now, people)
         ids = {p.id for u, p in senders.items() if p is not None and u in fresh}
         known = await uow.users.get_many(ids)  # one query for the batch
+        conversations = await uow.conversations.get_many(ids)
         for update_id in sorted(fresh & senders.keys()):
             person = senders[update_id]
             if person is None:
@@ -96,7 +98,7 @@ async def store_fetched(
                 await uow.erasure.blank_update(update_id)
             registered[update_id] = user
         await uow.commit()
-        return StoredBatch(fresh, registered, written)
+        return StoredBatch(fresh, registered, written, conversations)
 
 
 KEEP = timedelta(days=3)  # Telegram redelivers within hours; ids may restart after a week

@@ -59,7 +59,7 @@ class DurableBot(ExtBot[Any]):
             senders.abandon()
             raise
         fresh = tuple(update for update in updates if update.update_id in stored.fresh)
-        senders.stored(fresh, stored.senders, stored.written)
+        senders.stored(fresh, stored.senders, stored.written, stored.conversations)
         return tuple(await take())
 
     async def _post(self, endpoint: str, data: Any = None, **kwargs: Any) -> Any:

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 
 from telegram import Update
 
-from bot.domain.models import User
+from bot.domain.models import Conversation, User
 from bot.services.users import TelegramPerson
 
 
@@ -33,6 +33,7 @@ class Senders:
         self._before: dict[int, int] = {}  # person id: their count before this batch
         # update id: (its sender as read with its batch, who that is, the count it allows)
         self._copies: dict[int, tuple[User | None, int | None, int]] = {}
+        self._conversations: dict[int, Conversation] = {}  # update id: its sender's, read then
 
     def wrote(self, person_ids: Iterable[int]) -> None:
         """A commit changed these people's rows (called by the units of work)."""
@@ -52,13 +53,20 @@ class Senders:
         return chosen
 
     def stored(
-        self, updates: Iterable[Update], copies: dict[int, User | None], written: set[int]
+        self,
+        updates: Iterable[Update],
+        copies: dict[int, User | None],
+        written: set[int],
+        conversations: dict[int, Conversation] | None = None,
     ) -> None:
         """The batch is stored: these of its updates wait for their turn, `copies` are
-        their senders as read with them, `written` the people the batch itself changed."""
+        their senders as read with them, `written` the people the batch itself changed,
+        `conversations` (by person) the ones their senders were in then."""
         self._queued(updates)
         for update_id, user in copies.items():
             person_id = None if user is None else user.id
+            if person_id is not None and conversations and person_id in conversations:
+                self._conversations[update_id] = conversations[person_id]
             allowed = 0
             if person_id is not None:
                 allowed = self._before.get(person_id, -1) + (person_id in written)
@@ -79,21 +87,24 @@ class Senders:
                 self._counted[update.update_id] = person.id
                 self._watch(person.id)
 
-    def copy_of(self, update_id: int) -> tuple[bool, User | None]:
-        """(True, the sender as read with the batch) once, if nothing changed them since;
-        else (False, None): read them now."""
+    def copy_of(self, update_id: int) -> tuple[bool, User | None, Conversation | None]:
+        """(True, the sender as read with the batch, the conversation they were in) once,
+        if nothing changed them since (their conversation included); else (False, None,
+        None): read them now."""
+        conversation = self._conversations.pop(update_id, None)
         if update_id not in self._copies:
-            return False, None
+            return False, None, None
         user, person_id, allowed = self._copies.pop(update_id)
         if person_id is not None and self._changes[person_id] != allowed:
-            return False, None
-        return True, user
+            return False, None, None
+        return True, user, conversation
 
     def finished(self, update: object) -> None:
         """Its handling is over, whichever way it ended."""
         if not isinstance(update, Update):
             return
         self._copies.pop(update.update_id, None)
+        self._conversations.pop(update.update_id, None)
         person_id = self._counted.pop(update.update_id, None)
         if person_id is not None:
             self._unwatch(person_id)

@@ -4,6 +4,7 @@ plain columns (never ORM objects), so a read always sees the statements written 
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 from typing import Any, cast
 
@@ -26,6 +27,9 @@ COLUMNS = (
 TABLE = cast(Table, ConversationRow.__table__)
 # Read on every private message: plain Core, built once (no ORM state or statement per call).
 _GET = select(*(TABLE.c[c.key] for c in COLUMNS)).where(TABLE.c.user_id == bindparam("user_id"))
+_GET_MANY = select(*(TABLE.c[c.key] for c in COLUMNS)).where(
+    TABLE.c.user_id.in_(bindparam("user_ids", expanding=True))
+)
 
 
 def _conversation(row: Row[Any]) -> Conversation:
@@ -33,13 +37,20 @@ def _conversation(row: Row[Any]) -> Conversation:
 
 
 class SqlConversationsRepository:
-    def __init__(self, session: AsyncSession) -> None:
+    def __init__(self, session: AsyncSession, written: set[int] | None = None) -> None:
         self._session = session
+        self._written = set() if written is None else written  # whose rows were written
 
     async def get(self, user_id: int) -> Conversation | None:
         found = await self._session.execute(_GET, {"user_id": user_id})
         row = found.one_or_none()
         return None if row is None else _conversation(row)
+
+    async def get_many(self, user_ids: Collection[int]) -> dict[int, Conversation]:
+        if not user_ids:
+            return {}
+        found = await self._session.execute(_GET_MANY, {"user_ids": list(user_ids)})
+        return {row.user_id: _conversation(row) for row in found.all()}
 
     async def put(self, conversation: Conversation) -> None:
         """Store it in place of any other of the same person."""
@@ -53,6 +64,7 @@ class SqlConversationsRepository:
         await self._session.execute(
             upsert(self._session, ConversationRow, values, key=["user_id"])
         )
+        self._written.add(conversation.user_id)
 
     async def end(self, user_id: int) -> Conversation | None:
         """Remove the person's conversation; the removed one, if any."""
@@ -60,6 +72,8 @@ class SqlConversationsRepository:
             delete(ConversationRow).where(ConversationRow.user_id == user_id).returning(*COLUMNS)
         )
         row = removed.one_or_none()
+        if row is not None:
+            self._written.add(user_id)
         return None if row is None else _conversation(row)
 
     async def over(self, now: datetime, limit: int) -> list[Conversation]:

@@ -37,6 +37,17 @@ def postgres_template() -> Iterator[str]:
         yield make_url(url).database or ""
 
 
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    """A new, empty PostgreSQL database for a bot process to migrate (several workers need
+    PostgreSQL); skipped when unreachable."""
+    problem = reachable()
+    if problem:
+        pytest.skip(problem)
+    with new_database("tc_workers") as url:
+        yield url
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """Every end-to-end test runs on SQLite; those marked `both_databases` (where storage
     behaves differently: the inbox, claims and locks, leases, state across a restart) on

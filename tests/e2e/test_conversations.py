@@ -126,3 +126,16 @@ async def test_the_conversation_another_worker_wrote_is_the_one_answered(
     for part in ("求购", "保温杯", "5,000个", "¥10以内"):
         assert part in card.text
     assert rejected(fake) == []
+
+
+async def test_a_series_begun_and_answered_in_one_batch_takes_the_answer(
+    fake: FakeTelegram, bot: RunningBot
+) -> None:
+    """The answer right behind /need (fetched in the same getUpdates batch, whose senders'
+    conversations are read with it) sees the conversation /need began."""
+    user = fake.user("Chen", language_code="zh-hans")
+    await user.send("/need")
+    await user.send("不锈钢保温杯")
+    await latest(user, fake, _has("多少"))
+    assert not any(m.buttons and "多少" not in (m.text or "") for m in user.messages())
+    assert rejected(fake) == []

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import signal
-from collections.abc import Iterator
 from pathlib import Path
 
 import aiohttp
@@ -24,21 +23,10 @@ from tests.e2e.helpers import (
     rejected,
     subprocess_env,
 )
-from tests.postgres import new_database, reachable
 
 SECRET = "w0rkers-secret"
 OFFER = "出售 304不锈钢保温杯 500ml 起订1000个 12元/个 义乌发货"
 NEED = "求购 不锈钢保温杯 3000个 单价15元以内 送到上海"
-
-
-@pytest.fixture
-def postgres_url() -> Iterator[str]:
-    """A new, empty PostgreSQL database for the bot; skipped when unreachable."""
-    problem = reachable()
-    if problem:
-        pytest.skip(problem)
-    with new_database("tc_workers") as url:
-        yield url
 
 
 async def test_people_on_different_workers_get_each_others_alerts(

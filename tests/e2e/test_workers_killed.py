@@ -12,14 +12,12 @@ import random
 import re
 import signal
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from bot.fake_telegram import FakeTelegram, FloodLimits
 from tests.e2e.helpers import TOKEN, bot_command, free_ports, read_rows, subprocess_env
-from tests.postgres import new_database, reachable
 
 pytestmark = [pytest.mark.filterwarnings("ignore::ResourceWarning"), pytest.mark.slow]
 
@@ -27,15 +25,6 @@ SECRET = "w0rkers-secret"
 PEOPLE, POSTS_EACH, WORKERS = 24, 4, 3
 PUBLISH = re.compile(r"^v1:a:post\.publish:post=(\d+)$")
 IN_FLIGHT = 16  # updates one worker handles at once (WORKING_UPDATES): a kill redoes those
-
-
-@pytest.fixture
-def postgres_url() -> Iterator[str]:
-    problem = reachable()
-    if problem:
-        pytest.skip(problem)
-    with new_database("tc_killed") as url:
-        yield url
 
 
 def _post(person: int, k: int) -> str:

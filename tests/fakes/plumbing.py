@@ -335,6 +335,10 @@ class FakeConversations(_Repository):
     async def get(self, user_id: int) -> Conversation | None:
         return copy.deepcopy(self._read.conversations.get(user_id))
 
+    async def get_many(self, user_ids: Collection[int]) -> dict[int, Conversation]:
+        found = self._read.conversations
+        return {u: copy.deepcopy(found[u]) for u in user_ids if u in found}
+
     async def put(self, conversation: Conversation) -> None:
         """Store it in place of any other of the same person."""
         self._write.conversations[conversation.user_id] = dataclasses.replace(

@@ -3,6 +3,7 @@ each person's conversation."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -34,6 +35,10 @@ class ConversationsRepository(Protocol):
     """The one conversation each person may be in (`bot.domain.models.conversations`)."""
 
     async def get(self, user_id: int) -> Conversation | None: ...
+
+    async def get_many(self, user_ids: Collection[int]) -> dict[int, Conversation]:
+        """Those of these people who are in a conversation (one query, for a batch)."""
+        ...
 
     async def put(self, conversation: Conversation) -> None:
         """Store it in place of any other of the same person."""

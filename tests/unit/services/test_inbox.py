@@ -273,7 +273,7 @@ async def test_a_batch_registers_the_senders_it_is_given_with_it(
 ) -> None:
     seller = TelegramPerson(3003, "Wang", language_code="zh-hans")
     commits = store.commits
-    fresh, senders, written = await inbox.store_fetched(
+    fresh, senders, written, _ = await inbox.store_fetched(
         store.uow_factory,
         clock,
         [_update(1), _update(2), _update(3)],
@@ -300,7 +300,7 @@ async def test_a_batch_registers_a_person_again_only_when_they_changed(
     await inbox.store_fetched(store.uow_factory, clock, [_update(1)], {1: BUYER}, Lang.EN)
     renamed = TelegramPerson(BUYER.id, "Samuel", username="sam_buys", language_code="en")
     commits = store.commits
-    fresh, senders, written = await inbox.store_fetched(
+    fresh, senders, written, _ = await inbox.store_fetched(
         store.uow_factory,
         clock,
         [_update(2), _update(3), _update(4)],
