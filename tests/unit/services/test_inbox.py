@@ -291,7 +291,7 @@ async def test_a_batch_registers_the_senders_it_is_given_with_it(
     # a redelivered batch registers nobody again: its updates are not new
     assert await inbox.store_fetched(
         store.uow_factory, clock, [_update(1)], {1: BUYER}, Lang.EN
-    ) == (set(), {}, set())
+    ) == (set(), {}, set(), {})
 
 
 async def test_a_batch_registers_a_person_again_only_when_they_changed(
