@@ -129,7 +129,12 @@ def _run(settings: Settings, *, webhook: bool, workers: int, worker: str | None)
 
         number = int(worker.split("/")[0]) if worker is not None else 0
         run_webhook(
-            build_application(settings, background_jobs=number == 0, stop_deadline=STOP_DEADLINE),
+            build_application(
+                settings,
+                background_jobs=number == 0,
+                stop_deadline=STOP_DEADLINE,
+                webhook=True,
+            ),
             listen=settings.webhook_listen,
             port=settings.webhook_port,
             url_path=url_path,

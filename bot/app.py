@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import warnings
 from functools import partial
 from typing import Any, cast
 
 from telegram.ext import Application, ApplicationBuilder, ContextTypes, Defaults
-from telegram.warnings import PTBUserWarning
 
 import handlers
 from bot.bootstrap import bootstrap
@@ -123,20 +121,19 @@ def build_application(
     background_jobs: bool = True,
     index: matching.MatchingIndex | None = None,
     stop_deadline: float | None = None,
+    webhook: bool = False,
 ) -> TradeApp:
     """The bot. `background_jobs=False` (webhook workers but the first) runs only what keeps
     this process's index in step; outbox kicks after its own use cases still send at once.
     `index`: one a standby built while it waited (`wait_for_lease`), only caught up here.
     `stop_deadline`: seconds after which a graceful stop ends the process anyway (the
-    entrypoint's; handlers/transport/stopping.py)."""
+    entrypoint's; handlers/transport/stopping.py). `webhook`: other processes may take a
+    person's next update, so their user_data is read again before each of it."""
     token = settings.token()
     if not token:
         raise ValueError("TELEGRAM_BOT_TOKEN is not set")
     secret = settings.webhook_secret_token
     redact_everywhere([token, secret.get_secret_value() if secret else ""])
-    # Our conversations track state per user, not per message (a Skip button is answered in
-    # whichever message it was pressed): PTB's reminder about that is noise here.
-    warnings.filterwarnings("ignore", message="If 'per_message=False'", category=PTBUserWarning)
     database = Database.from_url(settings.database_url)
     context_types = ContextTypes(context=BotContext, bot_data=BotServices)
     dispatcher = OutboxDispatcher(
@@ -231,7 +228,7 @@ def build_application(
         .concurrent_updates(ChatOrderedProcessor(finished=senders.finished))
         .post_init(post_init)
         .post_shutdown(post_shutdown)
-        .persistence(DatabasePersistence(database.uow))
+        .persistence(DatabasePersistence(database.uow, shared=webhook))
         .build()
     )
     worker = lease_holder or leases.new_holder()

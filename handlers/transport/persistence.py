@@ -1,5 +1,6 @@
-"""PTB persistence kept in our database (not a pickle file): conversation states and
-user_data survive a restart of the bot process.
+"""PTB persistence kept in our database (not a pickle file): user_data (the last /search's
+words) survives a restart, and in webhook mode, where any worker may take a person's next
+update, it is read again before each of their updates and written right after a change.
 
 Values must be JSON: flows keep plain dicts, strings and numbers in user_data.
 """
@@ -21,7 +22,9 @@ FLUSH_INTERVAL = 2.0  # seconds; PTB writes changed data in the background this 
 
 
 class DatabasePersistence(BasePersistence[dict[Any, Any], dict[Any, Any], dict[Any, Any]]):
-    def __init__(self, uow_factory: Callable[[], UnitOfWork]) -> None:
+    def __init__(self, uow_factory: Callable[[], UnitOfWork], *, shared: bool = False) -> None:
+        """`shared`: other processes may handle this person's next update (webhook mode),
+        so a person's user_data is read again before each of their updates."""
         super().__init__(
             store_data=PersistenceInput(
                 bot_data=False, chat_data=False, user_data=True, callback_data=False
@@ -29,6 +32,7 @@ class DatabasePersistence(BasePersistence[dict[Any, Any], dict[Any, Any], dict[A
             update_interval=FLUSH_INTERVAL,
         )
         self._uow_factory = uow_factory
+        self._shared = shared
         # What the database holds, as JSON: PTB hands back every user an update touched,
         # changed or not, and a transaction per user per update for nothing is costly.
         self._stored: dict[tuple[str, str], str] = {}
@@ -58,7 +62,14 @@ class DatabasePersistence(BasePersistence[dict[Any, Any], dict[Any, Any], dict[A
         await self._save(USER_DATA, str(user_id), None)
 
     async def refresh_user_data(self, user_id: int, user_data: dict[Any, Any]) -> None:
-        """Nothing to do: user_data is written by this process only."""
+        """As another worker may have left it (webhook mode); polling has one worker."""
+        if not self._shared:
+            return
+        async with self._uow_factory() as uow:
+            stored = await uow.persistence.load_one(USER_DATA, str(user_id))
+        self._stored[(USER_DATA, str(user_id))] = _json(stored)
+        user_data.clear()
+        user_data.update(stored or {})
 
     async def get_conversations(self, name: str) -> ConversationDict:
         stored = await self._load(f"conversation:{name}")

@@ -24,6 +24,14 @@ class SqlPersistenceRepository:
         )
         return {key: value for key, value in result.all()}
 
+    async def load_one(self, namespace: str, key: str) -> Any | None:
+        result = await self._session.execute(
+            select(PersistenceRow.value).where(
+                PersistenceRow.namespace == namespace, PersistenceRow.key == key
+            )
+        )
+        return result.scalar_one_or_none()
+
     async def save(self, namespace: str, key: str, value: Any | None) -> None:
         """Store `value` (anything JSON can hold) under (namespace, key); None deletes."""
         if value is None:

@@ -320,6 +320,9 @@ class FakePersistenceRepository(_Repository):
         rows = self._read.persistence.items()
         return {key: copy.deepcopy(value) for (space, key), value in rows if space == namespace}
 
+    async def load_one(self, namespace: str, key: str) -> Any | None:
+        return copy.deepcopy(self._read.persistence.get((namespace, key)))
+
     async def save(self, namespace: str, key: str, value: Any | None) -> None:
         """Store `value` (anything JSON can hold) under (namespace, key); None deletes."""
         rows = self._write.persistence

@@ -27,3 +27,21 @@ async def test_unchanged_user_data_is_not_written_again() -> None:
     assert store.commits == 3
     await again.drop_user_data(8)
     assert (await DatabasePersistence(store.uow_factory).get_user_data()) == {}
+
+
+async def test_in_webhook_mode_a_person_s_user_data_is_read_again_before_their_update() -> None:
+    """Another worker took their last update and changed it (its /search words)."""
+    store = InMemoryStore()
+    here = DatabasePersistence(store.uow_factory, shared=True)
+    there = DatabasePersistence(store.uow_factory, shared=True)
+    mine = (await here.get_user_data()).get(7, {})
+    await there.update_user_data(7, {"search": "vacuum flasks"})
+    await here.refresh_user_data(7, mine)
+    assert mine == {"search": "vacuum flasks"}
+    commits = store.commits
+    await here.update_user_data(7, mine)  # what it read is not written back
+    assert store.commits == commits
+    alone = DatabasePersistence(store.uow_factory)  # polling: one worker, nothing to read
+    theirs: dict[object, object] = {"search": "old"}
+    await alone.refresh_user_data(7, theirs)
+    assert theirs == {"search": "old"}

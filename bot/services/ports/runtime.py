@@ -28,6 +28,11 @@ class PersistenceRepository(Protocol):
     """Key/value rows behind PTB persistence (conversations, user_data)."""
 
     async def load(self, namespace: str) -> dict[str, Any]: ...
+
+    async def load_one(self, namespace: str, key: str) -> Any | None:
+        """One key's value; None when there is none."""
+        ...
+
     async def save(self, namespace: str, key: str, value: Any | None) -> None: ...
 
 
