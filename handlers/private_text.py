@@ -1,7 +1,8 @@
 """A private text message: the answer to the question the person's conversation is at, or
-a post in plain words. The conversation is read from the database on each message. A
-message that is clearly a whole new post is never taken as an answer: the conversation
-ends, the person is told, and the message becomes a post."""
+a post in plain words. The conversation comes from the database for each message (read
+with its getUpdates batch when nothing changed it since, else on its own). A message that
+is clearly a whole new post is never taken as an answer: the conversation ends, the person
+is told, and the message becomes a post."""
 
 from __future__ import annotations
 
