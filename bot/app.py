@@ -152,6 +152,8 @@ def build_application(
             log.info("matching index rebuilt with %d open posts", loaded)
         caught_up = await app.bot_data.use_cases.background.catch_up_index()
         log.info("matching index caught up with %d changes", caught_up)
+        if lease_holder is not None:  # the poller: what a previous poller held is ours
+            await app.bot_data.use_cases.delivery.take_over()
         taken = await queue.fill(app)  # what a previous run or a dead worker left
         if taken:
             log.warning("handling %d updates a previous run did not finish", taken)

@@ -108,9 +108,10 @@ class Settings(BaseSettings):
     # the polling process renews its lease every third of this; a standby takes over once
     # the lease lapses
     lease_ttl: timedelta = timedelta(seconds=6)
-    # a worker holds the people whose updates it takes this long past its last renewal (4
-    # a second); one that dies lets go after it, and another takes what it left
-    inbox_hold: timedelta = timedelta(seconds=30)
+    # a worker holds the people whose updates it takes this long past its last renewal (at
+    # half of it); one that dies lets go after it, and another takes what it left (a new
+    # poller takes over at once)
+    inbox_hold: timedelta = timedelta(seconds=10)
     max_alerts_per_need: int = Field(default=5, ge=1, le=50)
     max_alerts_per_day: int = Field(default=20, ge=1, le=1000)
     # one person's messages and taps: this many at once, then this many a second

@@ -18,6 +18,7 @@ class Delivery:
         self.store_fetched = partial(inbox.store_fetched, u, c, default=language)
         self.take = partial(inbox.take, u, c, deps.worker, deps.settings.inbox_hold)
         self.let_go = partial(inbox.let_go, u, c, deps.worker)
+        self.take_over = partial(inbox.take_over, u, deps.worker)
         self.mark_done = partial(inbox.mark_done, u, c)
         self.enqueue = partial(outbox.enqueue, u, c)
         self.due = partial(outbox.due, u, c, quiet_hours=deps.settings.quiet_hours)

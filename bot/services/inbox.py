@@ -155,6 +155,15 @@ async def take(
     return Taken(payloads, {update_id for update_id, _ in pending}, len(pending) < limit)
 
 
+async def take_over(uow_factory: UowFactory, owner: str) -> None:
+    """This process polls Telegram now (it holds the lease), and in polling mode only the
+    poller takes updates: whatever a previous poller held (it died, or this one took its
+    lease) is this one's at once, not when those claims lapse."""
+    async with uow_factory() as uow:
+        await uow.inbox.take_over(owner)
+        await uow.commit()
+
+
 async def let_go(uow_factory: UowFactory, clock: Clock, owner: str) -> None:
     """The worker stops: the people it holds are free for others at once (what it did not
     finish stays pending)."""

@@ -84,6 +84,7 @@ _HELD_UPDATES = (  # read through ix_inbox_pending (person_id, update_id)
     .limit(bindparam("most", type_=Integer()))
 )
 _LET_GO_OF_ALL = delete(CLAIMS).where(CLAIMS.c.owner == _OWNER)
+_OTHERS_GONE = delete(CLAIMS).where(CLAIMS.c.owner != _OWNER)
 _LET_GO_OF_IDLE = _LET_GO_OF_ALL.where(
     ~select(INBOX.c.update_id).where(INBOX.c.person_id == CLAIMS.c.person_id, _PENDING).exists()
 )
@@ -129,6 +130,10 @@ class SqlInboxRepository:
         )
         result = await self._session.execute(_HELD_UPDATES, {"holder": owner, "most": limit})
         return [(update_id, payload) for update_id, payload in result.all()]
+
+    async def take_over(self, owner: str) -> None:
+        """Every other owner's claims end (the one process that polls takes them all)."""
+        await self._session.execute(_OTHERS_GONE, {"holder": owner})
 
     async def release(self, owner: str, now: datetime, *, everyone: bool = False) -> None:
         """`owner` lets go of the people it holds with nothing pending (`everyone`: of all)."""

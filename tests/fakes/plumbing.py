@@ -198,6 +198,12 @@ class FakeInboxRepository(_Repository):
         )
         return [(k, copy.deepcopy(tables.inbox[k].payload)) for k in updates[:limit]]
 
+    async def take_over(self, owner: str) -> None:
+        """Every other owner's claims end (the one process that polls takes them all)."""
+        for person, (holder, _until) in list(self._read.claims.items()):
+            if holder != owner:
+                del self._write.claims[person]
+
     async def release(self, owner: str, now: datetime, *, everyone: bool = False) -> None:
         """`owner` lets go of the people it holds with nothing pending (`everyone`: of all)."""
         tables = self._read

@@ -142,3 +142,13 @@ async def test_two_owners_claiming_at_once_never_hold_one_person(
         holders = await _holders(db)
         assert {p for p, owner in holders.items() if owner == "a"} == a_people
         await _done(db, *update_ids)
+
+
+async def test_the_new_poller_takes_over_every_claim_at_once(db: Database) -> None:
+    await _record(db, *QUEUED)
+    assert await _claim(db, "old poller") == [3, 4, 5, 7, 8, 9]
+    async with db.uow() as uow:
+        await uow.inbox.take_over("new poller")
+        await uow.commit()
+    assert await _claim(db, "new poller", at=1) == [3, 4, 5, 7, 8, 9]  # not at TTL
+    assert await _claim(db, "old poller", at=2) == []

@@ -35,6 +35,10 @@ class InboxRepository(Protocol):
         Two owners never hold one person at once."""
         ...
 
+    async def take_over(self, owner: str) -> None:
+        """Every claim of another owner ends: `owner` alone takes updates (the poller)."""
+        ...
+
     async def release(self, owner: str, now: datetime, *, everyone: bool = False) -> None:
         """`owner` lets go of the people it holds with nothing pending (`everyone`: of all,
         when it stops), so that another may take them at once."""

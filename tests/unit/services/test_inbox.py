@@ -137,6 +137,15 @@ async def test_a_stopping_worker_lets_go_of_everyone(
     assert await _take(uow_factory, clock, "w2") == [1]
 
 
+async def test_a_new_poller_takes_over_at_once_what_the_last_one_held(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    await _receive(uow_factory, clock, 1, BUYER)
+    assert await _take(uow_factory, clock, "old poller") == [1]  # then it was killed
+    await inbox.take_over(uow_factory, "new poller")  # it holds the polling lease now
+    assert await _take(uow_factory, clock, "new poller") == [1]  # no wait for the hold
+
+
 async def test_an_update_taken_too_often_is_given_up(
     uow_factory: UowFactory, clock: FixedClock
 ) -> None:
