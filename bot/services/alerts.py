@@ -11,16 +11,11 @@ from bot.services.action_tokens import add_tokens
 from bot.services.ports import UnitOfWork
 from bot.services.schedule import DEFAULT_SCHEDULE, Schedule
 from bot.services.trust import summary_of
+from bot.services.users import recipient
 from bot.texts import Html, plain
 from bot.texts.alerts import match_alert
 
 ALERT_BUTTON_TTL = timedelta(days=30)
-
-
-async def recipient(uow: UnitOfWork, user_id: int) -> User | None:
-    """The user, unless they are unknown or blocked the bot (then nothing is queued)."""
-    user = await uow.users.get(user_id)
-    return None if user is None or user.blocked_bot else user
 
 
 async def queue_match_alerts(

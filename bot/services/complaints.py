@@ -9,9 +9,9 @@ from datetime import timedelta
 from bot.domain.models import Action, TrustEvent
 from bot.services import outbox
 from bot.services.action_tokens import add_tokens, answer_buttons
-from bot.services.alerts import recipient
 from bot.services.errors import UserFacingError
 from bot.services.ports import Clock, UnitOfWork, UowFactory
+from bot.services.users import recipient
 from bot.texts import plain, t
 
 REASONS = ("not_delivered", "not_as_described", "fake_inquiry", "payment_change")

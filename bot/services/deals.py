@@ -20,10 +20,10 @@ from bot.domain.models import (
 )
 from bot.services import outbox, ratings
 from bot.services.action_tokens import add_tokens, answer_buttons
-from bot.services.alerts import recipient
 from bot.services.deal_steps import deal_of, end_questions, post_about, record_step
 from bot.services.follow_ups import OUTCOME, Ending, cancelled
 from bot.services.ports import Clock, UnitOfWork, UowFactory
+from bot.services.users import recipient
 from bot.texts.deals import deal_message
 
 OUTCOME_ASK_AFTER = timedelta(days=3)  # default of the OUTCOME_ASK_AFTER setting

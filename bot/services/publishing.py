@@ -20,13 +20,13 @@ from bot.services.after_effects import (
     PostExpired,
     PostOpened,
 )
-from bot.services.alerts import recipient
 from bot.services.errors import UserFacingError
 from bot.services.matching import MatchingIndex
 from bot.services.ports import Clock, UowFactory
 from bot.services.post_edits import edit_post
 from bot.services.posts import post_for_action, record_event, writer_region
 from bot.services.schedule import DEFAULT_SCHEDULE, Schedule
+from bot.services.users import recipient
 from bot.texts.cards import expiry_notice
 
 # open posts one member may have at once: room for a real catalogue, not for flooding every

@@ -11,10 +11,9 @@ from bot.domain.parsing.contacts import contacts_in
 from bot.domain.trust.checks import rating_rings
 from bot.services import outbox
 from bot.services.action_tokens import add_tokens, answer_buttons
-from bot.services.alerts import recipient
 from bot.services.errors import UserFacingError
 from bot.services.ports import Clock, UnitOfWork, UowFactory
-from bot.services.users import member_of
+from bot.services.users import member_of, recipient
 from bot.texts import Html, t
 from bot.texts.people import person_name
 

@@ -158,3 +158,9 @@ async def member_of(uow: UnitOfWork, subject: int | str) -> User:
     if user is None or user.deleted_at is not None:
         raise UserFacingError("trust.unknown_person")
     return user
+
+
+async def recipient(uow: UnitOfWork, user_id: int) -> User | None:
+    """The user, unless they are unknown or blocked the bot (then nothing is queued)."""
+    user = await uow.users.get(user_id)
+    return None if user is None or user.blocked_bot else user
