@@ -26,7 +26,6 @@ async def search_command(update: Update, context: BotContext) -> None:
         await reply(update, context, "search.usage")
         return
     context.store[QUERY_KEY] = words
-    await context.application.update_persistence()  # for whichever worker pages it
     assert update.effective_user is not None
     text, buttons = await _page(context, words, 0, update.effective_user.id)
     assert update.effective_chat is not None

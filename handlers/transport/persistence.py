@@ -1,6 +1,6 @@
 """PTB persistence kept in our database (not a pickle file): user_data (the last /search's
 words) survives a restart, and in webhook mode, where any worker may take a person's next
-update, it is read again before each of their updates and written right after a change.
+update, it is read again before each of their updates and written within 0.2 s of a change.
 
 Values must be JSON: flows keep plain dicts, strings and numbers in user_data.
 """
@@ -19,17 +19,19 @@ from bot.services.ports import UnitOfWork
 
 USER_DATA = "user_data"
 FLUSH_INTERVAL = 2.0  # seconds; PTB writes changed data in the background this often
+SHARED_FLUSH_INTERVAL = 0.2  # the same when another worker may take the person's next update
 
 
 class DatabasePersistence(BasePersistence[dict[Any, Any], dict[Any, Any], dict[Any, Any]]):
     def __init__(self, uow_factory: Callable[[], UnitOfWork], *, shared: bool = False) -> None:
         """`shared`: other processes may handle this person's next update (webhook mode),
-        so a person's user_data is read again before each of their updates."""
+        so a person's user_data is read again before each of their updates and written
+        soon after a change."""
         super().__init__(
             store_data=PersistenceInput(
                 bot_data=False, chat_data=False, user_data=True, callback_data=False
             ),
-            update_interval=FLUSH_INTERVAL,
+            update_interval=SHARED_FLUSH_INTERVAL if shared else FLUSH_INTERVAL,
         )
         self._uow_factory = uow_factory
         self._shared = shared

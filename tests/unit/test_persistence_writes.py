@@ -45,3 +45,9 @@ async def test_in_webhook_mode_a_person_s_user_data_is_read_again_before_their_u
     theirs: dict[object, object] = {"search": "old"}
     await alone.refresh_user_data(7, theirs)
     assert theirs == {"search": "old"}
+
+
+def test_webhook_mode_writes_changes_within_a_fraction_of_a_second() -> None:
+    store = InMemoryStore()
+    assert DatabasePersistence(store.uow_factory, shared=True).update_interval <= 0.2
+    assert DatabasePersistence(store.uow_factory).update_interval == 2.0
