@@ -213,6 +213,26 @@ def subprocess_env(tmp_path: Path, **extra: str) -> dict[str, str]:
     return env
 
 
+WEBHOOK_URL = "https://bot.example.invalid/hooks/tc"  # its path is the one workers serve
+
+
+def webhook_env(
+    fake: FakeTelegram, tmp_path: Path, database_url: str, port: int, secret: str, **extra: str
+) -> dict[str, str]:
+    """`bot_command`'s environment for webhook mode on 127.0.0.1:`port`, told by the fake."""
+    return subprocess_env(
+        tmp_path,
+        DATABASE_URL=database_url,
+        TELEGRAM_BOT_TOKEN=TOKEN,
+        TELEGRAM_API_BASE_URL=fake.base_url,
+        WEBHOOK_URL=WEBHOOK_URL,
+        WEBHOOK_LISTEN="127.0.0.1",
+        WEBHOOK_PORT=str(port),
+        WEBHOOK_SECRET_TOKEN=secret,
+        **extra,
+    )
+
+
 async def start_bot_process(
     fake: FakeTelegram, tmp_path: Path, database_url: str, **settings: str
 ) -> asyncio.subprocess.Process:

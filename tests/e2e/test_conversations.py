@@ -139,3 +139,26 @@ async def test_a_series_begun_and_answered_in_one_batch_takes_the_answer(
     await latest(user, fake, _has("多少"))
     assert not any(m.buttons and "多少" not in (m.text or "") for m in user.messages())
     assert rejected(fake) == []
+
+
+async def test_an_old_skip_button_is_refused_once_its_series_ended(
+    fake: FakeTelegram, bot: RunningBot
+) -> None:
+    """A Skip left in the chat (or forwarded to someone else, who presses it in theirs)
+    skips nothing: only the question asked now, of the presser's own open series."""
+    user = fake.user("Chen", language_code="en")
+    other = fake.user("Lee", language_code="en")
+    await user.send("/need")
+    await user.send("stainless vacuum flask")
+    asked = await latest(user, fake, _has("How many"))
+    await user.send("/cancel")
+    await latest(user, fake, _has("Cancelled"))
+    answer = await user.wait_answer(await user.press(asked, "Skip ⏭"))
+    assert "expired" in (answer.get("text") or "")
+    answer = await other.wait_answer(await other.press(asked, "Skip ⏭"))  # not his chat
+    assert "expired" in (answer.get("text") or "") or "not for you" in (answer.get("text") or "")
+    before = len(user.messages())
+    await user.send("5000 pcs")  # not the quantity of a series that ended
+    assert await fake.wait_until(lambda: len(user.messages()) > before, 10)
+    assert not any("Unit price" in (m.text or "") for m in user.messages())
+    assert rejected(fake) == []

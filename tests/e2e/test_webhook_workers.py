@@ -22,6 +22,7 @@ from tests.e2e.helpers import (
     post_and_publish,
     rejected,
     subprocess_env,
+    webhook_env,
 )
 
 SECRET = "w0rkers-secret"
@@ -32,17 +33,8 @@ NEED = "求购 不锈钢保温杯 3000个 单价15元以内 送到上海"
 async def test_people_on_different_workers_get_each_others_alerts(
     fake: FakeTelegram, tmp_path: Path, postgres_url: str
 ) -> None:
-    port = free_ports(3)
-    env = subprocess_env(
-        tmp_path,
-        DATABASE_URL=postgres_url,
-        TELEGRAM_BOT_TOKEN=TOKEN,
-        TELEGRAM_API_BASE_URL=fake.base_url,
-        WEBHOOK_URL="https://bot.example.invalid/hooks/tc",
-        WEBHOOK_LISTEN="127.0.0.1",
-        WEBHOOK_PORT=str(port),
-        WEBHOOK_SECRET_TOKEN=SECRET,
-    )
+    port = free_ports(1)
+    env = webhook_env(fake, tmp_path, postgres_url, port, SECRET)
     seller = fake.user("Trader 0", language_code="zh-hans")
     buyer = fake.user("Trader 1", language_code="zh-hans")
     log_path = tmp_path / "bot.log"

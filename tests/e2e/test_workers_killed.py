@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from bot.fake_telegram import FakeTelegram, FloodLimits
-from tests.e2e.helpers import TOKEN, bot_command, free_ports, read_rows, subprocess_env
+from tests.e2e.helpers import bot_command, free_ports, read_rows, webhook_env
 
 pytestmark = [pytest.mark.filterwarnings("ignore::ResourceWarning"), pytest.mark.slow]
 
@@ -42,17 +42,8 @@ async def test_three_workers_one_killed_in_a_burst(
 ) -> None:
     fake.set_limits(FloodLimits.off())
     port = free_ports(1)
-    env = subprocess_env(
-        tmp_path,
-        DATABASE_URL=postgres_url,
-        TELEGRAM_BOT_TOKEN=TOKEN,
-        TELEGRAM_API_BASE_URL=fake.base_url,
-        WEBHOOK_URL="https://bot.example.invalid/hooks/tc",
-        WEBHOOK_LISTEN="127.0.0.1",
-        WEBHOOK_PORT=str(port),
-        WEBHOOK_SECRET_TOKEN=SECRET,
-        INBOX_HOLD="2s",
-        QUIET_HOURS="false",
+    env = webhook_env(
+        fake, tmp_path, postgres_url, port, SECRET, INBOX_HOLD="2s", QUIET_HOURS="false"
     )
     people = [fake.user(f"Trader {n}", language_code="en") for n in range(PEOPLE)]
     rng = random.Random(32)
