@@ -7,8 +7,6 @@ fakes mean the same as on SQL, on either engine.
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator, Iterator
 from datetime import timedelta
 
 import pytest
@@ -23,61 +21,8 @@ from bot.domain.models import (
     PostStatus,
 )
 from bot.services.ports import UowFactory
-from storage import Database
-from storage.migrate import upgrade_to_head
-from storage.tables import metadata
-from tests.fakes import InMemoryStore
+from tests.integration.agreeing_stores import add_users
 from tests.integration.factories import NOW, make_post, make_user
-from tests.postgres import new_database
-
-
-@pytest.fixture(scope="module")
-def sqlite_url(tmp_path_factory: pytest.TempPathFactory) -> str:
-    url = f"sqlite+aiosqlite:///{tmp_path_factory.mktemp('db') / 'agree.db'}"
-    asyncio.run(upgrade_to_head(url))
-    return url
-
-
-@pytest.fixture(scope="module")
-def postgres_url(postgres_server_url: object) -> Iterator[str]:
-    with new_database("tc_agree") as url:
-        asyncio.run(upgrade_to_head(url))
-        yield url
-
-
-@pytest.fixture(
-    params=["memory", "sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
-)
-def store_url(request: pytest.FixtureRequest) -> str | None:
-    """None for the fakes, else the migrated database's URL."""
-    if request.param == "memory":
-        return None
-    fixture = {"sqlite": "sqlite_url", "postgresql": "postgres_url"}[request.param]
-    return str(request.getfixturevalue(fixture))
-
-
-@pytest.fixture
-async def uow_factory(store_url: str | None) -> AsyncIterator[UowFactory]:
-    """The same scenario on the fakes and on SQL: the end-to-end tests run on PostgreSQL only
-    where storage behaves differently, so these carry the repositories' SQL onto it."""
-    if store_url is None:
-        yield InMemoryStore().uow_factory
-        return
-    database = Database.from_url(store_url)
-    try:
-        yield database.uow
-    finally:
-        async with database.engine.begin() as connection:
-            for table in reversed(metadata.sorted_tables):
-                await connection.execute(table.delete())
-        await database.dispose()
-
-
-async def _users(uow_factory: UowFactory, *ids: int) -> None:
-    async with uow_factory() as uow:
-        for user_id in ids:
-            await uow.users.upsert(make_user(user_id))
-        await uow.commit()
 
 
 async def test_uncommitted_changes_are_rolled_back(uow_factory: UowFactory) -> None:
@@ -113,7 +58,7 @@ async def test_a_post_needs_its_user(uow_factory: UowFactory) -> None:
 
 
 async def test_posts_newest_first_and_index_stream(uow_factory: UowFactory) -> None:
-    await _users(uow_factory, 1, 2)
+    await add_users(uow_factory, 1, 2)
     async with uow_factory() as uow:
         ids = [
             await uow.posts.add(make_post(1, created_at=NOW + timedelta(minutes=i)))
@@ -178,7 +123,7 @@ async def test_outbox_due_order_retry_and_final_failure(uow_factory: UowFactory)
 
 
 async def test_inbox_tokens_and_persistence(uow_factory: UowFactory) -> None:
-    await _users(uow_factory, 1)
+    await add_users(uow_factory, 1)
     async with uow_factory() as uow:
         assert await uow.inbox.record(5, {"update_id": 5}, NOW, 0)
         assert not await uow.inbox.record(5, {"other": True}, NOW, 0)
@@ -206,7 +151,7 @@ async def test_inbox_tokens_and_persistence(uow_factory: UowFactory) -> None:
 async def test_matches_once_per_pair_and_newest_contact_request(
     uow_factory: UowFactory,
 ) -> None:
-    await _users(uow_factory, 1, 2)
+    await add_users(uow_factory, 1, 2)
     async with uow_factory() as uow:
         offer = await uow.posts.add(make_post(1))
         need = await uow.posts.add(make_post(2, kind=PostKind.NEED))
@@ -236,99 +181,10 @@ async def test_matches_once_per_pair_and_newest_contact_request(
         assert await uow.matches.dismissals() == [(1, need)]
 
 
-async def test_deals_and_reminders(uow_factory: UowFactory) -> None:
-    from bot.domain.models import Deal, DealOutcome, Reminder
-
-    await _users(uow_factory, 1, 2)
-    async with uow_factory() as uow:
-        deal = Deal(None, None, None, None, 1, 2, NOW)
-        deal_id = await uow.deals.add(deal)
-        for user, due in ((1, NOW + timedelta(days=3)), (2, NOW + timedelta(days=1))):
-            await uow.reminders.add(Reminder(None, "deal.outcome", user, due, {"deal": deal_id}))
-        await uow.reminders.add(Reminder(None, "other", 1, NOW, {"deal": deal_id}))
-        await uow.commit()
-    async with uow_factory() as uow:
-        assert [r.user_id for r in await uow.reminders.due(NOW + timedelta(days=2))] == [1, 2]
-        due = await uow.reminders.due(NOW + timedelta(days=5))
-        assert [(r.kind, r.user_id) for r in due] == [
-            ("other", 1),
-            ("deal.outcome", 2),
-            ("deal.outcome", 1),
-        ]
-        pending = [
-            *await uow.reminders.pending(user_id=1, kinds=("deal.outcome",)),
-            *await uow.reminders.pending(user_id=2, kinds=("deal.outcome",)),
-        ]
-        assert sorted(r.user_id for r in pending) == [1, 2]
-        assert [r.kind for r in await uow.reminders.pending(user_id=1)] == [
-            "deal.outcome",
-            "other",
-        ]
-        first = pending[0]
-        first.sent_at = NOW
-        await uow.reminders.update(first)
-        stored = await uow.deals.get(deal_id)
-        assert stored is not None and stored.outcome is None
-        stored.said_done(2, NOW)
-        stored.outcome = DealOutcome.CLAIMED
-        await uow.deals.update(stored)
-        await uow.commit()
-    async with uow_factory() as uow:
-        assert len(await uow.reminders.pending(user_id=2, kinds=("deal.outcome",))) == 1
-        assert await uow.reminders.pending(user_id=1, kinds=("deal.outcome",)) == []
-        (claimed,) = await uow.deals.claimed_before(NOW + timedelta(seconds=1))
-        assert claimed.buyer_confirmed_at == NOW and claimed.seller_confirmed_at is None
-        assert claimed.claimed_at == NOW
-        assert await uow.deals.claimed_before(NOW) == []
-
-
-async def test_deals_about_a_post_of_one_side(uow_factory: UowFactory) -> None:
-    from bot.domain.models import Deal
-
-    await _users(uow_factory, 1, 2, 3)
-    async with uow_factory() as uow:
-        offer = await uow.posts.add(make_post(1, kind=PostKind.OFFER))
-        need = await uow.posts.add(make_post(2, kind=PostKind.NEED))
-        first = await uow.deals.add(Deal(None, None, offer, need, 1, 2, NOW))
-        second = await uow.deals.add(Deal(None, None, offer, None, 1, 3, NOW))
-        await uow.commit()
-    async with uow_factory() as uow:
-        assert [d.id for d in await uow.deals.about_post(offer, 1)] == [first, second]
-        assert [d.id for d in await uow.deals.about_post(need, 2)] == [first]
-        assert [d.id for d in await uow.deals.about_post(offer, 3)] == [second]
-        assert await uow.deals.about_post(need, 3) == []
-
-
-async def test_ratings_once_per_deal_and_side(uow_factory: UowFactory) -> None:
-    from bot.domain.models import Deal, Rating
-
-    await _users(uow_factory, 1, 2)
-    async with uow_factory() as uow:
-        deal_id = await uow.deals.add(Deal(None, None, None, None, 1, 2, NOW))
-        await uow.ratings.add(Rating(None, deal_id, 1, 2, 5, NOW))
-        await uow.ratings.add(Rating(None, deal_id, 2, 1, 3, NOW))
-        await uow.commit()
-    async with uow_factory() as uow:
-        assert [r.stars for r in await uow.ratings.for_deal(deal_id)] == [5, 3]
-        assert [r.rater_id for r in await uow.ratings.for_ratee(2)] == [1]
-        assert await uow.ratings.stars_mean() == 4.0
-        assert [r.stars for r in await uow.ratings.everything()] == [5, 3]
-        assert await uow.ratings.set_comment(deal_id, 1, "good") is True
-        assert await uow.ratings.set_comment(deal_id, 1, "again") is False
-        assert await uow.ratings.set_comment(deal_id, 9, "nobody") is False
-        await uow.commit()
-    async with uow_factory() as uow:
-        assert [r.comment for r in await uow.ratings.for_deal(deal_id)] == ["good", ""]
-    with pytest.raises(Exception):  # noqa: B017 - IntegrityError of either store
-        async with uow_factory() as uow:
-            await uow.ratings.add(Rating(None, deal_id, 1, 2, 4, NOW))
-            await uow.commit()
-
-
 async def test_circles_and_their_members(uow_factory: UowFactory) -> None:
     from bot.domain.models import Circle, Lang
 
-    await _users(uow_factory, 1)
+    await add_users(uow_factory, 1)
     async with uow_factory() as uow:
         await uow.circles.save(Circle(-100, "Cups", Lang.EN, created_at=NOW))
         await uow.circles.add_member(-100, 1, NOW)
@@ -356,7 +212,7 @@ async def test_circle_invitations_once_a_day_and_held_messages_retried(
 ) -> None:
     from bot.domain.models import Circle
 
-    await _users(uow_factory, 1)
+    await add_users(uow_factory, 1)
     async with uow_factory() as uow:
         await uow.circles.save(Circle(-100, "Cups", created_at=NOW))
         await uow.circles.save(Circle(-200, "Mugs", created_at=NOW))
@@ -384,7 +240,7 @@ async def test_circle_invitations_once_a_day_and_held_messages_retried(
 
 
 async def test_index_changes_in_revision_order_with_live_posts(uow_factory: UowFactory) -> None:
-    await _users(uow_factory, 1)
+    await add_users(uow_factory, 1)
     async with uow_factory() as uow:
         live = await uow.posts.add(make_post(1))
         closed = await uow.posts.add(make_post(1, status=PostStatus.WITHDRAWN))

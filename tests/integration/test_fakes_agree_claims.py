@@ -9,12 +9,6 @@ from typing import Any
 
 from bot.services.ports import UowFactory
 from tests.integration.factories import NOW
-from tests.integration.test_fakes_agree import (  # noqa: F401 - fixtures
-    postgres_url,
-    sqlite_url,
-    store_url,
-    uow_factory,
-)
 
 TTL = timedelta(seconds=10)
 
@@ -38,7 +32,7 @@ async def _ids(uows: UowFactory, owner: str, at: float, limit: int = 100) -> lis
 
 
 async def test_claims_hold_lapse_release_and_roll_back(
-    uow_factory: UowFactory,  # noqa: F811 - the fixture
+    uow_factory: UowFactory,
 ) -> None:
     async with uow_factory() as uow:
         queued = {6: 2, 1: 1, 4: 0, 3: 1, 5: 3}

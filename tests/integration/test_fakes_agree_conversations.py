@@ -1,5 +1,5 @@
 """The fake conversations (tests/fakes/plumbing.py) and the SQL ones agree, on the fakes,
-SQLite and PostgreSQL (the fixtures of test_fakes_agree.py, which is long enough)."""
+SQLite and PostgreSQL (the stores of `agreeing_stores`)."""
 
 from __future__ import annotations
 
@@ -8,16 +8,10 @@ from datetime import timedelta
 from bot.domain.models import Conversation, Topic
 from bot.services.ports import UowFactory
 from tests.integration.factories import NOW
-from tests.integration.test_fakes_agree import (  # noqa: F401 - fixtures
-    postgres_url,
-    sqlite_url,
-    store_url,
-    uow_factory,
-)
 
 
 async def test_conversations_one_per_person_rolled_back_and_swept(
-    uow_factory: UowFactory,  # noqa: F811 - the fixture
+    uow_factory: UowFactory,
 ) -> None:
     words = Conversation.begin(1, Topic.WORDS, "comment", NOW, deal=7, said=("好", 2))
     async with uow_factory() as uow:

@@ -1,0 +1,102 @@
+"""The fakes and the SQL repositories agree on deals, their reminders and ratings (the
+stores of `agreeing_stores`)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from bot.domain.models import PostKind
+from bot.services.ports import UowFactory
+from tests.integration.agreeing_stores import add_users
+from tests.integration.factories import NOW, make_post
+
+
+async def test_deals_and_reminders(uow_factory: UowFactory) -> None:
+    from bot.domain.models import Deal, DealOutcome, Reminder
+
+    await add_users(uow_factory, 1, 2)
+    async with uow_factory() as uow:
+        deal = Deal(None, None, None, None, 1, 2, NOW)
+        deal_id = await uow.deals.add(deal)
+        for user, due in ((1, NOW + timedelta(days=3)), (2, NOW + timedelta(days=1))):
+            await uow.reminders.add(Reminder(None, "deal.outcome", user, due, {"deal": deal_id}))
+        await uow.reminders.add(Reminder(None, "other", 1, NOW, {"deal": deal_id}))
+        await uow.commit()
+    async with uow_factory() as uow:
+        assert [r.user_id for r in await uow.reminders.due(NOW + timedelta(days=2))] == [1, 2]
+        due = await uow.reminders.due(NOW + timedelta(days=5))
+        assert [(r.kind, r.user_id) for r in due] == [
+            ("other", 1),
+            ("deal.outcome", 2),
+            ("deal.outcome", 1),
+        ]
+        pending = [
+            *await uow.reminders.pending(user_id=1, kinds=("deal.outcome",)),
+            *await uow.reminders.pending(user_id=2, kinds=("deal.outcome",)),
+        ]
+        assert sorted(r.user_id for r in pending) == [1, 2]
+        assert [r.kind for r in await uow.reminders.pending(user_id=1)] == [
+            "deal.outcome",
+            "other",
+        ]
+        first = pending[0]
+        first.sent_at = NOW
+        await uow.reminders.update(first)
+        stored = await uow.deals.get(deal_id)
+        assert stored is not None and stored.outcome is None
+        stored.said_done(2, NOW)
+        stored.outcome = DealOutcome.CLAIMED
+        await uow.deals.update(stored)
+        await uow.commit()
+    async with uow_factory() as uow:
+        assert len(await uow.reminders.pending(user_id=2, kinds=("deal.outcome",))) == 1
+        assert await uow.reminders.pending(user_id=1, kinds=("deal.outcome",)) == []
+        (claimed,) = await uow.deals.claimed_before(NOW + timedelta(seconds=1))
+        assert claimed.buyer_confirmed_at == NOW and claimed.seller_confirmed_at is None
+        assert claimed.claimed_at == NOW
+        assert await uow.deals.claimed_before(NOW) == []
+
+
+async def test_deals_about_a_post_of_one_side(uow_factory: UowFactory) -> None:
+    from bot.domain.models import Deal
+
+    await add_users(uow_factory, 1, 2, 3)
+    async with uow_factory() as uow:
+        offer = await uow.posts.add(make_post(1, kind=PostKind.OFFER))
+        need = await uow.posts.add(make_post(2, kind=PostKind.NEED))
+        first = await uow.deals.add(Deal(None, None, offer, need, 1, 2, NOW))
+        second = await uow.deals.add(Deal(None, None, offer, None, 1, 3, NOW))
+        await uow.commit()
+    async with uow_factory() as uow:
+        assert [d.id for d in await uow.deals.about_post(offer, 1)] == [first, second]
+        assert [d.id for d in await uow.deals.about_post(need, 2)] == [first]
+        assert [d.id for d in await uow.deals.about_post(offer, 3)] == [second]
+        assert await uow.deals.about_post(need, 3) == []
+
+
+async def test_ratings_once_per_deal_and_side(uow_factory: UowFactory) -> None:
+    from bot.domain.models import Deal, Rating
+
+    await add_users(uow_factory, 1, 2)
+    async with uow_factory() as uow:
+        deal_id = await uow.deals.add(Deal(None, None, None, None, 1, 2, NOW))
+        await uow.ratings.add(Rating(None, deal_id, 1, 2, 5, NOW))
+        await uow.ratings.add(Rating(None, deal_id, 2, 1, 3, NOW))
+        await uow.commit()
+    async with uow_factory() as uow:
+        assert [r.stars for r in await uow.ratings.for_deal(deal_id)] == [5, 3]
+        assert [r.rater_id for r in await uow.ratings.for_ratee(2)] == [1]
+        assert await uow.ratings.stars_mean() == 4.0
+        assert [r.stars for r in await uow.ratings.everything()] == [5, 3]
+        assert await uow.ratings.set_comment(deal_id, 1, "good") is True
+        assert await uow.ratings.set_comment(deal_id, 1, "again") is False
+        assert await uow.ratings.set_comment(deal_id, 9, "nobody") is False
+        await uow.commit()
+    async with uow_factory() as uow:
+        assert [r.comment for r in await uow.ratings.for_deal(deal_id)] == ["good", ""]
+    with pytest.raises(Exception):  # noqa: B017 - IntegrityError of either store
+        async with uow_factory() as uow:
+            await uow.ratings.add(Rating(None, deal_id, 1, 2, 4, NOW))
+            await uow.commit()
