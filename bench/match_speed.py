@@ -5,7 +5,7 @@
 
 For each size: build the index from the synthetic corpus (bench/match_corpus.py), then for
 each query post time the full path for a new post (fields_from_parsed + add + alerts on the
-other side: match, top 10 with filters, then the alert rules, as bot/services/matching.py
+other side: match, top 10 with filters, then the alert rules, as bot/services/matching/indexing.py
 calls it); print p50/p99 of match, alerts and add, index memory, the same
 queries against the baselines (text only: they have no structured filters) and the
 ratios. The start-up rebuild from the database is bench/rebuild_speed.py.
@@ -19,7 +19,7 @@ bot.domain.matching.terms and bot.domain.parsing are importable, parse_post and
 extract_terms are also timed, once per text of the project's own corpus
 (tests/data/posts_*.jsonl), and query i's full path gets the i-th text's times added
 before the percentiles are taken: extract_terms for the path a tap on Publish runs
-(bot/services/matching.py: terms, fields, add, alerts), and parse_post as well for the
+(bot/services/matching/indexing.py: terms, fields, add, alerts), and parse_post as well for the
 message's arrival and its Publish together (the draft card is parsed when the message
 arrives, a separate reply); otherwise it says so.
 """

@@ -5,7 +5,7 @@
 
 Rows are written with the synthetic corpus of bench/match_corpus.py, each with the index
 entry the app stores when it indexes a post (terms and match fields); writing is not timed.
-Timed: `bot.services.index_loading.rebuild` (stream entries in batches -> MatchingEngine.add_stored),
+Timed: `bot.services.matching.index_loading.rebuild` (stream entries in batches -> MatchingEngine.add_stored),
 exactly what `post_init` runs. Prints seconds, posts/s and the process's memory growth.
 """
 
@@ -26,7 +26,7 @@ from bot.domain import money
 from bot.domain.matching.engine import MatchingEngine, fields_from_parsed
 from bot.domain.vocabulary import loading as vocabulary
 from bot.domain.vocabulary.version import vocabulary_version
-from bot.services import index_loading, index_refresh, matching
+from bot.services.matching import index_loading, index_refresh, indexing
 from storage import Database
 from storage.json_columns import parsed_to_dict
 from storage.migrate import upgrade_to_head
@@ -106,7 +106,7 @@ async def measure(url: str, size: int) -> None:
     db = Database.from_url(url)
     try:
         await fill_timed(db, size)
-        index = matching.MatchingIndex(matching.MatchPolicy())
+        index = indexing.MatchingIndex(indexing.MatchPolicy())
         before = rss_mb()
         started = time.perf_counter()
         loaded = await index_loading.rebuild(db.uow, Clock(), index)
@@ -121,7 +121,7 @@ async def measure(url: str, size: int) -> None:
         await db.dispose()
 
 
-async def _refresh(db: Database, index: matching.MatchingIndex, posts: int = 2000) -> None:
+async def _refresh(db: Database, index: indexing.MatchingIndex, posts: int = 2000) -> None:
     """After an upgrade: the newest posts stored under an older vocabulary, derived anew by
     the background job's calls (`index_refresh`); each call holds the event loop on SQLite."""
     async with db.engine.begin() as connection:

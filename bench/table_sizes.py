@@ -9,7 +9,7 @@ with two reminders, up to 3 matches, a contact request for one in five, three al
 outbox (sent), two action tokens and a trust event. Of posts opened three days before, 10%
 are withdrawn and 3% close with a deal. At the end of the day the clock moves on and the
 app's own jobs run: `publishing.expire_due`, due reminders and queued messages are marked
-sent, and `handlers.jobs.housekeeping`'s purges (`bot.services.retention`). Prints rows and size per table every 30
+sent, and `handlers.jobs.housekeeping`'s purges (`bot.services.privacy.retention`). Prints rows and size per table every 30
 days, and the rows the simulation itself wrote so far (what those tables would hold without
 retention; the services add expiry notices and trust events of their own).
 """
@@ -40,9 +40,11 @@ from bot.domain.models import (
     TrustEvent,
 )
 from bot.domain.parsing import parse_post
-from bot.services import outbox, publishing, retention
-from bot.services.matching import MatchingIndex, MatchPolicy
+from bot.services.delivery import outbox
+from bot.services.matching.indexing import MatchingIndex, MatchPolicy
 from bot.services.ports import UnitOfWork
+from bot.services.posting import publishing
+from bot.services.privacy import retention
 from storage import Database
 from storage.migrate import upgrade_to_head
 from storage.tables import metadata

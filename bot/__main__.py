@@ -108,7 +108,7 @@ def _run(settings: Settings, *, webhook: bool, workers: int, worker: str | None)
         print("Several workers need PostgreSQL (DATABASE_URL=postgresql://...).", file=sys.stderr)
         return 2
     from bot.app import build_application, prepare_database, wait_for_lease, warm_up
-    from bot.services import leases
+    from bot.services.delivery import leases
     from handlers.transport.stopping import STOP_DEADLINE
     from storage.migrate import SchemaTooNew
 

@@ -22,10 +22,11 @@ from bot.domain.matching.engine import MatchingEngine
 from bot.domain.matching.scoring import Thresholds
 from bot.domain.vocabulary import loading as vocabulary
 from bot.logging_setup import redact_everywhere
-from bot.services import inbox, index_loading, index_sync, leases, matching
 from bot.services.clock import SystemClock
+from bot.services.delivery import inbox, leases
+from bot.services.delivery.rate_limits import RateLimits
+from bot.services.matching import index_loading, index_sync, indexing
 from bot.services.ports import Clock
-from bot.services.rate_limits import RateLimits
 from handlers.commands import publish_commands
 from handlers.jobs import (
     catch_up_index,
@@ -68,8 +69,8 @@ async def prepare_database(settings: Settings) -> None:
     await ensure_schema(settings.database_url)
 
 
-def build_matching_index(settings: Settings) -> matching.MatchingIndex:
-    policy = matching.MatchPolicy(
+def build_matching_index(settings: Settings) -> indexing.MatchingIndex:
+    policy = indexing.MatchPolicy(
         max_alerts_per_need=settings.max_alerts_per_need,
         max_alerts_per_day=settings.max_alerts_per_day,
         rates=settings.rates(),
@@ -80,7 +81,7 @@ def build_matching_index(settings: Settings) -> matching.MatchingIndex:
             alert=settings.match_alert_threshold,
             min_score=min(thresholds.min_score, settings.match_alert_threshold),
         )
-    return matching.MatchingIndex(policy, MatchingEngine(thresholds=thresholds))
+    return indexing.MatchingIndex(policy, MatchingEngine(thresholds=thresholds))
 
 
 def warm_up() -> None:
@@ -90,7 +91,7 @@ def warm_up() -> None:
     vocabulary.warm_up()
 
 
-async def wait_for_lease(settings: Settings, holder: str) -> matching.MatchingIndex | None:
+async def wait_for_lease(settings: Settings, holder: str) -> indexing.MatchingIndex | None:
     """Return once this process holds the polling lease: a second process on the same token
     and database waits here as a standby instead of fighting Telegram's 409. A standby builds
     its matching index while it waits and keeps it in step (`index_sync`), and returns it:
@@ -119,7 +120,7 @@ def build_application(
     clock: Clock | None = None,
     lease_holder: str | None = None,
     background_jobs: bool = True,
-    index: matching.MatchingIndex | None = None,
+    index: indexing.MatchingIndex | None = None,
     stop_deadline: float | None = None,
     webhook: bool = False,
 ) -> TradeApp:

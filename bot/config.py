@@ -11,7 +11,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.domain import money
 from bot.domain.models import Lang
-from bot.services.rate_limits import BURST, RATE
+from bot.services.delivery.rate_limits import BURST, RATE
 from bot.services.schedule import Schedule
 
 DEFAULT_API_BASE_URL = "https://api.telegram.org/bot"

@@ -15,10 +15,10 @@ from bot.domain.models import Conversation, Lang
 if TYPE_CHECKING:  # annotations only: a handler's module imports what it uses itself
     from bot.bootstrap import UseCases
     from bot.config import Settings
-    from bot.services.inbox import DoneMarks
-    from bot.services.matching import MatchingIndex
+    from bot.services.delivery.inbox import DoneMarks
+    from bot.services.delivery.rate_limits import RateLimits
+    from bot.services.matching.indexing import MatchingIndex
     from bot.services.ports import Clock
-    from bot.services.rate_limits import RateLimits
 
     # the bot the composition root builds (named in a string below: handlers import this)
     from handlers.transport.durable_bot import DurableBot  # noqa: F401

@@ -9,7 +9,7 @@ inbox as from one queue, each person's by one worker at a time and in order
 run `tradecircle run --webhook` on each, behind any HTTP load balancer, on one PostgreSQL
 database (their background jobs may run at once: what they send is claimed, docs/DEPLOY.md).
 Each worker keeps its own matching index, in step with the others by revision
-(`bot.services.index_sync`). Worker 0 runs the background jobs here.
+(`bot.services.matching.index_sync`). Worker 0 runs the background jobs here.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from telegram.constants import ChatMemberStatus, ParseMode
 
 from bot.context import BotContext
 from bot.domain.models import Circle, CircleStats
-from bot.services import circle_admin
+from bot.services.circles import circle_admin
 from bot.services.errors import ButtonNotYours
 from bot.texts import plain
 from bot.texts.circles import circle_settings_text

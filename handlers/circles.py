@@ -19,7 +19,7 @@ from telegram.error import RetryAfter
 
 from bot.context import BotContext
 from bot.domain.models import PostKind
-from bot.services.users import TelegramPerson
+from bot.services.people.users import TelegramPerson
 from bot.texts import t
 from bot.texts.cards import post_title
 from handlers.transport.send_guard import NO_WAIT

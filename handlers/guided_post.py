@@ -8,7 +8,7 @@ from telegram import Update
 
 from bot.context import BotContext
 from bot.domain.models import Conversation, PostKind, Topic
-from bot.services import guided
+from bot.services.posting import guided
 from handlers.keyboards import encode
 from handlers.post_cards import show_card
 from handlers.questions import Series

@@ -16,12 +16,12 @@ async def expire_posts(context: BotContext) -> None:
 
 
 async def catch_up_index(context: BotContext) -> None:
-    """Changes other processes made to the matching index (`bot.services.index_sync`)."""
+    """Changes other processes made to the matching index (`bot.services.matching.index_sync`)."""
     await context.use_cases.background.catch_up_index()
 
 
 async def refresh_index(context: BotContext) -> None:
-    """Posts an older vocabulary derived, derived anew (`bot.services.index_refresh`)."""
+    """Posts an older vocabulary derived, derived anew (`bot.services.matching.index_refresh`)."""
     if context.matching.stale:
         await context.use_cases.background.refresh_index()
 
@@ -45,7 +45,7 @@ async def renew_lease(context: BotContext) -> None:
 
 
 async def send_reminders(context: BotContext) -> None:
-    """Stored reminders that fell due, once each (`bot.services.reminders`), and deal
+    """Stored reminders that fell due, once each (`bot.services.reminders.sending`), and deal
     claims nobody confirmed in time."""
     sent = await context.use_cases.background.send_reminders()
     await context.use_cases.background.expire_claims()

@@ -8,8 +8,8 @@ from telegram.constants import ParseMode
 
 from bot.context import BotContext
 from bot.domain.models import Action
-from bot.services import post_edits
 from bot.services.errors import ButtonExpired
+from bot.services.posting import post_edits
 from bot.texts import plain, t
 from handlers import pending_question
 from handlers.buttons import Pressed

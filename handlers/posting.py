@@ -11,8 +11,8 @@ from telegram.constants import ParseMode
 
 from bot.context import BotContext
 from bot.domain.models import Action, Post, PostKind
-from bot.services import posts
 from bot.services.errors import ButtonExpired, KindUnclear
+from bot.services.posting import posts
 from bot.texts import plain, t
 from handlers import pending_question
 from handlers.buttons import Pressed

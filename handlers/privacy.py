@@ -1,4 +1,4 @@
-"""/forget: a member deletes their data after one confirmation (bot.services.privacy).
+"""/forget: a member deletes their data after one confirmation (bot.services.privacy.forgetting).
 
 The buttons are action buttons: they act on the presser's own data and are sent only into
 their private chat, so nothing needs storing for them (and nothing stored would outlive the

@@ -10,8 +10,8 @@ from telegram import Update
 
 from bot.context import BotContext
 from bot.domain.models import Conversation, Topic
-from bot.services import posts
-from bot.services.conversations import Buttons
+from bot.services.delivery.conversations import Buttons
+from bot.services.posting import posts
 from bot.texts import plain
 from handlers import guided_post, pending_question, post_edits, profile
 from handlers.keyboards import tokens_as_data

@@ -7,7 +7,7 @@ from telegram import Update
 
 from bot.context import BotContext
 from bot.domain.models import Conversation, Topic
-from bot.services import profiles
+from bot.services.people import profiles
 from bot.texts.profile import profile_card, profile_saved
 from handlers.keyboards import encode
 from handlers.questions import Series

@@ -8,7 +8,7 @@ from telegram.constants import ParseMode
 
 from bot.context import BotContext
 from bot.domain.models import Action, User
-from bot.services.user_settings import CITIES, SWITCHES, city_of, is_on
+from bot.services.reminders.user_settings import CITIES, SWITCHES, city_of, is_on
 from bot.texts import plain
 from bot.texts.user_settings import settings_text, switch_label, zone_name
 from handlers.buttons import Pressed

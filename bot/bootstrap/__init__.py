@@ -7,7 +7,7 @@ user's input only; the composition root (`bot.app`) calls `bootstrap()` once per
 from __future__ import annotations
 
 from bot.config import Settings
-from bot.services.matching import MatchingIndex
+from bot.services.matching.indexing import MatchingIndex
 from bot.services.ports import Clock, UowFactory
 
 from .background import Background

@@ -5,18 +5,14 @@ from __future__ import annotations
 
 from functools import partial
 
-from bot.services import (
-    circle_digest,
-    deals,
-    index_refresh,
-    index_sync,
-    leases,
-    publishing,
-    ratings,
-    reminders,
-    retention,
-)
-from bot.services.reminder_context import ReminderContext
+from bot.services.circles import circle_digest
+from bot.services.delivery import leases
+from bot.services.matching import index_refresh, index_sync
+from bot.services.posting import publishing
+from bot.services.privacy import retention
+from bot.services.reminders import sending
+from bot.services.reminders.reminder_context import ReminderContext
+from bot.services.trust import deals, ratings
 
 from .dependencies import Dependencies
 
@@ -25,7 +21,7 @@ class Background:
     def __init__(self, deps: Dependencies) -> None:
         u, c, index, settings = deps.uow_factory, deps.clock, deps.index, deps.settings
         due = ReminderContext(settings.schedule(), index, settings.quiet_hours)
-        self.send_reminders = partial(reminders.send_due, u, c, due)
+        self.send_reminders = partial(sending.send_due, u, c, due)
         self.expire_claims = partial(deals.expire_claims, u, c)
         self.expire_posts = partial(publishing.expire_due, u, c, index)
         self.catch_up_index = partial(index_sync.catch_up_now, u, c, index)

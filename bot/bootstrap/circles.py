@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from bot.services import circle_admin, circles
+from bot.services.circles import circle_admin, groups
 
 from .dependencies import Dependencies
 
@@ -12,16 +12,14 @@ from .dependencies import Dependencies
 class Circles:
     def __init__(self, deps: Dependencies) -> None:
         u, c, index = deps.uow_factory, deps.clock, deps.index
-        self.bot_joined = partial(circles.bot_joined, u, c)
-        self.member_joined = partial(circles.member_joined, u, c)
-        self.migrated = partial(circles.migrated, u, c, index)
-        self.post_in_circle = partial(
-            circles.post_in_circle, u, c, deps.settings.schedule(), index
-        )
-        self.invite_to_start = partial(circles.invite_to_start, u, c)
-        self.tell_limit = partial(circles.tell_limit, u, c)
-        self.links_to_flag = partial(circles.links_to_flag, u, c)
-        self.flag_link = partial(circles.flag_link, u, c)
+        self.bot_joined = partial(groups.bot_joined, u, c)
+        self.member_joined = partial(groups.member_joined, u, c)
+        self.migrated = partial(groups.migrated, u, c, index)
+        self.post_in_circle = partial(groups.post_in_circle, u, c, deps.settings.schedule(), index)
+        self.invite_to_start = partial(groups.invite_to_start, u, c)
+        self.tell_limit = partial(groups.tell_limit, u, c)
+        self.links_to_flag = partial(groups.links_to_flag, u, c)
+        self.flag_link = partial(groups.flag_link, u, c)
         self.settings_of = partial(circle_admin.settings_of, u, c)
         self.week_stats = partial(circle_admin.week_stats, u, c)
         self.setting_buttons = partial(circle_admin.setting_buttons, u, c)

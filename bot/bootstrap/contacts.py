@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from functools import partial
 
-from bot.services import action_tokens, contact_requests, dismissals
+from bot.services.contacts import contact_requests, dismissals
+from bot.services.delivery import action_tokens
 
 from .dependencies import Dependencies
 

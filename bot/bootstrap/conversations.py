@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from bot.services import conversations
+from bot.services.delivery import conversations
 
 from .dependencies import Dependencies
 

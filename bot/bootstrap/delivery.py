@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from bot.services import inbox, outbox
+from bot.services.delivery import inbox, outbox
 
 from .dependencies import Dependencies
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.config import Settings
-from bot.services.matching import MatchingIndex
+from bot.services.matching.indexing import MatchingIndex
 from bot.services.ports import Clock, UowFactory
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from functools import partial
 
-from bot.services import privacy, profiles, user_settings, users
+from bot.services.people import profiles, users
+from bot.services.privacy import forgetting
+from bot.services.reminders import user_settings
 
 from .dependencies import Dependencies
 
@@ -21,4 +23,4 @@ class People:
         self.settings_of = partial(user_settings.settings_of, u)
         self.toggle = partial(user_settings.toggle, u, c)
         self.set_timezone = partial(user_settings.set_timezone, u, c)
-        self.forget = partial(privacy.forget, u, c, deps.index)
+        self.forget = partial(forgetting.forget, u, c, deps.index)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from functools import partial
 
-from bot.services import posts, publishing, search, visibility
+from bot.services.matching import search
+from bot.services.posting import posts, publishing, visibility
 
 from .dependencies import Dependencies
 

@@ -66,7 +66,7 @@ def price_bar(position: PricePosition, width: int = BAR_WIDTH) -> str:
 
 
 def missing_fields(parsed: ParsedPost, kind: PostKind) -> list[str]:
-    """Field names (as in `bot.services.post_edits`) a counterpart looks for and the post
+    """Field names (as in `bot.services.posting.post_edits`) a counterpart looks for and the post
     does not give, most important first."""
     wanted: list[tuple[str, bool]] = [("price", parsed.price is not None)]
     if kind is PostKind.OFFER:

@@ -18,11 +18,12 @@ from datetime import datetime
 from functools import partial
 
 from bot.domain.models import Post, PostStatus
-from bot.services import alerts, follow_ups, index_sync, matching
-from bot.services.matching import NEUTRAL_TRUST, MatchingIndex
+from bot.services import follow_ups
+from bot.services.matching import alerts, index_sync, indexing
+from bot.services.matching.indexing import NEUTRAL_TRUST, MatchingIndex
 from bot.services.ports import UnitOfWork
 from bot.services.schedule import DEFAULT_SCHEDULE, Schedule
-from bot.services.trust import ranking_trust_of
+from bot.services.trust.summaries import ranking_trust_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +136,7 @@ async def _standing(
 ) -> tuple[tuple[str, ...], float]:
     if post.status is not PostStatus.OPEN:
         return (), NEUTRAL_TRUST
-    keywords = await matching.profile_keywords(uow, post.user_id)
+    keywords = await indexing.profile_keywords(uow, post.user_id)
     return keywords, await ranking_trust_of(uow, post.user_id, effects.now)
 
 
@@ -168,7 +169,7 @@ async def _match(uow: UnitOfWork, effects: Effects, event: Event) -> None:
     """Indexed as it now stands and matched; both sides of new pairs alerted."""
     assert isinstance(event, PostOpened | PostEdited)
     now, schedule = effects.now, effects.schedule
-    for pair in await matching.match_post(uow, now, effects.index, event.post):
+    for pair in await indexing.match_post(uow, now, effects.index, event.post):
         match, offer, need, warning = pair.match, pair.offer, pair.need, pair.warning
         await alerts.queue_match_alerts(uow, now, match, offer, need, warning, schedule)
         effects.alerted += 1

@@ -1,5 +1,5 @@
 """Follow-ups (issue 11): which reminders an event writes, in the event's own transaction,
-and which reminders it ends. `bot.services.reminders` sends them when they fall due.
+and which reminders it ends. `bot.services.reminders.sending` sends them when they fall due.
 
 A reminder ends in one of three ways: sent (once), cancelled because what it was about
 ended (post closed, request answered, user gone), or expired because it fell due when it
@@ -16,7 +16,7 @@ from bot.domain.models import ContactRequest, Post, Reminder
 from bot.services.ports import UnitOfWork
 from bot.services.schedule import Schedule
 
-OUTCOME = "deal.outcome"  # "Did you make a deal?" (bot.services.deals)
+OUTCOME = "deal.outcome"  # "Did you make a deal?" (bot.services.trust.deals)
 MATCH_FOLLOW_UP = "match.follow_up"  # an alert its reader has not answered
 CONTACT_FOLLOW_UP = "contact.follow_up"  # a contact request its owner has not answered
 CONTACT_UNANSWERED = "contact.unanswered"  # the asker hears it is still unanswered

@@ -18,8 +18,8 @@ from telegram import Update
 from telegram.constants import ParseMode
 from telegram.ext import ExtBot
 
-from bot.services.inbox import StoredBatch
-from bot.services.users import TelegramPerson
+from bot.services.delivery.inbox import StoredBatch
+from bot.services.people.users import TelegramPerson
 from handlers.transport.senders import Senders
 
 StoreFetched = Callable[

@@ -26,7 +26,7 @@ from telegram.ext import JobQueue
 
 from bot.context import BotContext
 from bot.domain.models import OutboxMessage
-from bot.services import outbox
+from bot.services.delivery import outbox
 from bot.texts import as_plain
 from handlers.keyboards import inline_keyboard, tokens_as_data
 from handlers.transport.send_guard import NO_WAIT

@@ -1,4 +1,4 @@
-"""This worker's side of the inbox as the queue (`bot.services.inbox.take`).
+"""This worker's side of the inbox as the queue (`bot.services.delivery.inbox.take`).
 
 Every way an update arrives (getUpdates, the webhook) stores it in the inbox first; then
 each worker takes the pending updates of the people it holds, or may hold now, and hands

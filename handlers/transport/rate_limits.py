@@ -1,4 +1,4 @@
-"""Per-person rate limits (`bot.services.rate_limits`): runs right after the inbox and user
+"""Per-person rate limits (`bot.services.delivery.rate_limits`): runs right after the inbox and user
 loading. An update over the limit is recorded as handled and goes no further; the person
 hears about it at most once a minute (privately, or on the button they pressed), never in
 a group."""

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from telegram import Update
 
 from bot.domain.models import Conversation, User
-from bot.services.users import TelegramPerson
+from bot.services.people.users import TelegramPerson
 
 
 class Senders:

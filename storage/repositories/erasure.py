@@ -1,7 +1,7 @@
 """/forget in SQL: one person's rows go, others' rows that need them get the stand-in,
 messages about them are dropped and their stored updates blanked; what is "about them" is
 exact (ids, marks, tokens, links, the bot's sentences to their readers), never a name
-alone. The policy is in bot.services.privacy; this is the one place that deletes from the
+alone. The policy is in bot.services.privacy.forgetting; this is the one place that deletes from the
 trust log."""
 
 from __future__ import annotations

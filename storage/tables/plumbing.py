@@ -40,7 +40,7 @@ class InboxRow(Base):
     # shows that draft instead of making a second one
     post_id: Mapped[int | None] = mapped_column(BigInteger)
     replays: Mapped[int] = mapped_column(Integer, nullable=False, default=0, server_default="0")
-    # whose queue the update is in (`bot.services.inbox.queue_of`): the sender, else the chat,
+    # whose queue the update is in (`bot.services.delivery.inbox.queue_of`): the sender, else the chat,
     # else 0; one worker at a time handles a person's updates, in order
     person_id: Mapped[int] = mapped_column(
         BigInteger, nullable=False, default=0, server_default="0"

@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 
 from bot.fake_telegram import FakeTelegram, FloodLimits, UserHandle
-from bot.services.rate_limits import BURST, RATE
+from bot.services.delivery.rate_limits import BURST, RATE
 from tests.e2e.helpers import RunningBot
 
 pytestmark = pytest.mark.slow

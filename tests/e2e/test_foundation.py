@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.fake_telegram import FakeTelegram
-from bot.services import inbox
+from bot.services.delivery import inbox
 from storage import Database
 from tests.e2e.helpers import RunningBot, latest, read_rows, rejected
 

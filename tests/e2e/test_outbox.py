@@ -103,8 +103,8 @@ async def test_a_403_marks_a_user_gone_when_no_update_said_so(
 
 
 async def _queue(bot: RunningBot, chat_id: int, text: str) -> None:
-    from bot.services import outbox
     from bot.services.clock import SystemClock
+    from bot.services.delivery import outbox
 
     database = Database.from_url(bot.settings.database_url)
     try:

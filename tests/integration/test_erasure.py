@@ -9,8 +9,8 @@ from datetime import timedelta
 
 from sqlalchemy import select
 
-from bot.services import privacy
-from bot.services.privacy import STAND_IN_FLOOR
+from bot.services.privacy import forgetting
+from bot.services.privacy.forgetting import STAND_IN_FLOOR
 from storage import Database
 from storage.tables import ClaimRow, InboxRow, OutboxRow, metadata
 from tests.fakes import FixedClock
@@ -39,7 +39,7 @@ async def test_nothing_is_left_but_a_tombstone(db: Database) -> None:
         await uow.commit()
     assert len(await _scan(db)) > 20
 
-    assert await privacy.forget(db.uow, clock, index, A)
+    assert await forgetting.forget(db.uow, clock, index, A)
     assert await _scan(db) == ["users[0]"]  # the id of the tombstone
     async with db.uow() as uow:
         tombstone = await uow.users.get(A)

@@ -11,7 +11,10 @@ from datetime import UTC, datetime, timedelta
 
 from bot.app import wait_for_lease
 from bot.config import Settings
-from bot.services import dismissals, index_loading, index_sync, leases, matching, posts, publishing
+from bot.services.contacts import dismissals
+from bot.services.delivery import leases
+from bot.services.matching import index_loading, index_sync, indexing
+from bot.services.posting import posts, publishing
 from bot.services.schedule import Schedule
 from storage import Database
 from tests.integration.factories import make_user
@@ -27,8 +30,8 @@ class Clock:
         return datetime.now(UTC)
 
 
-async def _started(db: Database) -> matching.MatchingIndex:
-    index = matching.MatchingIndex(matching.MatchPolicy())
+async def _started(db: Database) -> indexing.MatchingIndex:
+    index = indexing.MatchingIndex(indexing.MatchPolicy())
     await index_loading.rebuild(db.uow, Clock(), index)
     await index_sync.catch_up_now(db.uow, Clock(), index)
     return index
@@ -44,7 +47,7 @@ async def _draft(db: Database, user_id: int, text: str) -> int:
     return drafted.post.id
 
 
-async def _publish(db: Database, index: matching.MatchingIndex, post_id: int, user_id: int) -> int:
+async def _publish(db: Database, index: indexing.MatchingIndex, post_id: int, user_id: int) -> int:
     _, alerted = await publishing.publish(
         db.uow, Clock(), Schedule(post_ttl=TTL), index, post_id, user_id
     )

@@ -9,7 +9,9 @@ import pytest
 
 from bot.domain.matching.fields import fields_from_parsed
 from bot.domain.models import Post
-from bot.services import dismissals, index_loading, matching, posts, publishing
+from bot.services.contacts import dismissals
+from bot.services.matching import index_loading, indexing
+from bot.services.posting import posts, publishing
 from bot.services.schedule import Schedule
 from storage import Database
 from storage.migrate import upgrade_to_head
@@ -40,7 +42,7 @@ async def db(tmp_path) -> AsyncIterator[Database]:
 
 
 async def _publish(
-    db: Database, clock: Clock, index: matching.MatchingIndex, user_id: int, text: str
+    db: Database, clock: Clock, index: indexing.MatchingIndex, user_id: int, text: str
 ) -> tuple[Post, int]:
     async with db.uow() as uow:
         if await uow.users.get(user_id) is None:
@@ -60,7 +62,7 @@ async def _outbox_to(db: Database, user_id: int) -> int:
 
 
 async def test_a_need_alerts_at_most_max_sellers(db: Database) -> None:
-    clock, index = Clock(), matching.MatchingIndex(matching.MatchPolicy(max_alerts_per_need=5))
+    clock, index = Clock(), indexing.MatchingIndex(indexing.MatchPolicy(max_alerts_per_need=5))
     for seller in range(1, 8):
         await _publish(db, clock, index, seller, OFFER)
     _, alerted = await _publish(db, clock, index, 100, NEED)
@@ -70,7 +72,7 @@ async def test_a_need_alerts_at_most_max_sellers(db: Database) -> None:
 
 
 async def test_a_seller_gets_at_most_max_alerts_a_day(db: Database) -> None:
-    clock, index = Clock(), matching.MatchingIndex(matching.MatchPolicy(max_alerts_per_day=2))
+    clock, index = Clock(), indexing.MatchingIndex(indexing.MatchPolicy(max_alerts_per_day=2))
     await _publish(db, clock, index, 1, OFFER)
     results = [await _publish(db, clock, index, buyer, NEED) for buyer in (10, 11, 12)]
     assert [alerted for _, alerted in results] == [1, 1, 0]
@@ -78,7 +80,7 @@ async def test_a_seller_gets_at_most_max_alerts_a_day(db: Database) -> None:
 
 
 async def test_nobody_is_matched_with_themselves_and_no_pair_twice(db: Database) -> None:
-    clock, index = Clock(), matching.MatchingIndex(matching.MatchPolicy())
+    clock, index = Clock(), indexing.MatchingIndex(indexing.MatchPolicy())
     await _publish(db, clock, index, 1, OFFER)
     _, alerted = await _publish(db, clock, index, 1, NEED)
     assert alerted == 0
@@ -90,8 +92,8 @@ async def test_nobody_is_matched_with_themselves_and_no_pair_twice(db: Database)
 
 
 async def test_not_relevant_lowers_similar_matches_after_a_rebuild(db: Database) -> None:
-    clock, policy = Clock(), matching.MatchPolicy()
-    index = matching.MatchingIndex(policy)
+    clock, policy = Clock(), indexing.MatchPolicy()
+    index = indexing.MatchingIndex(policy)
     offer, _ = await _publish(db, clock, index, 1, OFFER)
     need, alerted = await _publish(db, clock, index, 2, NEED)
     assert alerted == 1 and offer.id is not None and need.id is not None
@@ -100,7 +102,7 @@ async def test_not_relevant_lowers_similar_matches_after_a_rebuild(db: Database)
     assert match.id is not None
     await dismissals.dismiss_match(db.uow, clock, index, match.id, 2)
 
-    rebuilt = matching.MatchingIndex(policy)  # as after a restart: dismissals come from rows
+    rebuilt = indexing.MatchingIndex(policy)  # as after a restart: dismissals come from rows
     assert await index_loading.rebuild(db.uow, clock, rebuilt) == 2
     terms = rebuilt.engine.terms_of(need.id)
     assert terms is not None
@@ -116,8 +118,8 @@ async def test_not_relevant_lowers_similar_matches_after_a_rebuild(db: Database)
 
 
 async def test_rebuild_uses_stored_entries_and_derives_missing_ones(db: Database) -> None:
-    clock, policy = Clock(), matching.MatchPolicy()
-    index = matching.MatchingIndex(policy)
+    clock, policy = Clock(), indexing.MatchPolicy()
+    index = indexing.MatchingIndex(policy)
     offer, _ = await _publish(db, clock, index, 1, OFFER)
     need, _ = await _publish(db, clock, index, 2, "求购 保溫杯 2000個 單價15元以內")
     assert offer.id is not None and need.id is not None
@@ -128,7 +130,7 @@ async def test_rebuild_uses_stored_entries_and_derives_missing_ones(db: Database
             .values(index_terms=None, index_labels=None, index_numbers=None)
         )
         await uow.commit()
-    rebuilt = matching.MatchingIndex(policy)
+    rebuilt = indexing.MatchingIndex(policy)
     assert await index_loading.rebuild(db.uow, clock, rebuilt) == 2
     for post_id in (offer.id, need.id):
         assert rebuilt.engine.terms_of(post_id) == index.engine.terms_of(post_id)

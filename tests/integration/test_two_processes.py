@@ -10,7 +10,7 @@ from datetime import timedelta
 import pytest
 
 from bot.domain.models import OutboxMessage, Reminder
-from bot.services import outbox
+from bot.services.delivery import outbox
 from storage import Database
 from tests.fakes import FixedClock
 from tests.integration.factories import NOW, make_post, make_user

@@ -17,10 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.domain.models import Action, Lang, PostKind
-from bot.services import action_tokens
+from bot.services.delivery import action_tokens
 from bot.services.errors import UserFacingError
-from bot.services.post_edits import EDITABLE_FIELDS
-from bot.services.user_settings import CITIES, SWITCHES
+from bot.services.posting.post_edits import EDITABLE_FIELDS
+from bot.services.reminders.user_settings import CITIES, SWITCHES
 from handlers.buttons import Pressed, route_buttons
 from handlers.keyboards import (
     MAX_BYTES,

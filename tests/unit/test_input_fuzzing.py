@@ -38,10 +38,11 @@ from bot.domain.parsing.quantity import unit_and_count
 from bot.domain.phones import format_phone
 from bot.domain.trust.checks import credit_code_valid
 from bot.domain.vocabulary.units import UNIT_CODES, canonical_unit
-from bot.services import guided, post_edits, posts, profiles
 from bot.services.errors import UserFacingError
-from bot.services.identity import verify_business
-from bot.services.search import MAX_QUERY
+from bot.services.matching.search import MAX_QUERY
+from bot.services.people import profiles
+from bot.services.people.identity import verify_business
+from bot.services.posting import guided, post_edits, posts
 from tests.fakes import FixedClock, InMemoryStore
 
 pytestmark = pytest.mark.slow

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from bot.domain.models import Action
-from bot.services.action_tokens import new_token
+from bot.services.delivery.action_tokens import new_token
 from handlers.keyboards import (
     CallbackDataError,
     action_data,

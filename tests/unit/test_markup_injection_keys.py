@@ -22,8 +22,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.domain.models import Lang
-from bot.services import users
 from bot.services.errors import UserFacingError
+from bot.services.people import users
 from bot.texts import CATALOGUES, placeholders, t
 from tests.fakes import FixedClock, InMemoryStore
 from tests.unit import markup_attacks as limit

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.services.rate_limits import BURST, FORGET_AFTER, RateLimits
+from bot.services.delivery.rate_limits import BURST, FORGET_AFTER, RateLimits
 
 
 def test_a_burst_passes_then_one_a_second() -> None:

@@ -10,7 +10,7 @@ import pytest
 from telegram.error import NetworkError
 
 from bot.logging_setup import REDACTED, redact_everywhere
-from bot.services import outbox
+from bot.services.delivery import outbox
 from handlers.errors import admin_report
 from handlers.transport.telegram_http import AiohttpRequest
 from tests.fakes import FixedClock, InMemoryStore

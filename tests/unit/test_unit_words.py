@@ -10,7 +10,7 @@ import pytest
 from bot.domain.models import Lang, Quantity
 from bot.domain.parsing import parse_post
 from bot.domain.vocabulary.units import kept_unit_word, unit_name
-from bot.services.post_edits import apply_edit
+from bot.services.posting.post_edits import apply_edit
 from bot.texts.cards import field_lines
 from storage.json_columns import parsed_from_dict, parsed_to_dict
 

@@ -3,7 +3,7 @@ post into its index terms and fields (the matching and vocabulary packages' code
 and unit rules, the dictionary packages' versions, and the exchange rates prices are
 converted at). An entry stored under another fingerprint was derived by an older release
 or other rates; the index loads it as it is and derives it anew in the background
-(`bot.services.index_refresh`), so a better glossary reaches posts written before it.
+(`bot.services.matching.index_refresh`), so a better glossary reaches posts written before it.
 """
 
 from __future__ import annotations

@@ -76,7 +76,7 @@ class ErasureRepository(Protocol):
     ) -> list[int]:
         """Delete what is theirs, hand what others' records keep to `stand_in`, drop the
         messages about them and blank their stored updates; returns the ids of their posts,
-        now gone (bot.services.privacy has the whole policy).
+        now gone (bot.services.privacy.forgetting has the whole policy).
 
         A message is about them when it goes to them, holds their id, one of `marks`
         (exact identifiers: chat link, @username, phone), a button about them or what was

@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 
 from bot.domain.models import Action, ActionToken
-from bot.services import action_tokens
+from bot.services.delivery import action_tokens
 from bot.services.errors import ButtonExpired, ButtonNotYours
 from bot.services.ports import UowFactory
 from tests.fakes import FixedClock, InMemoryStore

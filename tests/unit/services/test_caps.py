@@ -8,11 +8,11 @@ from datetime import timedelta
 
 import pytest
 
-from bot.services import contact_requests
-from bot.services.contact_requests import MAX_ASKED_A_DAY
+from bot.services.contacts import contact_requests
+from bot.services.contacts.contact_requests import MAX_ASKED_A_DAY
 from bot.services.errors import UserFacingError
 from bot.services.ports import UowFactory
-from bot.services.publishing import MAX_OPEN_POSTS
+from bot.services.posting.publishing import MAX_OPEN_POSTS
 from tests.fakes import FixedClock
 from tests.unit.services.world import add_user, new_index, opened
 

@@ -9,11 +9,14 @@ from datetime import timedelta
 import pytest
 
 from bot.domain.models import Lang
-from bot.services import circle_admin, circles, contact_requests, posts, search
+from bot.services.circles import circle_admin, groups
+from bot.services.contacts import contact_requests
 from bot.services.errors import UserFacingError
+from bot.services.matching import search
+from bot.services.people.users import TelegramPerson
 from bot.services.ports import UowFactory
+from bot.services.posting import posts
 from bot.services.schedule import Schedule
-from bot.services.users import TelegramPerson
 from tests.fakes import FixedClock
 from tests.unit.services.world import OFFER, TTL, add_user, new_index, opened, sweep
 
@@ -25,8 +28,8 @@ async def _circle_offer(uow_factory: UowFactory, clock: FixedClock) -> tuple[obj
     index = new_index()
     for user_id in (OWNER, MEMBER, OUTSIDER):
         await add_user(uow_factory, user_id)
-    await circles.member_joined(uow_factory, clock, (GROUP, "Cups"), TelegramPerson(MEMBER, "M"))
-    result = await circles.post_in_circle(
+    await groups.member_joined(uow_factory, clock, (GROUP, "Cups"), TelegramPerson(MEMBER, "M"))
+    result = await groups.post_in_circle(
         uow_factory, clock, Schedule(post_ttl=TTL), index, (GROUP, "Cups"), OWNER, OFFER
     )
     assert result.post is not None and result.post.id is not None
@@ -68,7 +71,7 @@ async def test_advice_names_related_offers_only_from_where_the_reader_may_look(
     for user_id in (OWNER, OUTSIDER):
         await add_user(uow_factory, user_id, Lang.EN)
     offer = "出售 玻璃保温杯 起订300个 20元/个 义乌"
-    await circles.post_in_circle(
+    await groups.post_in_circle(
         uow_factory, clock, Schedule(post_ttl=TTL), index, (GROUP, "Cups"), OWNER, offer
     )
     if open_to_market:

@@ -6,7 +6,8 @@ from dataclasses import replace
 
 from bot.domain.circles import in_scope, kind_from_hashtags
 from bot.domain.models import Circle, PostKind
-from bot.services import circles, index_loading
+from bot.services.circles import groups
+from bot.services.matching import index_loading
 from bot.services.ports import UowFactory
 from bot.services.schedule import Schedule
 from tests.fakes import FixedClock
@@ -18,7 +19,7 @@ SCHEDULE = Schedule(post_ttl=TTL)
 
 async def _in_group(uow_factory, clock, index, chat_id, user_id, text):  # type: ignore[no-untyped-def]
     await add_user(uow_factory, user_id)
-    return await circles.post_in_circle(
+    return await groups.post_in_circle(
         uow_factory, clock, SCHEDULE, index, (chat_id, "Cups"), user_id, text
     )
 
@@ -55,7 +56,7 @@ async def test_a_circle_post_matches_within_its_circle_only_unless_open(
 async def test_the_daily_limit_and_a_stopped_member(
     uow_factory: UowFactory, clock: FixedClock
 ) -> None:
-    from bot.services import circle_admin
+    from bot.services.circles import circle_admin
 
     index = new_index()
     for n in range(5):
@@ -72,8 +73,8 @@ async def test_the_daily_limit_and_a_stopped_member(
 
 async def test_two_admins_vouching_give_l3(uow_factory: UowFactory, clock: FixedClock) -> None:
     from bot.domain.trust.scores import IdentityLevel
-    from bot.services import circle_admin
-    from bot.services.trust import summary_of
+    from bot.services.circles import circle_admin
+    from bot.services.trust.summaries import summary_of
 
     for user_id in (1, 2, 3):
         await add_user(uow_factory, user_id)
@@ -103,7 +104,7 @@ async def test_the_daily_digest_comes_once_a_day_at_the_chosen_hour(
     from datetime import timedelta
 
     from bot.fake_telegram.html_entities import MAX_TEXT_LENGTH, parse_html
-    from bot.services import circle_admin, circle_digest
+    from bot.services.circles import circle_admin, circle_digest
 
     index = new_index()  # the clock: 16:30 in Shanghai
     for n in range(40):  # more than one message holds
@@ -146,7 +147,7 @@ async def test_a_bare_yuan_in_a_group_is_the_member_s_currency(
     async with uow_factory() as uow:
         await uow.users.upsert(replace(user, timezone="Asia/Taipei"))
         await uow.commit()
-    result = await circles.post_in_circle(
+    result = await groups.post_in_circle(
         uow_factory, clock, SCHEDULE, new_index(), (GROUP, "Cups"), 1, "出售 充電線 每條2元"
     )
     assert result.post is not None and result.post.parsed.price is not None

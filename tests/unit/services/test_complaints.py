@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.services import complaints
 from bot.services.errors import UserFacingError
 from bot.services.ports import UowFactory
-from bot.services.trust import summary_of
+from bot.services.trust import complaints
+from bot.services.trust.summaries import summary_of
 from tests.fakes import FixedClock
 from tests.unit.services.test_deals import BUYER, SELLER, STRANGER, _exchanged
 from tests.unit.services.world import outbox_kinds

@@ -1,7 +1,7 @@
 """Contact details flow only on valid double consent: a Hypothesis state machine over the
 contact-request use cases, on the in-memory unit of work.
 
-What "valid consent" means (read from `bot/services/contact_requests.py`):
+What "valid consent" means (read from `bot/services/contacts/contact_requests.py`):
 
 - The asker consents by pressing Contact (under a match alert, or under a /search result)
   about the other side's post while that post is open. This is a contact request: pending,
@@ -42,11 +42,14 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from bot.domain.models import Lang, PostStatus
 from bot.domain.phones import format_phone
-from bot.services import contact_requests, publishing, reminders, users
+from bot.services.contacts import contact_requests
 from bot.services.errors import UserFacingError
-from bot.services.reminder_context import ReminderContext
+from bot.services.people import users
+from bot.services.people.users import TelegramPerson
+from bot.services.posting import publishing
+from bot.services.reminders import sending
+from bot.services.reminders.reminder_context import ReminderContext
 from bot.services.schedule import Schedule
-from bot.services.users import TelegramPerson
 from tests.fakes import FixedClock, InMemoryStore
 from tests.unit.services.world import NEED, OFFER, TTL, new_index, opened
 
@@ -282,7 +285,7 @@ class ConsentMachine(RuleBasedStateMachine):
 
         async def sweep() -> None:
             await publishing.expire_due(self.uow_factory, self.clock, self.index)
-            await reminders.send_due(self.uow_factory, self.clock, context)
+            await sending.send_due(self.uow_factory, self.clock, context)
 
         self.run(sweep())
         for post in self.posts.values():

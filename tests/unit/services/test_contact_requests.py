@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from bot.domain.models import Lang
-from bot.services import contact_requests, dismissals, publishing
+from bot.services.contacts import contact_requests, dismissals
 from bot.services.errors import UserFacingError
 from bot.services.ports import UowFactory
+from bot.services.posting import publishing
 from tests.fakes import FixedClock
 from tests.unit.services.world import NEED, OFFER, add_user, new_index, opened, outbox_kinds
 

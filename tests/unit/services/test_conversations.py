@@ -9,9 +9,10 @@ import pytest
 
 from bot.domain.models import Lang, Topic
 from bot.domain.models.conversations import LIFETIME
-from bot.services import conversations, users
+from bot.services.delivery import conversations
+from bot.services.people import users
+from bot.services.people.users import TelegramPerson
 from bot.services.ports import UowFactory
-from bot.services.users import TelegramPerson
 from tests.fakes import FixedClock, InMemoryStore
 
 WANG, SAM = 1001, 1002

@@ -7,9 +7,10 @@ from datetime import timedelta
 import pytest
 
 from bot.domain.models import DealOutcome, Lang
-from bot.services import contact_requests, deals
+from bot.services.contacts import contact_requests
 from bot.services.errors import UserFacingError
 from bot.services.ports import UowFactory
+from bot.services.trust import deals
 from tests.fakes import FixedClock
 from tests.unit.services.world import (
     NEED,
@@ -166,7 +167,7 @@ async def test_follow_through_counts_who_answered_the_question(
     uow_factory: UowFactory, clock: FixedClock
 ) -> None:
     from bot.domain.trust.summary import FOLLOW_UP_WINDOW
-    from bot.services.trust import summary_of
+    from bot.services.trust.summaries import summary_of
 
     deal_id = await _exchanged(uow_factory, clock)
     clock.advance(deals.OUTCOME_ASK_AFTER)

@@ -86,25 +86,18 @@ from hypothesis.stateful import (
 )
 
 from bot.domain.models import ContactStatus, DealOutcome, Lang, PostStatus, User
-from bot.services import (
-    circle_admin,
-    circles,
-    contact_requests,
-    deals,
-    dismissals,
-    identity,
-    inbox,
-    privacy,
-    profiles,
-    publishing,
-    ratings,
-    reminders,
-    users,
-)
+from bot.services.circles import circle_admin, groups
+from bot.services.contacts import contact_requests, dismissals
+from bot.services.delivery import inbox
 from bot.services.errors import UserFacingError
-from bot.services.reminder_context import ReminderContext
+from bot.services.people import identity, profiles, users
+from bot.services.people.users import TelegramPerson
+from bot.services.posting import publishing
+from bot.services.privacy import forgetting
+from bot.services.reminders import sending
+from bot.services.reminders.reminder_context import ReminderContext
 from bot.services.schedule import Schedule
-from bot.services.users import TelegramPerson
+from bot.services.trust import deals, ratings
 from bot.texts import as_plain
 from tests.fakes import FixedClock, InMemoryStore
 from tests.fakes.base import Tables
@@ -378,7 +371,7 @@ class ForgetMachine(RuleBasedStateMachine):
                     answers = {"company": m.company, "products": "保温杯", "keywords": "保温杯"}
                     await profiles.save(self.factory, m.id, answers)
             for chat_id, title in CIRCLES:
-                await circles.bot_joined(self.factory, self.clock, chat_id, title, None)
+                await groups.bot_joined(self.factory, self.clock, chat_id, title, None)
             async with self.factory() as uow:  # the second circle is open to the market
                 circle = await uow.circles.get(CIRCLES[1][0])
                 assert circle is not None
@@ -413,7 +406,7 @@ class ForgetMachine(RuleBasedStateMachine):
         if where is None:
             await opened(self.factory, self.clock, self.index, who, TEXTS[text])
         else:
-            await circles.post_in_circle(
+            await groups.post_in_circle(
                 self.factory, self.clock, SCHEDULE, self.index, CIRCLES[where], who, TEXTS[text]
             )
 
@@ -569,7 +562,7 @@ class ForgetMachine(RuleBasedStateMachine):
 
         async def sweep() -> None:
             await publishing.expire_due(self.factory, self.clock, self.index)
-            await reminders.send_due(self.factory, self.clock, context)
+            await sending.send_due(self.factory, self.clock, context)
             await deals.expire_claims(self.factory, self.clock)
 
         self.run(sweep())
@@ -588,18 +581,18 @@ class ForgetMachine(RuleBasedStateMachine):
         chat = CIRCLES[circle]
         f, c = self.factory, self.clock
         if what == "joins":
-            self.act(circles.member_joined(f, c, chat, BY_ID[who].person()))
+            self.act(groups.member_joined(f, c, chat, BY_ID[who].person()))
         elif what == "stopped":
             self.act(circle_admin.stop_member(f, c, chat[0], who))
         elif what == "vouched":
             self.act(circle_admin.vouch(f, c, chat[0], other, who))
         elif what == "invited":
-            self.act(circles.invite_to_start(f, c, who, "tradecircle_bot"))
+            self.act(groups.invite_to_start(f, c, who, "tradecircle_bot"))
         elif BY_ID[who].name:  # a link: Telegram names are never empty
-            found = self.run(circles.links_to_flag(f, c, chat[0], who))
+            found = self.run(groups.links_to_flag(f, c, chat[0], who))
             if found is not None:
                 self.acting_member = who
-                self.run(circles.flag_link(f, c, found, [other], BY_ID[who].name, LINK))
+                self.run(groups.flag_link(f, c, found, [other], BY_ID[who].name, LINK))
 
     @rule(
         who=st.sampled_from(IDS),
@@ -679,10 +672,10 @@ class ForgetMachine(RuleBasedStateMachine):
         who = self.leaving
         before = copy.deepcopy(self.tables)
         now = self.clock.now()
-        assert self.run(privacy.forget(self.factory, self.clock, self.index, who))
+        assert self.run(forgetting.forget(self.factory, self.clock, self.index, who))
         after = self.tables
         (stand_in,) = set(after.users) - set(before.users)
-        assert stand_in < -privacy.STAND_IN_FLOOR, stand_in
+        assert stand_in < -forgetting.STAND_IN_FLOOR, stand_in
         expected = self._expected(before, who, stand_in, now)
         wrong = differences(expected, after)
         assert not wrong, "\n".join(wrong)
@@ -693,7 +686,7 @@ class ForgetMachine(RuleBasedStateMachine):
             u for u, r in before.inbox.items() if r.done_at is None and self.senders.get(u) != who
         }
         again = copy.deepcopy(after)
-        assert not self.run(privacy.forget(self.factory, self.clock, self.index, who))
+        assert not self.run(forgetting.forget(self.factory, self.clock, self.index, who))
         assert self.tables == again, "a second /forget changed something"
 
     def _expected(self, before: Tables, x: int, s: int, now: datetime) -> Tables:

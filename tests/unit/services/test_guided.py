@@ -8,9 +8,9 @@ import pytest
 
 from bot.domain.models import Intent, Lang, PostKind, Price, Quantity
 from bot.domain.parsing import parse_post
-from bot.services import guided
 from bot.services.errors import UserFacingError
-from bot.services.post_edits import apply_edit
+from bot.services.posting import guided
+from bot.services.posting.post_edits import apply_edit
 
 OFFER_ANSWERS = {
     "product": "304不锈钢保温杯 500ml",

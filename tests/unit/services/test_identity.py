@@ -6,9 +6,9 @@ import pytest
 
 from bot.domain.trust.scores import IdentityLevel
 from bot.services.errors import UserFacingError
-from bot.services.identity import verify_business
+from bot.services.people.identity import verify_business
 from bot.services.ports import UowFactory
-from bot.services.trust import summary_of
+from bot.services.trust.summaries import summary_of
 from tests.fakes import FixedClock
 from tests.unit.services.world import add_user
 

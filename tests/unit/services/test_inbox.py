@@ -8,9 +8,10 @@ from datetime import timedelta
 from typing import Any
 
 from bot.domain.models import Lang
-from bot.services import inbox, posts
+from bot.services.delivery import inbox
+from bot.services.people.users import TelegramPerson
 from bot.services.ports import UowFactory
-from bot.services.users import TelegramPerson
+from bot.services.posting import posts
 from tests.fakes import FixedClock, InMemoryStore
 from tests.unit.services.world import TTL
 

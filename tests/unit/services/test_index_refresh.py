@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from bot.domain import money
 from bot.domain.vocabulary.version import vocabulary_version
-from bot.services import index_loading, index_refresh, index_sync, matching, publishing
+from bot.services.matching import index_loading, index_refresh, index_sync, indexing
 from bot.services.ports import UowFactory
+from bot.services.posting import publishing
 from tests.fakes import FixedClock
 from tests.unit.services.world import NEED, OFFER, opened
 
@@ -25,10 +26,10 @@ async def _stored_by_an_old_release(uow_factory: UowFactory, clock: FixedClock) 
 
 async def _published_by_an_old_release(
     uow_factory: UowFactory, clock: FixedClock, *texts: str
-) -> tuple[matching.MatchingIndex, list[int]]:
+) -> tuple[indexing.MatchingIndex, list[int]]:
     """Posts published, each by its own member, then stored as an older release would
     have: the index they were published with, and their ids."""
-    published = matching.MatchingIndex(matching.MatchPolicy())
+    published = indexing.MatchingIndex(indexing.MatchPolicy())
     ids = [
         (await opened(uow_factory, clock, published, n, text))[0].id or -1
         for n, text in enumerate(texts, 1)
@@ -37,13 +38,13 @@ async def _published_by_an_old_release(
     return published, ids
 
 
-async def _restarted(uow_factory: UowFactory, clock: FixedClock) -> matching.MatchingIndex:
-    index = matching.MatchingIndex(matching.MatchPolicy())
+async def _restarted(uow_factory: UowFactory, clock: FixedClock) -> indexing.MatchingIndex:
+    index = indexing.MatchingIndex(indexing.MatchPolicy())
     await index_loading.rebuild(uow_factory, clock, index)
     return index
 
 
-def _product(index: matching.MatchingIndex, post_id: int) -> tuple[str, ...]:
+def _product(index: indexing.MatchingIndex, post_id: int) -> tuple[str, ...]:
     terms = index.engine.terms_of(post_id)
     assert terms is not None
     return terms.product
@@ -108,7 +109,7 @@ def test_the_vocabulary_names_what_derives_entries() -> None:
     version = vocabulary_version(rates)
     assert len(version) == 16 and version == vocabulary_version(dict(rates))
     assert vocabulary_version({**rates, "USD": rates["USD"] * 1.1}) != version  # prices in CNY
-    assert matching.MatchingIndex(matching.MatchPolicy(rates=rates)).vocabulary == version
+    assert indexing.MatchingIndex(indexing.MatchPolicy(rates=rates)).vocabulary == version
 
 
 async def test_out_of_time_the_rest_wait_for_the_next_call(

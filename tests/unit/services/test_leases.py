@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot.services import leases
+from bot.services.delivery import leases
 from bot.services.ports import UowFactory
 from tests.fakes import FixedClock
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from bot.domain.matching.engine import MatchingEngine
 from bot.domain.matching.types import MatchFields, PostTerms
 from bot.domain.models import Lang, PostKind
-from bot.services import dismissals, index_loading, matching
+from bot.services.contacts import dismissals
+from bot.services.matching import index_loading, indexing
 from bot.services.ports import UowFactory
 from bot.texts.reasons import render_reasons
 from tests.fakes import FixedClock
@@ -15,15 +16,15 @@ from tests.unit.services.world import NEED, OFFER, opened
 async def test_a_restart_rebuilds_the_index_from_stored_entries_and_dismissals(
     uow_factory: UowFactory, clock: FixedClock
 ) -> None:
-    policy = matching.MatchPolicy()
-    index = matching.MatchingIndex(policy)
+    policy = indexing.MatchPolicy()
+    index = indexing.MatchingIndex(policy)
     offer, _ = await opened(uow_factory, clock, index, 1, OFFER)
     need, _ = await opened(uow_factory, clock, index, 2, NEED)
     async with uow_factory() as uow:
         (match,) = await uow.matches.for_post(need.id or -1)
     await dismissals.dismiss_match(uow_factory, clock, index, match.id or -1, 2)
 
-    rebuilt = matching.MatchingIndex(policy)
+    rebuilt = indexing.MatchingIndex(policy)
     assert await index_loading.rebuild(uow_factory, clock, rebuilt) == 2
     for post_id in (offer.id or -1, need.id or -1):
         assert rebuilt.engine.terms_of(post_id) == index.engine.terms_of(post_id)
@@ -34,7 +35,7 @@ def test_dismissing_a_post_uses_its_indexed_terms() -> None:
     engine = MatchingEngine()
     pot = PostTerms(product=("锅",), specs=("304",), concepts=("c:pot",))
     engine.add(2, 101, PostKind.OFFER, pot, MatchFields())
-    index = matching.MatchingIndex(matching.MatchPolicy(), engine)
+    index = indexing.MatchingIndex(indexing.MatchPolicy(), engine)
     assert index.dismiss(7, 2) is True
     assert engine.dismissals.export() == {7: ["c:pot"]}
     assert index.dismiss(7, 999) is False
@@ -43,7 +44,7 @@ def test_dismissing_a_post_uses_its_indexed_terms() -> None:
 async def test_a_need_alerts_at_most_the_policy_s_number_of_sellers(
     uow_factory: UowFactory, clock: FixedClock
 ) -> None:
-    index = matching.MatchingIndex(matching.MatchPolicy(max_alerts_per_need=2))
+    index = indexing.MatchingIndex(indexing.MatchPolicy(max_alerts_per_need=2))
     for seller in (1, 2, 3):
         await opened(uow_factory, clock, index, seller, OFFER)
     _, alerted = await opened(uow_factory, clock, index, 9, NEED)
@@ -53,7 +54,7 @@ async def test_a_need_alerts_at_most_the_policy_s_number_of_sellers(
 async def test_reasons_count_in_the_need_s_own_unit_word(
     uow_factory: UowFactory, clock: FixedClock
 ) -> None:
-    index = matching.MatchingIndex(matching.MatchPolicy())
+    index = indexing.MatchingIndex(indexing.MatchPolicy())
     await opened(uow_factory, clock, index, 1, "出售 Type-C数据线 1米 起订500条 2元/条 深圳")
     need, alerted = await opened(
         uow_factory, clock, index, 2, "求购 Type-C数据线 3000条 每条3元以内"

@@ -8,8 +8,8 @@ from datetime import timedelta
 import pytest
 
 from bot.domain.models import Lang, OutboxMessage, User
-from bot.services import outbox
-from bot.services.outbox import Outcome
+from bot.services.delivery import outbox
+from bot.services.delivery.outbox import Outcome
 from bot.services.ports import UowFactory
 from tests.fakes import FixedClock, InMemoryStore
 

@@ -8,9 +8,9 @@ from datetime import timedelta
 import pytest
 
 from bot.domain.models import PostKind, PostStatus
-from bot.services import posts, publishing
 from bot.services.errors import KindUnclear, UserFacingError
 from bot.services.ports import UowFactory
+from bot.services.posting import posts, publishing
 from tests.fakes import FixedClock
 from tests.unit.services.world import OFFER, TTL, add_user, drafted, new_index, opened, stored
 

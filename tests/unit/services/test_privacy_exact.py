@@ -14,11 +14,13 @@ import pytest
 
 from bot.domain.models import Lang, OutboxMessage, User
 from bot.domain.privacy import replace_id, sender_of
-from bot.services import contact_requests, privacy, profiles
-from bot.services.matching import MatchingIndex
+from bot.services.contacts import contact_requests
+from bot.services.matching.indexing import MatchingIndex
+from bot.services.people import profiles
+from bot.services.people.users import set_phone
 from bot.services.ports import UowFactory
-from bot.services.privacy import TO_ADMINS, TO_PARTNERS
-from bot.services.users import set_phone
+from bot.services.privacy import forgetting
+from bot.services.privacy.forgetting import TO_ADMINS, TO_PARTNERS
 from bot.texts import CATALOGUES, as_plain, t
 from tests.fakes import FixedClock, InMemoryStore
 from tests.unit.services.world import NEED, OFFER, new_index, opened
@@ -155,7 +157,7 @@ async def a_name_that_is_a_product(
     seen.gone = {i for i, (chat, text) in outbox.items() if chat == B and names_a(text)}
     assert len(seen.kept) >= 3 and len(seen.gone) == 1  # C's alerts, D's; B's card
 
-    assert await privacy.forget(factory, clock, index, A)
+    assert await forgetting.forget(factory, clock, index, A)
     after, left = await read()
     if updates:
         updates_kept(inbox, left, await stand_in_of(factory, seen.deal))
@@ -180,7 +182,7 @@ async def their_details_in_a_card(factory: UowFactory, read: Read) -> None:
         await uow.inbox.mark_done([106], clock.now())
         await uow.commit()
 
-    await privacy.forget(factory, clock, index, A)
+    await forgetting.forget(factory, clock, index, A)
     outbox, inbox = await read()
     assert [i for i in gone if i in outbox] == [] and kept in outbox  # whole marks only
     assert [text for i, (_, text) in outbox.items() if names_a(text) and i != kept] == []
@@ -219,7 +221,7 @@ async def the_bots_sentences_naming_them(factory: UowFactory, read: Read) -> Non
     named = await sentences(factory, clock)
     outbox, inbox = await read()
 
-    await privacy.forget(factory, clock, index, A)
+    await forgetting.forget(factory, clock, index, A)
     after, left = await read()
     assert {i: after.get(i) for i in named.kept} == {i: outbox[i] for i in named.kept}
     assert {i: after.get(i) for i in named.gone} == dict.fromkeys(named.gone)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from bot.domain.models import CompanyProfile, Lang
-from bot.services import profiles, users
 from bot.services.errors import UserFacingError
+from bot.services.people import profiles, users
+from bot.services.people.users import TelegramPerson
 from bot.services.ports import UowFactory
-from bot.services.users import TelegramPerson
 from tests.fakes import FixedClock
 
 USER = 1001

@@ -8,9 +8,9 @@ from datetime import timedelta
 import pytest
 
 from bot.domain.models import PostStatus
-from bot.services import publishing
 from bot.services.errors import UserFacingError
 from bot.services.ports import UowFactory
+from bot.services.posting import publishing
 from bot.services.schedule import Schedule
 from tests.fakes import FixedClock, InMemoryStore
 from tests.unit.services.world import (

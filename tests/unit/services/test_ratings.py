@@ -7,10 +7,10 @@ from datetime import timedelta
 import pytest
 
 from bot.domain.trust.scores import REVEAL_AFTER
-from bot.services import deals, ratings
 from bot.services.errors import UserFacingError
 from bot.services.ports import UowFactory
-from bot.services.trust import summary_of
+from bot.services.trust import deals, ratings
+from bot.services.trust.summaries import summary_of
 from tests.fakes import FixedClock
 from tests.unit.services.test_deals import BUYER, SELLER, STRANGER, _exchanged
 from tests.unit.services.world import outbox_kinds

@@ -6,10 +6,11 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from bot.domain.models import Lang
-from bot.services import contact_requests, dismissals, publishing
+from bot.services.contacts import contact_requests, dismissals
 from bot.services.follow_ups import EXPIRY_WARNING, MATCH_FOLLOW_UP, NO_INTEREST
-from bot.services.matching import MatchingIndex
+from bot.services.matching.indexing import MatchingIndex
 from bot.services.ports import UowFactory
+from bot.services.posting import publishing
 from bot.services.schedule import Schedule
 from tests.fakes import FixedClock, InMemoryStore
 from tests.unit.services.world import NEED, OFFER, TTL, add_user, new_index, opened, sweep
@@ -166,7 +167,7 @@ async def test_a_topic_turned_off_is_not_sent(uow_factory: UowFactory, clock: Fi
 async def test_a_reader_who_blocked_the_bot_gets_nothing_and_it_is_not_retried(
     uow_factory: UowFactory, clock: FixedClock
 ) -> None:
-    from bot.services import users
+    from bot.services.people import users
 
     index = new_index()
     await _matched(uow_factory, clock, index)

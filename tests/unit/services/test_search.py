@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from bot.services import publishing, search
+from bot.services.matching import search
 from bot.services.ports import UowFactory
+from bot.services.posting import publishing
 from tests.fakes import FixedClock
 from tests.unit.services.world import NEED, OFFER, new_index, opened
 

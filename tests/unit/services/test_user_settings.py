@@ -7,10 +7,11 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bot.domain.models import Lang
-from bot.services import contact_requests, user_settings
+from bot.services.contacts import contact_requests
 from bot.services.errors import UserFacingError
 from bot.services.follow_ups import DIGEST
 from bot.services.ports import UowFactory
+from bot.services.reminders import user_settings
 from tests.fakes import FixedClock
 from tests.unit.services.world import NEED, OFFER, add_user, new_index, opened, sweep
 

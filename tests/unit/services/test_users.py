@@ -7,9 +7,9 @@ from datetime import timedelta
 import pytest
 
 from bot.domain.models import Lang, User
-from bot.services import users
+from bot.services.people import users
+from bot.services.people.users import TelegramPerson
 from bot.services.ports import UowFactory
-from bot.services.users import TelegramPerson
 from tests.fakes import FixedClock, InMemoryStore
 
 WANG = TelegramPerson(1001, "Wang", "Lei", username="yiwu_cups", language_code="zh-hans")

@@ -5,10 +5,13 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot.domain.models import Lang, Post, User
-from bot.services import deals, matching, posts, publishing, reminders
+from bot.services.matching import indexing
 from bot.services.ports import UowFactory
-from bot.services.reminder_context import ReminderContext
+from bot.services.posting import posts, publishing
+from bot.services.reminders import sending
+from bot.services.reminders.reminder_context import ReminderContext
 from bot.services.schedule import Schedule
+from bot.services.trust import deals
 from tests.fakes import FixedClock
 
 TTL = timedelta(days=30)
@@ -16,20 +19,20 @@ OFFER = "出售 304不锈钢保温杯 500ml 起订1000个 12元/个 义乌发货
 NEED = "求购 不锈钢保温杯 3000个 单价15元以内 送到上海"
 
 
-def new_index() -> matching.MatchingIndex:
-    return matching.MatchingIndex(matching.MatchPolicy())
+def new_index() -> indexing.MatchingIndex:
+    return indexing.MatchingIndex(indexing.MatchPolicy())
 
 
 async def sweep(
     uow_factory: UowFactory,
     clock: FixedClock,
-    index: matching.MatchingIndex | None = None,
+    index: indexing.MatchingIndex | None = None,
     schedule: Schedule | None = None,
 ) -> int:
     """What the reminders job does once: due reminders, then claims left unconfirmed.
     Returns how many reminders were sent."""
     context = ReminderContext(schedule or Schedule(post_ttl=TTL), index or new_index())
-    sent = await reminders.send_due(uow_factory, clock, context)
+    sent = await sending.send_due(uow_factory, clock, context)
     await deals.expire_claims(uow_factory, clock)
     return sent
 
@@ -53,7 +56,7 @@ async def drafted(uow_factory: UowFactory, clock: FixedClock, user_id: int, text
 async def opened(
     uow_factory: UowFactory,
     clock: FixedClock,
-    index: matching.MatchingIndex,
+    index: indexing.MatchingIndex,
     user_id: int,
     text: str,
 ) -> tuple[Post, int]:

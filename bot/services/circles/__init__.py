@@ -1,0 +1,1 @@
+"""Trade circles: the bot in Telegram groups, their admins and their digests."""

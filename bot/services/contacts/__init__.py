@@ -1,0 +1,1 @@
+"""Contacts: asking for a counterpart's contact with their consent, and dismissing a match."""

@@ -1,0 +1,80 @@
+"""Match alerts written into the outbox, each in its recipient's language, with Contact and
+Not relevant buttons bound to the recipient."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from bot.domain.models import Action, Lang, Match, Post, User
+from bot.services import follow_ups
+from bot.services.delivery import outbox
+from bot.services.delivery.action_tokens import add_tokens
+from bot.services.people.users import recipient
+from bot.services.ports import UnitOfWork
+from bot.services.schedule import DEFAULT_SCHEDULE, Schedule
+from bot.services.trust.summaries import summary_of
+from bot.texts import Html, plain
+from bot.texts.alerts import match_alert
+
+ALERT_BUTTON_TTL = timedelta(days=30)
+
+
+async def queue_match_alerts(
+    uow: UnitOfWork,
+    now: datetime,
+    match: Match,
+    offer: Post,
+    need: Post,
+    too_good: bool = False,
+    schedule: Schedule = DEFAULT_SCHEDULE,
+) -> None:
+    """The buyer hears of the offer and the seller of the need, in one transaction, and a
+    follow-up is scheduled for each in case they do not answer.
+    `too_good`: the offer is priced far under comparable ones; the buyer is warned."""
+    buyer = await recipient(uow, need.user_id)
+    seller = await recipient(uow, offer.user_id)
+    assert match.id is not None
+    for reader, own, theirs, them, warn in (
+        (buyer, need, offer, seller, too_good),
+        (seller, offer, need, buyer, False),
+    ):
+        if reader is None or own.id is None:
+            continue
+        text, buttons = await alert_message(uow, now, match, reader, theirs, them, warn)
+        await outbox.add_to(uow, now, reader.id, text, buttons=buttons, kind="match.alert")
+        await follow_ups.after_alert(uow, now, schedule, match.id, reader.id, own.id)
+
+
+async def trust_button(
+    uow: UnitOfWork, expires: datetime, viewer_id: int, lang: Lang, member_id: int
+) -> list[tuple[str, str]]:
+    """A row with the Trust record button: `viewer_id` may open `member_id`'s record."""
+    (token,) = await add_tokens(
+        uow, expires, viewer_id, [(Action.SHOW_TRUST, {"user": member_id})]
+    )
+    return [(plain(lang, "btn.trust"), token)]
+
+
+async def alert_message(
+    uow: UnitOfWork,
+    now: datetime,
+    match: Match,
+    to: User,
+    their_post: Post,
+    them: User | None,
+    too_good: bool = False,
+) -> tuple[Html, list[list[tuple[str, str]]]]:
+    """An alert's text and its buttons (Contact, Not relevant, Trust record) for `to`."""
+    lang = to.language
+    payload = {"match": match.id}
+    contact, dismiss = await add_tokens(
+        uow,
+        now + ALERT_BUTTON_TTL,
+        to.id,
+        [(Action.CONTACT_MATCH, payload), (Action.DISMISS_MATCH, payload)],
+    )
+    buttons = [[(plain(lang, "btn.contact"), contact), (plain(lang, "btn.dismiss"), dismiss)]]
+    if them is not None:
+        buttons.append(await trust_button(uow, now + ALERT_BUTTON_TTL, to.id, lang, them.id))
+    trust = await summary_of(uow, them.id if them else None, now)
+    return match_alert(lang, their_post, trust, match.reasons, too_good=too_good), buttons

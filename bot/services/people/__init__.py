@@ -1,0 +1,1 @@
+"""People: a member registered from Telegram, their profile and their identity level."""

@@ -1,0 +1,1 @@
+"""Privacy: /forget, and how long what is kept is kept."""

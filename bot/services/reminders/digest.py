@@ -1,0 +1,104 @@
+"""The weekly digest (issue 11), opt-in in /settings: new posts for the reader's open posts
+and profile keywords, contact requests waiting for their answer, deals to rate."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from bot.domain.matching.terms import extract_terms, query_terms
+from bot.domain.matching.types import PostTerms
+from bot.domain.models import Circle, DealOutcome, Post, PostKind, PostStatus, Reminder, User
+from bot.domain.quiet_hours import next_digest_at
+from bot.services.delivery import outbox
+from bot.services.follow_ups import DIGEST, Ending, cancelled, end, expired
+from bot.services.ports import UnitOfWork
+from bot.services.posting.visibility import may_see
+from bot.services.reminders.reminder_context import ReminderContext
+from bot.texts.reminders import digest_text
+
+WEEK = timedelta(days=7)
+MAX_NEW = 5
+LATE = WEEK  # a digest late by a week is replaced by the next one
+
+
+async def schedule_next(uow: UnitOfWork, now: datetime, user: User) -> None:
+    """The next digest for a reader who turned it on (any earlier one is replaced)."""
+    await end(uow, now, await uow.reminders.pending(user_id=user.id, kinds=(DIGEST,)), "replaced")
+    due = next_digest_at(now, user.timezone)
+    await uow.reminders.add(Reminder(None, DIGEST, user.id, due))
+
+
+async def stop(uow: UnitOfWork, now: datetime, user_id: int) -> None:
+    pending = await uow.reminders.pending(user_id=user_id, kinds=(DIGEST,))
+    await end(uow, now, pending, "turned off in /settings")
+
+
+async def weekly_digest(
+    uow: UnitOfWork, now: datetime, reminder: Reminder, user: User, context: ReminderContext
+) -> Ending | None:
+    if not user.digest:
+        return cancelled("turned off in /settings")
+    await schedule_next(uow, now, user)
+    if now - reminder.due_at > LATE:
+        return expired("missed its week")
+    open_posts = await uow.posts.list_by_user(user.id, [PostStatus.OPEN], offset=0, limit=20)
+    fresh = await _new_posts(uow, context, user, open_posts, now)
+    unanswered = await _unanswered_matches(uow, user, open_posts, now)
+    waiting = await uow.contact_requests.count_pending_to(user.id, now)
+    to_rate = 0
+    for deal in await uow.deals.of_user(user.id):
+        if deal.outcome is DealOutcome.CONFIRMED and deal.id is not None:
+            rated = await uow.ratings.for_deal(deal.id)
+            to_rate += all(r.rater_id != user.id for r in rated)
+    text = digest_text(user.language, fresh, unanswered, waiting, to_rate)
+    await outbox.add_to(uow, now, user.id, text, kind="digest.weekly")
+    return None
+
+
+async def _unanswered_matches(
+    uow: UnitOfWork, user: User, open_posts: list[Post], now: datetime
+) -> int:
+    """Matches of the last week the reader neither asked about nor dismissed."""
+    count = 0
+    for post in open_posts:
+        assert post.id is not None
+        for match in await uow.matches.for_post(post.id):
+            mine_is_offer = post.id == match.offer_id
+            dismissed = match.offer_dismissed if mine_is_offer else match.need_dismissed
+            if match.created_at < now - WEEK or dismissed:
+                continue
+            other = await uow.posts.get(match.need_id if mine_is_offer else match.offer_id)
+            if other is None:
+                continue
+            asked = await uow.contact_requests.find(user.id, other.user_id, other.id, match.id)
+            count += asked is None
+    return count
+
+
+async def _new_posts(
+    uow: UnitOfWork, context: ReminderContext, user: User, open_posts: list[Post], now: datetime
+) -> list[Post]:
+    """Posts of the last week that fit the reader's open posts or profile keywords."""
+    engine, since = context.index.engine, now - WEEK
+    queries: list[tuple[PostTerms, PostKind | None]] = []
+    for post in open_posts:
+        other = PostKind.NEED if post.kind is PostKind.OFFER else PostKind.OFFER
+        queries.append((extract_terms(post.parsed, post.raw_text), other))
+    profile = await uow.profiles.get(user.id)
+    if profile is not None and profile.keywords:
+        queries.append((query_terms(" ".join(profile.keywords)), None))
+    found: dict[int, Post] = {}
+    circles: dict[int, Circle | None] = {}
+    for terms, kind in queries:
+        for result in engine.search(terms, kind, now.timestamp(), limit=MAX_NEW * 2):
+            if result.user_id == user.id or result.post_id in found:
+                continue
+            candidate = await uow.posts.get(result.post_id)
+            if (
+                candidate
+                and candidate.status is PostStatus.OPEN
+                and candidate.created_at >= since
+                and await may_see(uow, candidate, user.id, circles)
+            ):
+                found[result.post_id] = candidate
+    return sorted(found.values(), key=lambda p: p.created_at, reverse=True)[:MAX_NEW]
