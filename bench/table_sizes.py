@@ -40,6 +40,7 @@ from bot.domain.models import (
     TrustEvent,
 )
 from bot.domain.parsing import parse_post
+from bot.services.after_effects import Table
 from bot.services.delivery import outbox
 from bot.services.matching.indexing import MatchingIndex, MatchPolicy
 from bot.services.ports import UnitOfWork
@@ -157,7 +158,7 @@ class Market:
 
     async def _jobs(self) -> None:
         db, clock = self.db, self.clock
-        while expired := await publishing.expire_due(db.uow, clock, self.index, limit=500):
+        while expired := await publishing.expire_due(db.uow, clock, Table(self.index), limit=500):
             for post in expired:
                 self.open[post.kind].remove(post.id or -1)
         async with db.uow() as uow:  # the reminder sweep and the outbox dispatcher's work

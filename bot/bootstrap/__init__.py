@@ -1,5 +1,5 @@
 """The bootstrap: every use case with its dependencies bound once (the unit-of-work factory,
-the clock, the matching index, the settings' durations), in the manner of cosmicpython's
+the clock, the matching index, the after-effects of events, the settings' durations), in the manner of cosmicpython's
 `bootstrap.py`. Handlers call `context.use_cases.<feature>.<use case>(...)` with the
 user's input only; the composition root (`bot.app`) calls `bootstrap()` once per process.
 """
@@ -7,6 +7,7 @@ user's input only; the composition root (`bot.app`) calls `bootstrap()` once per
 from __future__ import annotations
 
 from bot.config import Settings
+from bot.services.after_effects import Table
 from bot.services.matching.indexing import MatchingIndex
 from bot.services.ports import Clock, UowFactory
 
@@ -45,4 +46,5 @@ def bootstrap(
     index: MatchingIndex,
     worker: str,
 ) -> UseCases:
-    return UseCases(Dependencies(settings, uow_factory, clock, index, worker))
+    after = Table(index, settings.schedule())
+    return UseCases(Dependencies(settings, uow_factory, clock, index, worker, after))

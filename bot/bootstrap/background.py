@@ -23,7 +23,7 @@ class Background:
         due = ReminderContext(settings.schedule(), index, settings.quiet_hours)
         self.send_reminders = partial(sending.send_due, u, c, due)
         self.expire_claims = partial(deals.expire_claims, u, c)
-        self.expire_posts = partial(publishing.expire_due, u, c, index)
+        self.expire_posts = partial(publishing.expire_due, u, c, deps.after)
         self.catch_up_index = partial(index_sync.catch_up_now, u, c, index)
         self.refresh_index = partial(index_refresh.refresh_stale, u, c, index)
         self.purge = partial(retention.purge, u, c)

@@ -11,11 +11,13 @@ from .dependencies import Dependencies
 
 class Circles:
     def __init__(self, deps: Dependencies) -> None:
-        u, c, index = deps.uow_factory, deps.clock, deps.index
+        u, c = deps.uow_factory, deps.clock
         self.bot_joined = partial(groups.bot_joined, u, c)
         self.member_joined = partial(groups.member_joined, u, c)
-        self.migrated = partial(groups.migrated, u, c, index)
-        self.post_in_circle = partial(groups.post_in_circle, u, c, deps.settings.schedule(), index)
+        self.migrated = partial(groups.migrated, u, c, deps.after)
+        self.post_in_circle = partial(
+            groups.post_in_circle, u, c, deps.settings.schedule(), deps.after
+        )
         self.invite_to_start = partial(groups.invite_to_start, u, c)
         self.tell_limit = partial(groups.tell_limit, u, c)
         self.links_to_flag = partial(groups.links_to_flag, u, c)
@@ -24,6 +26,6 @@ class Circles:
         self.week_stats = partial(circle_admin.week_stats, u, c)
         self.setting_buttons = partial(circle_admin.setting_buttons, u, c)
         self.change = partial(circle_admin.change, u, c)
-        self.remove_post = partial(circle_admin.remove_post, u, c, index)
+        self.remove_post = partial(circle_admin.remove_post, u, c, deps.after)
         self.stop_member = partial(circle_admin.stop_member, u, c)
         self.vouch = partial(circle_admin.vouch, u, c)

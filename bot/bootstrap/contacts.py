@@ -19,5 +19,5 @@ class Contacts:
         self.ask_about_post = partial(contact_requests.ask_about_post, u, c, schedule=schedule)
         self.accept = partial(contact_requests.accept, u, c, schedule=schedule)
         self.decline = partial(contact_requests.decline, u, c)
-        self.dismiss_match = partial(dismissals.dismiss_match, u, c, deps.index)
+        self.dismiss_match = partial(dismissals.dismiss_match, u, c, deps.after)
         self.redeem = partial(action_tokens.redeem, u, c)

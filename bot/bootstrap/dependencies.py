@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.config import Settings
+from bot.services.events import AfterEffects
 from bot.services.matching.indexing import MatchingIndex
 from bot.services.ports import Clock, UowFactory
 
@@ -16,3 +17,4 @@ class Dependencies:
     clock: Clock
     index: MatchingIndex
     worker: str  # this process, as it names itself in the claims it holds
+    after: AfterEffects  # what the events of use cases set off (index, follow-ups, alerts)

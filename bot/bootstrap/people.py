@@ -23,4 +23,4 @@ class People:
         self.settings_of = partial(user_settings.settings_of, u)
         self.toggle = partial(user_settings.toggle, u, c)
         self.set_timezone = partial(user_settings.set_timezone, u, c)
-        self.forget = partial(forgetting.forget, u, c, deps.index)
+        self.forget = partial(forgetting.forget, u, c, deps.after)

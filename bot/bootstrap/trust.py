@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 
 from bot.services.people import identity
-from bot.services.trust import complaints, deals, ratings, summaries
+from bot.services.trust import complaints, deals, ratings, records
 
 from .dependencies import Dependencies
 
@@ -26,5 +26,5 @@ class Trust:
         self.file_complaint = partial(complaints.file, u, c)
         self.can_answer = partial(complaints.can_answer, u)
         self.answer_complaint = partial(complaints.answer, u, c)
-        self.record_of = partial(summaries.record_of, u, c)
+        self.record_of = partial(records.record_of, u, c)
         self.verify_business = partial(identity.verify_business, u, c)

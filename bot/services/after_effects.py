@@ -1,9 +1,9 @@
-"""What happened to posts and to the matching index (domain events), and their after-effects
-in one table (`AFTER`): the follow-ups a post's life writes or ends, the index change logged
+"""The after-effects of what happened to posts and to the matching index, in one table (`AFTER`): the follow-ups a post's life writes or ends, the index change logged
 for the other processes (`index_sync`), this process's index changed, and the alerts a newly
 opened or edited post sends.
 
-A use case changes its rows, then hands what happened to `commit`, which runs every
+A use case changes its rows, then hands what happened to the `AfterEffects` it was given
+(`bot.services.events`; this module's `Table`, bound once by the bootstrap), which runs every
 after-effect in the same transaction and commits. The in-memory index changes before the
 commit where matching needs it at once (an opened post is matched against it); if anything
 fails, the index gets back what the database still has. Changes that need no undo (a
@@ -19,65 +19,21 @@ from functools import partial
 
 from bot.domain.models import Post, PostStatus
 from bot.services import follow_ups
-from bot.services.matching import alerts, index_sync, indexing
+from bot.services.events import (
+    CircleMoved,
+    Event,
+    MatchDismissed,
+    MemberForgotten,
+    PostClosed,
+    PostEdited,
+    PostExpired,
+    PostOpened,
+)
+from bot.services.matching import alerts, index_sync, indexing, pairs
 from bot.services.matching.indexing import NEUTRAL_TRUST, MatchingIndex
 from bot.services.ports import UnitOfWork
 from bot.services.schedule import DEFAULT_SCHEDULE, Schedule
 from bot.services.trust.summaries import ranking_trust_of
-
-
-@dataclass(frozen=True, slots=True)
-class PostOpened:  # published, or renewed for another term
-    post: Post
-    before: Post
-
-
-@dataclass(frozen=True, slots=True)
-class PostEdited:  # an open post changed
-    post: Post
-    before: Post
-
-
-@dataclass(frozen=True, slots=True)
-class PostClosed:  # by its owner: a deal was made, or they withdrew it
-    post: Post
-    before: Post
-
-
-@dataclass(frozen=True, slots=True)
-class PostExpired:
-    post: Post
-
-
-@dataclass(frozen=True, slots=True)
-class MatchDismissed:  # "Not relevant": the user sees less like this post
-    user_id: int
-    post_id: int
-
-
-@dataclass(frozen=True, slots=True)
-class MemberForgotten:  # /forget: their posts are gone; `live` were open
-    user_id: int
-    post_ids: tuple[int, ...]
-    live: tuple[Post, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class CircleMoved:  # the group became a supergroup: a new chat id
-    old_id: int
-    new_id: int
-    post_ids: tuple[int, ...]
-
-
-Event = (
-    PostOpened
-    | PostEdited
-    | PostClosed
-    | PostExpired
-    | MatchDismissed
-    | MemberForgotten
-    | CircleMoved
-)
 
 
 @dataclass
@@ -92,7 +48,19 @@ class Effects:
     later: list[Callable[[], object]] = field(default_factory=list)  # once committed
 
 
-Step = Callable[[UnitOfWork, Effects, "Event"], Awaitable[None]]
+Step = Callable[[UnitOfWork, Effects, Event], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Table:
+    """The after-effects of this process (`bot.services.events.AfterEffects`): its index,
+    and the schedule the follow-ups and alerts keep."""
+
+    index: MatchingIndex
+    schedule: Schedule = DEFAULT_SCHEDULE
+
+    async def commit(self, uow: UnitOfWork, now: datetime, events: Sequence[Event]) -> int:
+        return await commit(uow, Effects(self.index, now, self.schedule), events)
 
 
 async def commit(uow: UnitOfWork, effects: Effects, events: Sequence[Event]) -> int:
@@ -156,8 +124,12 @@ async def _end_follow_ups(uow: UnitOfWork, effects: Effects, event: Event) -> No
 
 async def _log_post_change(uow: UnitOfWork, effects: Effects, event: Event) -> None:
     """Other processes read these posts again (or let them go)."""
-    if isinstance(event, MemberForgotten | CircleMoved):
-        post_ids: Sequence[int | None] = event.post_ids
+    post_ids: Sequence[int | None]
+    if isinstance(event, CircleMoved):  # other processes read the posts' new circle
+        circles = effects.index.circles.items()
+        post_ids = [post_id for post_id, circle in circles if circle == event.old_id]
+    elif isinstance(event, MemberForgotten):
+        post_ids = event.post_ids
     else:
         assert isinstance(event, PostOpened | PostEdited | PostClosed | PostExpired)
         post_ids = (event.post.id,)
@@ -169,7 +141,7 @@ async def _match(uow: UnitOfWork, effects: Effects, event: Event) -> None:
     """Indexed as it now stands and matched; both sides of new pairs alerted."""
     assert isinstance(event, PostOpened | PostEdited)
     now, schedule = effects.now, effects.schedule
-    for pair in await indexing.match_post(uow, now, effects.index, event.post):
+    for pair in await pairs.match_post(uow, now, effects.index, event.post):
         match, offer, need, warning = pair.match, pair.offer, pair.need, pair.warning
         await alerts.queue_match_alerts(uow, now, match, offer, need, warning, schedule)
         effects.alerted += 1

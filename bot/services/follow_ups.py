@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from bot.domain.models import ContactRequest, Post, Reminder
-from bot.services.ports import UnitOfWork
+from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.services.schedule import Schedule
 
 OUTCOME = "deal.outcome"  # "Did you make a deal?" (bot.services.trust.deals)
@@ -133,3 +133,14 @@ async def after_closed(uow: UnitOfWork, now: datetime, post_id: int | None, reas
         return
     found = await uow.reminders.pending(post_id=post_id, kinds=ENDED_WITH_THE_POST)
     await end(uow, now, found, reason)
+
+
+KEEP = timedelta(days=30)  # sent, cancelled or expired reminders, for looking into a complaint
+
+
+async def purge(uow_factory: UowFactory, clock: Clock) -> int:
+    """Housekeeping: reminders that ended longer than KEEP ago."""
+    async with uow_factory() as uow:
+        removed = await uow.reminders.purge_finished(clock.now() - KEEP)
+        await uow.commit()
+        return removed

@@ -9,6 +9,7 @@ from datetime import timedelta
 
 from sqlalchemy import select
 
+from bot.services.after_effects import Table
 from bot.services.privacy import forgetting
 from bot.services.privacy.forgetting import STAND_IN_FLOOR
 from storage import Database
@@ -39,7 +40,7 @@ async def test_nothing_is_left_but_a_tombstone(db: Database) -> None:
         await uow.commit()
     assert len(await _scan(db)) > 20
 
-    assert await forgetting.forget(db.uow, clock, index, A)
+    assert await forgetting.forget(db.uow, clock, Table(index), A)
     assert await _scan(db) == ["users[0]"]  # the id of the tombstone
     async with db.uow() as uow:
         tombstone = await uow.users.get(A)

@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 
 from bot.app import wait_for_lease
 from bot.config import Settings
+from bot.services.after_effects import Table
 from bot.services.contacts import dismissals
 from bot.services.delivery import leases
 from bot.services.matching import index_loading, index_sync, indexing
@@ -49,7 +50,12 @@ async def _draft(db: Database, user_id: int, text: str) -> int:
 
 async def _publish(db: Database, index: indexing.MatchingIndex, post_id: int, user_id: int) -> int:
     _, alerted = await publishing.publish(
-        db.uow, Clock(), Schedule(post_ttl=TTL), index, post_id, user_id
+        db.uow,
+        Clock(),
+        Schedule(post_ttl=TTL),
+        Table(index, Schedule(post_ttl=TTL)),
+        post_id,
+        user_id,
     )
     return alerted
 
@@ -85,7 +91,7 @@ async def test_a_worker_catches_up_with_posts_opened_and_closed_elsewhere(
     found = second_index.engine.search(terms, None, Clock().now().timestamp(), limit=3)
     assert [r.post_id for r in found] == [offer]
 
-    await publishing.close(db.uow, Clock(), first_index, offer, SELLER, deal=False)
+    await publishing.close(db.uow, Clock(), Table(first_index), offer, SELLER, deal=False)
     await index_sync.catch_up_now(second.uow, Clock(), second_index)
     assert second_index.engine.terms_of(offer) is None
     assert await index_sync.catch_up_now(db.uow, Clock(), first_index) == 0  # its own changes
@@ -102,7 +108,7 @@ async def test_a_dismissal_on_one_worker_lowers_the_match_on_another(
     async with db.uow() as uow:
         (match,) = await uow.matches.for_post(need)
     assert match.id is not None
-    await dismissals.dismiss_match(db.uow, Clock(), first_index, match.id, BUYER)
+    await dismissals.dismiss_match(db.uow, Clock(), Table(first_index), match.id, BUYER)
     assert BUYER not in second_index.engine.dismissals.export()
     await index_sync.catch_up_now(second.uow, Clock(), second_index)
     assert second_index.engine.dismissals.export() == first_index.engine.dismissals.export()

@@ -9,6 +9,7 @@ import pytest
 
 from bot.domain.matching.fields import fields_from_parsed
 from bot.domain.models import Post
+from bot.services.after_effects import Table
 from bot.services.contacts import dismissals
 from bot.services.matching import index_loading, indexing
 from bot.services.posting import posts, publishing
@@ -51,7 +52,12 @@ async def _publish(
     drafted = await posts.draft(db.uow, clock, TTL, user_id, text)
     assert drafted.post.id is not None
     return await publishing.publish(
-        db.uow, clock, Schedule(post_ttl=TTL), index, drafted.post.id, user_id
+        db.uow,
+        clock,
+        Schedule(post_ttl=TTL),
+        Table(index, Schedule(post_ttl=TTL)),
+        drafted.post.id,
+        user_id,
     )
 
 
@@ -87,7 +93,9 @@ async def test_nobody_is_matched_with_themselves_and_no_pair_twice(db: Database)
     need, alerted = await _publish(db, clock, index, 2, NEED)
     assert alerted == 1
     assert need.id is not None
-    _, alerted = await publishing.renew(db.uow, clock, Schedule(post_ttl=TTL), index, need.id, 2)
+    _, alerted = await publishing.renew(
+        db.uow, clock, Schedule(post_ttl=TTL), Table(index, Schedule(post_ttl=TTL)), need.id, 2
+    )
     assert alerted == 0
 
 
@@ -100,7 +108,7 @@ async def test_not_relevant_lowers_similar_matches_after_a_rebuild(db: Database)
     async with db.uow() as uow:
         (match,) = await uow.matches.for_post(need.id)
     assert match.id is not None
-    await dismissals.dismiss_match(db.uow, clock, index, match.id, 2)
+    await dismissals.dismiss_match(db.uow, clock, Table(index), match.id, 2)
 
     rebuilt = indexing.MatchingIndex(policy)  # as after a restart: dismissals come from rows
     assert await index_loading.rebuild(db.uow, clock, rebuilt) == 2

@@ -16,10 +16,10 @@ from bot.domain.models import (
     PostStatus,
     TrustEvent,
 )
-from bot.services.circles.groups import circle_of, without_kind_tags
+from bot.services.circles._known import circle_of, without_kind_tags
 from bot.services.delivery.action_tokens import add_tokens
 from bot.services.errors import ButtonExpired, UserFacingError
-from bot.services.matching.indexing import MatchingIndex
+from bot.services.events import AfterEffects
 from bot.services.ports import Clock, UowFactory
 from bot.services.posting import publishing
 
@@ -131,7 +131,7 @@ async def vouch(
 async def remove_post(
     uow_factory: UowFactory,
     clock: Clock,
-    index: MatchingIndex,
+    after: AfterEffects,
     chat_id: int,
     member_id: int,
     text: str,
@@ -143,7 +143,7 @@ async def remove_post(
     post = next((p for p in found if p.circle_id == chat_id and p.raw_text == wanted), None)
     if post is None or post.id is None:
         return None
-    return await publishing.close(uow_factory, clock, index, post.id, member_id, deal=False)
+    return await publishing.close(uow_factory, clock, after, post.id, member_id, deal=False)
 
 
 async def week_stats(uow_factory: UowFactory, clock: Clock, chat_id: int) -> CircleStats:

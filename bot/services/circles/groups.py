@@ -9,35 +9,20 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import timedelta
 
-from bot.domain.circles import HASHTAG, HASHTAGS, kind_from_hashtags
+from bot.domain.circles import kind_from_hashtags
 from bot.domain.models import Circle, Intent, Lang, ParsedPost, Post, PostKind, PostStatus
 from bot.domain.parsing import parse_post
 from bot.domain.text import looks_garbled
-from bot.services import after_effects
-from bot.services.after_effects import CircleMoved, Effects
+from bot.services.circles._known import circle_of, without_kind_tags
 from bot.services.delivery import outbox
-from bot.services.matching.indexing import MatchingIndex
+from bot.services.events import AfterEffects, CircleMoved
 from bot.services.people.users import TelegramPerson, register
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.services.posting import posts, publishing
 from bot.services.schedule import Schedule
 from bot.texts import Html, escape, t
-
-
-def without_kind_tags(text: str) -> str:
-    """The message without the hashtags that only say its kind (#供应, #need)."""
-    return HASHTAG.sub(lambda m: "" if m.group(1).lower() in HASHTAGS else m.group(0), text)
-
-
-async def circle_of(uow: UnitOfWork, chat_id: int, title: str, now: datetime) -> Circle:
-    """The circle of a group, created on first sight (a group the bot was in before)."""
-    circle = await uow.circles.get(chat_id)
-    if circle is None:
-        circle = Circle(chat_id, title, created_at=now)
-        await uow.circles.save(circle)
-    return circle
 
 
 async def bot_joined(
@@ -92,7 +77,7 @@ async def post_in_circle(
     uow_factory: UowFactory,
     clock: Clock,
     schedule: Schedule,
-    index: MatchingIndex,
+    after: AfterEffects,
     chat: tuple[int, str],
     user_id: int,
     text: str,
@@ -120,7 +105,7 @@ async def post_in_circle(
         mine = await uow.posts.list_by_user(user_id, EVERY_STATUS, offset=0, limit=100)
     if earlier is not None:
         if earlier.status is PostStatus.DRAFT:
-            return await _publish(uow_factory, clock, schedule, index, earlier)
+            return await _publish(uow_factory, clock, schedule, after, earlier)
         return CirclePost("published", earlier, 0)
     here = [p for p in mine if p.circle_id == chat_id]
     if any(p.status is PostStatus.OPEN and p.raw_text == words for p in here):
@@ -141,7 +126,7 @@ async def post_in_circle(
         circle_id=chat_id,
         update_id=update_id,
     )
-    return await _publish(uow_factory, clock, schedule, index, drafted.post)
+    return await _publish(uow_factory, clock, schedule, after, drafted.post)
 
 
 async def _posted_by(uow: UnitOfWork, update_id: int) -> Post | None:
@@ -151,11 +136,11 @@ async def _posted_by(uow: UnitOfWork, update_id: int) -> Post | None:
 
 
 async def _publish(
-    uow_factory: UowFactory, clock: Clock, schedule: Schedule, index: MatchingIndex, draft: Post
+    uow_factory: UowFactory, clock: Clock, schedule: Schedule, after: AfterEffects, draft: Post
 ) -> CirclePost:
     assert draft.id is not None
     post, alerted = await publishing.publish(
-        uow_factory, clock, schedule, index, draft.id, draft.user_id
+        uow_factory, clock, schedule, after, draft.id, draft.user_id
     )
     return CirclePost("published", post, alerted)
 
@@ -194,14 +179,12 @@ async def invite_to_start(
 
 
 async def migrated(
-    uow_factory: UowFactory, clock: Clock, index: MatchingIndex, old_id: int, new_id: int
+    uow_factory: UowFactory, clock: Clock, after: AfterEffects, old_id: int, new_id: int
 ) -> None:
     """The group became a supergroup (a new chat id): the circle keeps everything."""
     async with uow_factory() as uow:
         await uow.circles.migrate(old_id, new_id)
-        moved = tuple(p for p, circle_id in index.circles.items() if circle_id == old_id)
-        event = CircleMoved(old_id, new_id, moved)  # other processes read the new circle
-        await after_effects.commit(uow, Effects(index, clock.now()), [event])
+        await after.commit(uow, clock.now(), [CircleMoved(old_id, new_id)])
 
 
 NEW_FOR = timedelta(days=1)  # a member who joined less than a day ago is new

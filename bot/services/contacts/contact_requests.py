@@ -23,7 +23,7 @@ from bot.services.matching.alerts import ALERT_BUTTON_TTL, recipient, trust_butt
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.services.posting.visibility import may_see
 from bot.services.schedule import DEFAULT_SCHEDULE, Schedule
-from bot.services.trust import deals
+from bot.services.trust import deal_steps
 from bot.services.trust.summaries import summary_of
 from bot.texts import plain
 from bot.texts.contacts import contact_card, contact_declined, contact_request
@@ -224,7 +224,9 @@ async def _accept(
         asker.id: asker_post.parsed.contacts if asker_post else (),
     }
     ask_after = schedule.outcome_ask_after
-    deal = await deals.open_after_contact(uow, now, about, asker.id, request.match_id, ask_after)
+    deal = await deal_steps.open_after_contact(
+        uow, now, about, asker.id, request.match_id, ask_after
+    )
     for receiver, other in ((asker, owner), (owner, asker)):
         if not receiver.blocked_bot:
             card = contact_card(other, about, receiver.language, written[other.id])

@@ -3,16 +3,15 @@ for that user (the index is told now; a restart restores it from the stored flag
 
 from __future__ import annotations
 
-from bot.services import after_effects, follow_ups
-from bot.services.after_effects import Effects, MatchDismissed
+from bot.services import follow_ups
 from bot.services.contacts.contact_requests import match_sides
 from bot.services.errors import UserFacingError
-from bot.services.matching.indexing import MatchingIndex
+from bot.services.events import AfterEffects, MatchDismissed
 from bot.services.ports import Clock, UowFactory
 
 
 async def dismiss_match(
-    uow_factory: UowFactory, clock: Clock, index: MatchingIndex, match_id: int, user_id: int
+    uow_factory: UowFactory, clock: Clock, after: AfterEffects, match_id: int, user_id: int
 ) -> None:
     async with uow_factory() as uow:
         match = await uow.matches.get(match_id)
@@ -28,4 +27,4 @@ async def dismiss_match(
         await uow.matches.update(match)
         await follow_ups.after_match_answered(uow, clock.now(), match_id, user_id, "dismissed")
         events = [] if theirs.id is None else [MatchDismissed(user_id, theirs.id)]
-        await after_effects.commit(uow, Effects(index, clock.now()), events)
+        await after.commit(uow, clock.now(), events)

@@ -15,7 +15,8 @@ import logging
 import time
 
 from bot.services.matching import index_sync
-from bot.services.matching.indexing import MatchingIndex, index_post
+from bot.services.matching.indexing import MatchingIndex
+from bot.services.matching.pairs import index_post
 from bot.services.ports import Clock, UowFactory
 
 log = logging.getLogger(__name__)

@@ -1,5 +1,4 @@
-"""Matching use cases: keep the in-memory index in step with the database and alert both
-sides of good new pairs, fairly.
+"""The in-memory matching index: the engine plus what it takes to index a stored post.
 
 The database is the system of record; `MatchingIndex` is rebuilt from it at start-up and
 updated by the same use case that opens, changes or closes a post.
@@ -7,30 +6,20 @@ updated by the same use case that opens, changes or closes a post.
 
 from __future__ import annotations
 
-import logging
 import secrets
 from array import array
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
 
 from bot.domain import money
-from bot.domain.circles import in_scope
 from bot.domain.matching.engine import MatchingEngine
 from bot.domain.matching.fields import fields_from_parsed
 from bot.domain.matching.terms import extract_terms, query_terms
-from bot.domain.matching.types import MatchFields, MatchResult, PostTerms, Reason
-from bot.domain.models import Circle, Match, Post, PostKind, PostStatus, Price, Quantity
-from bot.domain.trust.checks import too_good_to_be_true
+from bot.domain.matching.types import MatchFields, PostTerms
+from bot.domain.models import Post, PostStatus
 from bot.domain.vocabulary.version import vocabulary_version
 from bot.services.ports import UnitOfWork
-from bot.services.trust.summaries import ranking_trust_of
 
-log = logging.getLogger(__name__)
-
-CANDIDATES = 30  # looked at per new post, before fairness rules pick whom to alert
-ROTATION_WINDOW = timedelta(days=1)
-ROTATION_PENALTY = 0.04  # per alert a seller got in the window: new sellers get a turn
 NEUTRAL_TRUST = 0.5  # a member without outcomes (bot.domain.trust.scores.ranking_trust)
 
 
@@ -125,148 +114,3 @@ def _merge(first: tuple[str, ...], second: tuple[str, ...]) -> tuple[str, ...]:
 async def profile_keywords(uow: UnitOfWork, user_id: int) -> tuple[str, ...]:
     profile = await uow.profiles.get(user_id)
     return profile.keywords if profile else ()
-
-
-async def index_post(
-    uow: UnitOfWork, now: datetime, index: MatchingIndex, post: Post
-) -> tuple[PostTerms, MatchFields] | None:
-    """Inside the caller's transaction: an open post is indexed as it now stands and its
-    index entry stored, under this vocabulary; any other leaves the index (None)."""
-    trust = await ranking_trust_of(uow, post.user_id, now)
-    indexed = index.sync(post, await profile_keywords(uow, post.user_id), trust)
-    if indexed is not None and post.id is not None:
-        form = MatchingEngine.stored_form(post.kind, *indexed)
-        await uow.posts.save_index_entry(
-            post.id, form.keys, form.labels, form.numbers, index.vocabulary
-        )
-    return indexed
-
-
-@dataclass(frozen=True, slots=True)
-class NewPair:
-    """A match stored for the first time: both sides are to be alerted (`warning`: the
-    offer's price is too good to be true)."""
-
-    match: Match
-    offer: Post
-    need: Post
-    warning: bool
-
-
-async def match_post(
-    uow: UnitOfWork, now: datetime, index: MatchingIndex, post: Post
-) -> list[NewPair]:
-    """Inside the caller's transaction: put the post in the index as it now stands (an
-    open post is indexed and its stored index entry written, any other leaves the index),
-    pick whom to alert and store those matches. The index changes at once: a caller whose
-    transaction fails puts it back (`after_effects`)."""
-    indexed = await index_post(uow, now, index, post)
-    if indexed is None or post.id is None:
-        return []
-    terms, fields = indexed
-    paired = await uow.matches.paired_with(post.id)
-    found = index.engine.alerts(
-        post.kind,
-        terms,
-        fields,
-        user_id=post.user_id,
-        now_ts=now.timestamp(),
-        limit=CANDIDATES * 4 if index.circles else CANDIDATES,  # room for the scope's cut
-        exclude=paired,
-    )
-    if index.circles:
-        found = await _in_scope(uow, index, post, found)
-    pairs: list[NewPair] = []
-    for result in await _fair_choice(uow, index.policy, post, found, now):
-        other = await uow.posts.get(result.post_id)
-        if other is None or not other.is_live(now):
-            continue
-        offer, need = (post, other) if post.kind is PostKind.OFFER else (other, post)
-        assert offer.id is not None and need.id is not None
-        reasons: list[dict[str, object]] = [
-            {"kind": r.kind, "values": _worded(r, need)} for r in result.reasons
-        ]
-        match = Match(
-            None,
-            offer.id,
-            need.id,
-            result.score,
-            reasons,
-            now,
-            offer_alerted=True,
-            need_alerted=True,
-        )
-        match.id = await uow.matches.add(match)
-        if match.id is None:
-            continue  # paired before (a concurrent post): never alert a pair twice
-        pairs.append(NewPair(match, offer, need, _too_good(index, offer, now)))
-    return pairs
-
-
-def _worded(reason: Reason, need: Post) -> dict[str, object]:
-    """A reason's values, with the need's own unit word where the reason counts in the
-    need's unit ("需求3,000条", "预算¥3/条", as on the need's card)."""
-    values: dict[str, object] = dict(reason.values)
-    said = {"moq": need.parsed.quantity, "price": need.parsed.price}.get(reason.kind)
-    if isinstance(said, Quantity) and said.unit_word and said.unit == values.get("unit"):
-        values["unit_word"] = said.unit_word
-    elif isinstance(said, Price) and said.per_unit_word and said.per_unit == values.get("unit"):
-        values["unit_word"] = said.per_unit_word
-    return values
-
-
-async def _in_scope(
-    uow: UnitOfWork, index: MatchingIndex, post: Post, found: list[MatchResult]
-) -> list[MatchResult]:
-    """The candidates a post may match given trade circles (`bot.domain.circles.in_scope`),
-    in order; the circles' settings are read once each."""
-    known: dict[int, Circle | None] = {}
-    mine = await _circle(uow, post.circle_id, known)
-    kept = []
-    for result in found:
-        theirs_id = index.circles.get(result.post_id)
-        theirs = await _circle(uow, theirs_id, known)
-        if in_scope(post.circle_id, mine, theirs_id, theirs):
-            kept.append(result)
-    return kept
-
-
-async def _circle(
-    uow: UnitOfWork, circle_id: int | None, known: dict[int, Circle | None]
-) -> Circle | None:
-    if circle_id is None:
-        return None
-    if circle_id not in known:
-        known[circle_id] = await uow.circles.get(circle_id)
-    return known[circle_id]
-
-
-def _too_good(index: MatchingIndex, offer: Post, now: datetime) -> bool:
-    """Is the offer priced 40% or more under comparable open offers (bot.domain.trust)?"""
-    checked = index.engine.peer_prices(offer.id, now.timestamp()) if offer.id else None
-    return checked is not None and too_good_to_be_true(*checked)
-
-
-async def _fair_choice(
-    uow: UnitOfWork, policy: MatchPolicy, post: Post, found: list[MatchResult], now: datetime
-) -> list[MatchResult]:
-    """At most `max_alerts_per_need` sellers per need, at most `max_alerts_per_day` alerts
-    per seller, and a small rotation penalty for sellers alerted recently."""
-    since = now - ROTATION_WINDOW
-    if post.kind is PostKind.OFFER:
-        # One seller, many needs: their daily cap bounds the list; each need keeps its own.
-        sent = await uow.matches.count_alerts_to_user_since(post.user_id, since)
-        open_needs = [
-            result
-            for result in found
-            if await uow.matches.count_alerted_for_need(result.post_id)
-            < policy.max_alerts_per_need
-        ]
-        return open_needs[: max(policy.max_alerts_per_day - sent, 0)]
-    ranked: list[tuple[float, MatchResult]] = []
-    for result in found:  # one need, many sellers: rotate so new sellers get a turn
-        recent = await uow.matches.count_alerts_to_user_since(result.user_id, since)
-        if recent < policy.max_alerts_per_day:
-            ranked.append((result.score - ROTATION_PENALTY * recent, result))
-    ranked.sort(key=lambda pair: -pair[0])
-    return [result for _, result in ranked][: policy.max_alerts_per_need]

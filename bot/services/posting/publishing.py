@@ -1,7 +1,7 @@
 """Opening, changing and closing posts: the only use cases that make a post public or take
 it down, each in one transaction together with the matching work it causes.
 
-What happened goes to `after_effects.commit`: an opened post (published, renewed, or edited
+What happened goes to the `AfterEffects` bound in: an opened post (published, renewed, or edited
 while open) is indexed, matched and both sides of new pairs alerted in the same transaction
 as the change; a closed or expired post leaves the index.
 """
@@ -11,23 +11,21 @@ from __future__ import annotations
 from copy import copy
 
 from bot.domain.models import Action, Post, PostStatus
-from bot.services import after_effects
-from bot.services.after_effects import (
-    Effects,
+from bot.services.delivery import outbox
+from bot.services.errors import UserFacingError
+from bot.services.events import (
+    AfterEffects,
     Event,
     PostClosed,
     PostEdited,
     PostExpired,
     PostOpened,
 )
-from bot.services.delivery import outbox
-from bot.services.errors import UserFacingError
-from bot.services.matching.indexing import MatchingIndex
 from bot.services.people.users import recipient
 from bot.services.ports import Clock, UowFactory
 from bot.services.posting.post_edits import edit_post
 from bot.services.posting.posts import post_for_action, record_event, writer_region
-from bot.services.schedule import DEFAULT_SCHEDULE, Schedule
+from bot.services.schedule import Schedule
 from bot.texts.cards import expiry_notice
 
 # open posts one member may have at once: room for a real catalogue, not for flooding every
@@ -38,7 +36,7 @@ MAX_OPEN_POSTS = 50
 async def _open(
     uow_factory: UowFactory,
     clock: Clock,
-    index: MatchingIndex,
+    after: AfterEffects,
     post_id: int,
     user_id: int,
     action: Action,
@@ -65,8 +63,7 @@ async def _open(
             await record_event(uow, post, "post.created", post_kind=post.kind.value)
         else:
             await record_event(uow, post, "post.renewed")
-        effects = Effects(index, now, schedule)
-        alerted = await after_effects.commit(uow, effects, [PostOpened(post, before)])
+        alerted = await after.commit(uow, now, [PostOpened(post, before)])
         return post, alerted
 
 
@@ -74,39 +71,38 @@ async def publish(
     uow_factory: UowFactory,
     clock: Clock,
     schedule: Schedule,
-    index: MatchingIndex,
+    after: AfterEffects,
     post_id: int,
     user_id: int,
 ) -> tuple[Post, int]:
     """A draft goes public for `schedule.post_ttl`; returns it and how many new pairs were
     alerted. Its expiry warning and no-interest advice are scheduled with it."""
     action = Action.PUBLISH_POST
-    return await _open(uow_factory, clock, index, post_id, user_id, action, schedule)
+    return await _open(uow_factory, clock, after, post_id, user_id, action, schedule)
 
 
 async def renew(
     uow_factory: UowFactory,
     clock: Clock,
     schedule: Schedule,
-    index: MatchingIndex,
+    after: AfterEffects,
     post_id: int,
     user_id: int,
 ) -> tuple[Post, int]:
     """An open or expired post stays open for another `schedule.post_ttl`, and is matched
     again."""
     action = Action.RENEW_POST
-    return await _open(uow_factory, clock, index, post_id, user_id, action, schedule)
+    return await _open(uow_factory, clock, after, post_id, user_id, action, schedule)
 
 
 async def edit_field(
     uow_factory: UowFactory,
     clock: Clock,
-    index: MatchingIndex,
+    after: AfterEffects,
     post_id: int,
     user_id: int,
     field: str,
     value: str,
-    schedule: Schedule = DEFAULT_SCHEDULE,
 ) -> tuple[Post, int]:
     """Change one field of a draft or open post. A value that cannot be read raises before
     anything changes. An edited open post may now fit needs or offers it did not before."""
@@ -120,14 +116,14 @@ async def edit_field(
         if post.status is PostStatus.OPEN:
             await record_event(uow, post, "post.edited", field=field)
             events.append(PostEdited(post, before))
-        alerted = await after_effects.commit(uow, Effects(index, now, schedule), events)
+        alerted = await after.commit(uow, now, events)
         return post, alerted
 
 
 async def close(
     uow_factory: UowFactory,
     clock: Clock,
-    index: MatchingIndex,
+    after: AfterEffects,
     post_id: int,
     user_id: int,
     *,
@@ -142,12 +138,12 @@ async def close(
         post.updated_at = now = clock.now()
         await uow.posts.update(post)
         await record_event(uow, post, "post.closed", outcome=post.status.value)
-        await after_effects.commit(uow, Effects(index, now), [PostClosed(post, before)])
+        await after.commit(uow, now, [PostClosed(post, before)])
         return post
 
 
 async def expire_due(
-    uow_factory: UowFactory, clock: Clock, index: MatchingIndex, limit: int = 500
+    uow_factory: UowFactory, clock: Clock, after: AfterEffects, limit: int = 500
 ) -> list[Post]:
     """Open posts past their expiry become expired, leave the index, and each owner is told
     (they can renew with one tap)."""
@@ -162,5 +158,5 @@ async def expire_due(
             if owner is not None:
                 text = expiry_notice(post, owner.language)
                 await outbox.add_to(uow, now, owner.id, text, kind="post.expired")
-        await after_effects.commit(uow, Effects(index, now), [PostExpired(p) for p in posts])
+        await after.commit(uow, now, [PostExpired(p) for p in posts])
     return posts

@@ -37,9 +37,7 @@ from datetime import datetime
 
 from bot.domain.models import Deal, DealOutcome, Lang, PostStatus, User
 from bot.domain.privacy import identifiers
-from bot.services import after_effects
-from bot.services.after_effects import Effects, MemberForgotten
-from bot.services.matching.indexing import MatchingIndex
+from bot.services.events import AfterEffects, MemberForgotten
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.texts import CATALOGUES, Html, as_plain, escape, placeholders, t
 from bot.texts.people import person_name
@@ -60,9 +58,7 @@ TO_ADMINS = ("circle.link_flag",)
 _CUT = Html("\x00")  # stands for the other placeholders of a sentence
 
 
-async def forget(
-    uow_factory: UowFactory, clock: Clock, index: MatchingIndex, user_id: int
-) -> bool:
+async def forget(uow_factory: UowFactory, clock: Clock, after: AfterEffects, user_id: int) -> bool:
     """Delete the member's data as above; False if there was nothing (already forgotten)."""
     async with uow_factory() as uow:
         user = await uow.users.get(user_id)
@@ -85,7 +81,7 @@ async def forget(
         await uow.users.upsert(tombstone)
         # other processes forget their posts (and, at restart, their dismissals)
         gone = MemberForgotten(user_id, tuple(posts), tuple(live))
-        await after_effects.commit(uow, Effects(index, now), [gone])
+        await after.commit(uow, now, [gone])
     return True
 
 

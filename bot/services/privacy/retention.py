@@ -4,11 +4,11 @@ Trust events, deals and ratings are kept: they are the trust record."""
 
 from __future__ import annotations
 
+from bot.services import follow_ups
 from bot.services.delivery import action_tokens, inbox, outbox
 from bot.services.matching import index_sync
 from bot.services.ports import Clock, UowFactory
 from bot.services.posting import posts
-from bot.services.reminders import sending
 
 
 async def purge(uow_factory: UowFactory, clock: Clock) -> dict[str, int]:
@@ -18,6 +18,6 @@ async def purge(uow_factory: UowFactory, clock: Clock) -> dict[str, int]:
         "outbox": await outbox.purge(uow_factory, clock),
         "action_tokens": await action_tokens.purge_expired(uow_factory, clock),
         "posts": await posts.purge(uow_factory, clock),
-        "reminders": await sending.purge(uow_factory, clock),
+        "reminders": await follow_ups.purge(uow_factory, clock),
         "index_changes": await index_sync.purge(uow_factory, clock),
     }

@@ -31,7 +31,13 @@ from bot.services.follow_ups import (
     topic_of,
 )
 from bot.services.ports import Clock, UnitOfWork, UowFactory
-from bot.services.reminders import digest, match_reminders, post_reminders
+from bot.services.reminders._digest import weekly_digest
+from bot.services.reminders._match_reminders import (
+    alert_follow_up,
+    request_follow_up,
+    request_unanswered,
+)
+from bot.services.reminders._post_reminders import expiry_warning, no_interest
 from bot.services.reminders.reminder_context import ReminderContext
 from bot.services.trust import deals
 
@@ -48,12 +54,12 @@ async def _outcome(
 
 POLICIES: dict[str, Policy] = {
     OUTCOME: _outcome,
-    MATCH_FOLLOW_UP: match_reminders.alert_follow_up,
-    CONTACT_FOLLOW_UP: match_reminders.request_follow_up,
-    CONTACT_UNANSWERED: match_reminders.request_unanswered,
-    EXPIRY_WARNING: post_reminders.expiry_warning,
-    NO_INTEREST: post_reminders.no_interest,
-    DIGEST: digest.weekly_digest,
+    MATCH_FOLLOW_UP: alert_follow_up,
+    CONTACT_FOLLOW_UP: request_follow_up,
+    CONTACT_UNANSWERED: request_unanswered,
+    EXPIRY_WARNING: expiry_warning,
+    NO_INTEREST: no_interest,
+    DIGEST: weekly_digest,
 }
 
 # Past these, a reminder that fell due (say, while the bot was down) is no longer useful.
@@ -63,17 +69,6 @@ LATE_LIMITS: dict[str, timedelta] = {
     CONTACT_UNANSWERED: timedelta(days=3),
     NO_INTEREST: timedelta(days=7),
 }
-
-
-KEEP = timedelta(days=30)  # sent, cancelled or expired reminders, for looking into a complaint
-
-
-async def purge(uow_factory: UowFactory, clock: Clock) -> int:
-    """Housekeeping: reminders that ended longer than KEEP ago."""
-    async with uow_factory() as uow:
-        removed = await uow.reminders.purge_finished(clock.now() - KEEP)
-        await uow.commit()
-        return removed
 
 
 async def send_due(

@@ -8,7 +8,7 @@ from bot.services.errors import ButtonExpired
 from bot.services.follow_ups import TOPICS
 from bot.services.people.users import member_of
 from bot.services.ports import Clock, UowFactory
-from bot.services.reminders import digest
+from bot.services.reminders._digest import schedule_next_digest, stop_digest
 
 SWITCHES = (*TOPICS, "digest", "alerts_wait")
 # Cities whose time zones cover most traders; "utc" for anyone else.
@@ -59,9 +59,9 @@ async def toggle(uow_factory: UowFactory, clock: Clock, user_id: int, switch: st
         if switch == "digest":
             user.digest = not user.digest
             if user.digest:
-                await digest.schedule_next(uow, now, user)
+                await schedule_next_digest(uow, now, user)
             else:
-                await digest.stop(uow, now, user.id)
+                await stop_digest(uow, now, user.id)
         elif switch == "alerts_wait":
             user.alerts_wait = not user.alerts_wait
         elif switch in user.reminders_off:
@@ -83,6 +83,6 @@ async def set_timezone(uow_factory: UowFactory, clock: Clock, user_id: int, city
         user.timezone = zone
         await uow.users.upsert(user)
         if user.digest:
-            await digest.schedule_next(uow, clock.now(), user)
+            await schedule_next_digest(uow, clock.now(), user)
         await uow.commit()
         return user

@@ -3,9 +3,9 @@ its outcome questions ended, and the step kept as a trust event."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from bot.domain.models import Deal, Post, TrustEvent
+from bot.domain.models import Deal, Post, PostKind, Reminder, TrustEvent
 from bot.services.errors import UserFacingError
 from bot.services.follow_ups import OUTCOME, end
 from bot.services.ports import UnitOfWork
@@ -50,3 +50,40 @@ async def record_step(
         detail={"deal": deal.id},
     )
     await uow.trust_events.add(event)
+
+
+async def open_after_contact(
+    uow: UnitOfWork,
+    now: datetime,
+    about: Post,
+    asker_id: int,
+    match_id: int | None,
+    ask_after: timedelta,
+) -> Deal:
+    """Inside the contact exchange's transaction: the deal between the two (not yet made)
+    and one outcome question for each side, due `ask_after` from now."""
+    owner_id = about.user_id
+    seller, buyer = (owner_id, asker_id) if about.kind is PostKind.OFFER else (asker_id, owner_id)
+    offer_id, need_id = await _posts_of(uow, about, match_id)
+    deal = Deal(None, match_id, offer_id, need_id, seller, buyer, now)
+    await uow.deals.add(deal)
+    for user_id in (seller, buyer):
+        reminder = Reminder(
+            None,
+            OUTCOME,
+            user_id,
+            now + ask_after,
+            {"deal": deal.id, "ask": 1},
+            about.id,
+            match_id,
+        )
+        await uow.reminders.add(reminder)
+    return deal
+
+
+async def _posts_of(uow: UnitOfWork, about: Post, match_id: int | None) -> tuple[int | None, ...]:
+    if match_id is not None:
+        match = await uow.matches.get(match_id)
+        if match is not None:
+            return match.offer_id, match.need_id
+    return (about.id, None) if about.kind is PostKind.OFFER else (None, about.id)

@@ -9,6 +9,7 @@ from datetime import timedelta
 import pytest
 
 from bot.domain.models import Lang
+from bot.services.after_effects import Table
 from bot.services.circles import circle_admin, groups
 from bot.services.contacts import contact_requests
 from bot.services.errors import UserFacingError
@@ -30,7 +31,13 @@ async def _circle_offer(uow_factory: UowFactory, clock: FixedClock) -> tuple[obj
         await add_user(uow_factory, user_id)
     await groups.member_joined(uow_factory, clock, (GROUP, "Cups"), TelegramPerson(MEMBER, "M"))
     result = await groups.post_in_circle(
-        uow_factory, clock, Schedule(post_ttl=TTL), index, (GROUP, "Cups"), OWNER, OFFER
+        uow_factory,
+        clock,
+        Schedule(post_ttl=TTL),
+        Table(index, Schedule(post_ttl=TTL)),
+        (GROUP, "Cups"),
+        OWNER,
+        OFFER,
     )
     assert result.post is not None and result.post.id is not None
     return index, result.post.id
@@ -72,7 +79,13 @@ async def test_advice_names_related_offers_only_from_where_the_reader_may_look(
         await add_user(uow_factory, user_id, Lang.EN)
     offer = "出售 玻璃保温杯 起订300个 20元/个 义乌"
     await groups.post_in_circle(
-        uow_factory, clock, Schedule(post_ttl=TTL), index, (GROUP, "Cups"), OWNER, offer
+        uow_factory,
+        clock,
+        Schedule(post_ttl=TTL),
+        Table(index, Schedule(post_ttl=TTL)),
+        (GROUP, "Cups"),
+        OWNER,
+        offer,
     )
     if open_to_market:
         await circle_admin.change(uow_factory, clock, GROUP, "open", "on")

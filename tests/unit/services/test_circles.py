@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from bot.domain.circles import in_scope, kind_from_hashtags
 from bot.domain.models import Circle, PostKind
+from bot.services.after_effects import Table
 from bot.services.circles import groups
 from bot.services.matching import index_loading
 from bot.services.ports import UowFactory
@@ -20,7 +21,7 @@ SCHEDULE = Schedule(post_ttl=TTL)
 async def _in_group(uow_factory, clock, index, chat_id, user_id, text):  # type: ignore[no-untyped-def]
     await add_user(uow_factory, user_id)
     return await groups.post_in_circle(
-        uow_factory, clock, SCHEDULE, index, (chat_id, "Cups"), user_id, text
+        uow_factory, clock, SCHEDULE, Table(index, SCHEDULE), (chat_id, "Cups"), user_id, text
     )
 
 
@@ -148,7 +149,13 @@ async def test_a_bare_yuan_in_a_group_is_the_member_s_currency(
         await uow.users.upsert(replace(user, timezone="Asia/Taipei"))
         await uow.commit()
     result = await groups.post_in_circle(
-        uow_factory, clock, SCHEDULE, new_index(), (GROUP, "Cups"), 1, "出售 充電線 每條2元"
+        uow_factory,
+        clock,
+        SCHEDULE,
+        Table(new_index(), SCHEDULE),
+        (GROUP, "Cups"),
+        1,
+        "出售 充電線 每條2元",
     )
     assert result.post is not None and result.post.parsed.price is not None
     assert result.post.parsed.price.currency == "TWD"

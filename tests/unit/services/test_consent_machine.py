@@ -42,6 +42,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from bot.domain.models import Lang, PostStatus
 from bot.domain.phones import format_phone
+from bot.services.after_effects import Table
 from bot.services.contacts import contact_requests
 from bot.services.errors import UserFacingError
 from bot.services.people import users
@@ -269,7 +270,12 @@ class ConsentMachine(RuleBasedStateMachine):
             await self._register(post.owner)
             try:
                 await publishing.close(
-                    self.uow_factory, self.clock, self.index, post.id, post.owner, deal=False
+                    self.uow_factory,
+                    self.clock,
+                    Table(self.index),
+                    post.id,
+                    post.owner,
+                    deal=False,
                 )
             except UserFacingError:
                 assert post.status is PostStatus.WITHDRAWN
@@ -284,7 +290,7 @@ class ConsentMachine(RuleBasedStateMachine):
         context = ReminderContext(SCHEDULE, self.index, quiet_hours=False)
 
         async def sweep() -> None:
-            await publishing.expire_due(self.uow_factory, self.clock, self.index)
+            await publishing.expire_due(self.uow_factory, self.clock, Table(self.index))
             await sending.send_due(self.uow_factory, self.clock, context)
 
         self.run(sweep())

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.domain.models import Lang
+from bot.services.after_effects import Table
 from bot.services.contacts import contact_requests, dismissals
 from bot.services.errors import UserFacingError
 from bot.services.ports import UowFactory
@@ -106,7 +107,9 @@ async def test_strangers_and_closed_posts_are_refused(
     with pytest.raises(UserFacingError) as own:
         await contact_requests.ask_about_post(uow_factory, clock, SELLER, match.offer_id)
     assert own.value.key == "contact.own_post"
-    await publishing.close(uow_factory, clock, new_index(), match.offer_id, SELLER, deal=False)
+    await publishing.close(
+        uow_factory, clock, Table(new_index()), match.offer_id, SELLER, deal=False
+    )
     with pytest.raises(UserFacingError) as gone:
         await contact_requests.ask_about_post(uow_factory, clock, STRANGER, match.offer_id)
     assert gone.value.key == "contact.gone"
@@ -123,7 +126,7 @@ async def test_a_dismissal_is_kept_and_lowers_similar_matches(
     async with uow_factory() as uow:
         (match,) = await uow.matches.for_post(need.id or -1)
     assert match.id is not None
-    await dismissals.dismiss_match(uow_factory, clock, index, match.id, BUYER)
+    await dismissals.dismiss_match(uow_factory, clock, Table(index), match.id, BUYER)
     async with uow_factory() as uow:
         stored = await uow.matches.get(match.id)
         assert await uow.matches.dismissals() == [(BUYER, offer.id)]

@@ -86,6 +86,7 @@ from hypothesis.stateful import (
 )
 
 from bot.domain.models import ContactStatus, DealOutcome, Lang, PostStatus, User
+from bot.services.after_effects import Table
 from bot.services.circles import circle_admin, groups
 from bot.services.contacts import contact_requests, dismissals
 from bot.services.delivery import inbox
@@ -407,7 +408,13 @@ class ForgetMachine(RuleBasedStateMachine):
             await opened(self.factory, self.clock, self.index, who, TEXTS[text])
         else:
             await groups.post_in_circle(
-                self.factory, self.clock, SCHEDULE, self.index, CIRCLES[where], who, TEXTS[text]
+                self.factory,
+                self.clock,
+                SCHEDULE,
+                Table(self.index, SCHEDULE),
+                CIRCLES[where],
+                who,
+                TEXTS[text],
             )
 
     @rule(
@@ -536,7 +543,9 @@ class ForgetMachine(RuleBasedStateMachine):
         sides = self._match_sides(which, offer_side)
         if sides is not None and self.alive(sides[1]):
             self.act(
-                dismissals.dismiss_match(self.factory, self.clock, self.index, sides[0], sides[1])
+                dismissals.dismiss_match(
+                    self.factory, self.clock, Table(self.index), sides[0], sides[1]
+                )
             )
 
     @rule(which=st.integers(0, 50), deal=st.booleans())
@@ -551,7 +560,9 @@ class ForgetMachine(RuleBasedStateMachine):
             post_id = found[which % len(found)]
             owner = self.tables.posts[post_id].post.user_id
             self.act(
-                publishing.close(self.factory, self.clock, self.index, post_id, owner, deal=deal)
+                publishing.close(
+                    self.factory, self.clock, Table(self.index), post_id, owner, deal=deal
+                )
             )
 
     @rule(days=st.integers(0, 16), hours=st.integers(0, 23))
@@ -561,7 +572,7 @@ class ForgetMachine(RuleBasedStateMachine):
         context = ReminderContext(SCHEDULE, self.index, quiet_hours=False)
 
         async def sweep() -> None:
-            await publishing.expire_due(self.factory, self.clock, self.index)
+            await publishing.expire_due(self.factory, self.clock, Table(self.index))
             await sending.send_due(self.factory, self.clock, context)
             await deals.expire_claims(self.factory, self.clock)
 
@@ -672,7 +683,7 @@ class ForgetMachine(RuleBasedStateMachine):
         who = self.leaving
         before = copy.deepcopy(self.tables)
         now = self.clock.now()
-        assert self.run(forgetting.forget(self.factory, self.clock, self.index, who))
+        assert self.run(forgetting.forget(self.factory, self.clock, Table(self.index), who))
         after = self.tables
         (stand_in,) = set(after.users) - set(before.users)
         assert stand_in < -forgetting.STAND_IN_FLOOR, stand_in
@@ -686,7 +697,7 @@ class ForgetMachine(RuleBasedStateMachine):
             u for u, r in before.inbox.items() if r.done_at is None and self.senders.get(u) != who
         }
         again = copy.deepcopy(after)
-        assert not self.run(forgetting.forget(self.factory, self.clock, self.index, who))
+        assert not self.run(forgetting.forget(self.factory, self.clock, Table(self.index), who))
         assert self.tables == again, "a second /forget changed something"
 
     def _expected(self, before: Tables, x: int, s: int, now: datetime) -> Tables:

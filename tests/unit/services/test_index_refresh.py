@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.domain import money
 from bot.domain.vocabulary.version import vocabulary_version
+from bot.services.after_effects import Table
 from bot.services.matching import index_loading, index_refresh, index_sync, indexing
 from bot.services.ports import UowFactory
 from bot.services.posting import publishing
@@ -99,7 +100,7 @@ async def test_a_post_closed_meanwhile_is_left_out(
 ) -> None:
     _, (offer,) = await _published_by_an_old_release(uow_factory, clock, OFFER)
     restarted = await _restarted(uow_factory, clock)
-    await publishing.close(uow_factory, clock, restarted, offer, 1, deal=False)
+    await publishing.close(uow_factory, clock, Table(restarted), offer, 1, deal=False)
     assert await index_refresh.refresh_stale(uow_factory, clock, restarted) == 0
     assert offer not in restarted.engine
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.domain.matching.engine import MatchingEngine
 from bot.domain.matching.types import MatchFields, PostTerms
 from bot.domain.models import Lang, PostKind
+from bot.services.after_effects import Table
 from bot.services.contacts import dismissals
 from bot.services.matching import index_loading, indexing
 from bot.services.ports import UowFactory
@@ -22,7 +23,7 @@ async def test_a_restart_rebuilds_the_index_from_stored_entries_and_dismissals(
     need, _ = await opened(uow_factory, clock, index, 2, NEED)
     async with uow_factory() as uow:
         (match,) = await uow.matches.for_post(need.id or -1)
-    await dismissals.dismiss_match(uow_factory, clock, index, match.id or -1, 2)
+    await dismissals.dismiss_match(uow_factory, clock, Table(index), match.id or -1, 2)
 
     rebuilt = indexing.MatchingIndex(policy)
     assert await index_loading.rebuild(uow_factory, clock, rebuilt) == 2

@@ -8,6 +8,7 @@ from datetime import timedelta
 import pytest
 
 from bot.domain.models import PostKind, PostStatus
+from bot.services.after_effects import Table
 from bot.services.errors import KindUnclear, UserFacingError
 from bot.services.ports import UowFactory
 from bot.services.posting import posts, publishing
@@ -62,11 +63,11 @@ async def test_my_posts_are_open_and_expired_ones_newest_first(
     index = new_index()
     first, _ = await opened(uow_factory, clock, index, 1, OFFER)
     clock.advance(TTL)
-    await publishing.expire_due(uow_factory, clock, index)
+    await publishing.expire_due(uow_factory, clock, Table(index))
     second, _ = await opened(uow_factory, clock, index, 1, "出售 LED灯泡 9W 3元/个")
     await drafted(uow_factory, clock, 1, "出售 雨伞 20元")  # drafts are not listed
     closed, _ = await opened(uow_factory, clock, index, 1, "出售 毛巾 5元")
-    await publishing.close(uow_factory, clock, index, closed.id or -1, 1, deal=True)
+    await publishing.close(uow_factory, clock, Table(index), closed.id or -1, 1, deal=True)
     found, total = await posts.list_mine(uow_factory, 1, 0, 10)
     assert total == 2
     assert [(p.id, p.status) for p in found] == [

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from bot.domain.models import Circle, Conversation, Lang, Topic, User
+from bot.services.after_effects import Table
 from bot.services.contacts import contact_requests
 from bot.services.delivery import inbox
 from bot.services.matching.indexing import MatchingIndex
@@ -104,14 +105,14 @@ async def test_nothing_is_left_but_a_tombstone(store: InMemoryStore, clock: Fixe
     words = (NAME, USERNAME, "7700 900461", "7700900461", *WRITTEN)
     assert len(traces(store.tables, words)) > 20  # the set-up did leave traces
 
-    assert await forgetting.forget(store.uow_factory, clock, index, A)
+    assert await forgetting.forget(store.uow_factory, clock, Table(index), A)
     tombstone = store.tables.users.pop(A)
     assert traces(store.tables, words) == []
     assert tombstone == User(
         A, Lang.ZH_HANS, blocked_bot=True, created_at=clock.now(), deleted_at=clock.now()
     )
     assert [index.engine.terms_of(post_id) for post_id in posts] == [None, None]
-    assert not await forgetting.forget(store.uow_factory, clock, index, A)  # nothing left
+    assert not await forgetting.forget(store.uow_factory, clock, Table(index), A)  # nothing left
 
 
 async def test_the_partner_keeps_their_record_with_a_deleted_user(
@@ -120,7 +121,7 @@ async def test_the_partner_keeps_their_record_with_a_deleted_user(
     index = new_index()
     factory = store.uow_factory
     confirmed, still_open, _ = await rich(store.uow_factory, clock, index)
-    await forgetting.forget(factory, clock, index, A)
+    await forgetting.forget(factory, clock, Table(index), A)
     async with factory() as uow:
         deal = await uow.deals.get(confirmed)
         assert deal is not None and deal.seller_id != A and deal.buyer_id == B
@@ -146,7 +147,7 @@ async def test_a_redelivery_or_a_block_leaves_the_tombstone_and_a_new_message_st
     index = new_index()
     factory = store.uow_factory
     await rich(store.uow_factory, clock, index)
-    await forgetting.forget(factory, clock, index, A)
+    await forgetting.forget(factory, clock, Table(index), A)
     person = TelegramPerson(A, "Zhenya", "Quillfeather", USERNAME, "zh-hans")
     payload = {"update_id": 1, "message": {"from": {"id": A, "first_name": "Zhenya"}}}
     fresh, user = await inbox.receive(factory, clock, 1, payload, person, Lang.EN)
@@ -180,6 +181,6 @@ async def test_a_failed_commit_leaves_the_index_as_the_database_has_it(
         return uow
 
     with pytest.raises(OSError):
-        await forgetting.forget(failing, clock, index, A)
+        await forgetting.forget(failing, clock, Table(index), A)
     assert store.tables.users[A].deleted_at is None
     assert [index.engine.terms_of(post_id) is not None for post_id in posts] == [True, True]

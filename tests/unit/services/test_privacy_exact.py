@@ -14,6 +14,7 @@ import pytest
 
 from bot.domain.models import Lang, OutboxMessage, User
 from bot.domain.privacy import replace_id, sender_of
+from bot.services.after_effects import Table
 from bot.services.contacts import contact_requests
 from bot.services.matching.indexing import MatchingIndex
 from bot.services.people import profiles
@@ -157,7 +158,7 @@ async def a_name_that_is_a_product(
     seen.gone = {i for i, (chat, text) in outbox.items() if chat == B and names_a(text)}
     assert len(seen.kept) >= 3 and len(seen.gone) == 1  # C's alerts, D's; B's card
 
-    assert await forgetting.forget(factory, clock, index, A)
+    assert await forgetting.forget(factory, clock, Table(index), A)
     after, left = await read()
     if updates:
         updates_kept(inbox, left, await stand_in_of(factory, seen.deal))
@@ -182,7 +183,7 @@ async def their_details_in_a_card(factory: UowFactory, read: Read) -> None:
         await uow.inbox.mark_done([106], clock.now())
         await uow.commit()
 
-    await forgetting.forget(factory, clock, index, A)
+    await forgetting.forget(factory, clock, Table(index), A)
     outbox, inbox = await read()
     assert [i for i in gone if i in outbox] == [] and kept in outbox  # whole marks only
     assert [text for i, (_, text) in outbox.items() if names_a(text) and i != kept] == []
@@ -221,7 +222,7 @@ async def the_bots_sentences_naming_them(factory: UowFactory, read: Read) -> Non
     named = await sentences(factory, clock)
     outbox, inbox = await read()
 
-    await forgetting.forget(factory, clock, index, A)
+    await forgetting.forget(factory, clock, Table(index), A)
     after, left = await read()
     assert {i: after.get(i) for i in named.kept} == {i: outbox[i] for i in named.kept}
     assert {i: after.get(i) for i in named.gone} == dict.fromkeys(named.gone)

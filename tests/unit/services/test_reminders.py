@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from bot.domain.models import Lang
+from bot.services.after_effects import Table
 from bot.services.contacts import contact_requests, dismissals
 from bot.services.follow_ups import EXPIRY_WARNING, MATCH_FOLLOW_UP, NO_INTEREST
 from bot.services.matching.indexing import MatchingIndex
@@ -62,7 +63,7 @@ async def test_answering_a_match_ends_its_follow_up(
     index = new_index()
     _offer, _need, match_id = await _matched(uow_factory, clock, index)
     await contact_requests.ask_about_match(uow_factory, clock, BUYER, match_id, SCHEDULE)
-    await dismissals.dismiss_match(uow_factory, clock, index, match_id, SELLER)
+    await dismissals.dismiss_match(uow_factory, clock, Table(index), match_id, SELLER)
     clock.advance(SCHEDULE.follow_up_after + timedelta(minutes=1))
     await sweep(uow_factory, clock, index)
     assert await _texts(uow_factory, BUYER, "match.follow_up") == []
@@ -117,7 +118,7 @@ async def test_expiry_warning_with_what_the_post_achieved_and_renewal(
     await sweep(uow_factory, clock, index)
     (warning,) = await _texts(uow_factory, SELLER, "post.expiry_warning")
     assert "到期" in warning and "匹配提醒 1 次" in warning and "联系请求 1 次" in warning
-    await publishing.renew(uow_factory, clock, SCHEDULE, index, offer_id, SELLER)
+    await publishing.renew(uow_factory, clock, SCHEDULE, Table(index, SCHEDULE), offer_id, SELLER)
     async with uow_factory() as uow:
         pending = await uow.reminders.pending(post_id=offer_id, kinds=(EXPIRY_WARNING,))
     (next_warning,) = pending
@@ -129,7 +130,7 @@ async def test_closing_a_post_cancels_what_was_about_it_with_the_reason(
 ) -> None:
     index = new_index()
     offer_id, _need, _match = await _matched(uow_factory, clock, index)
-    await publishing.close(uow_factory, clock, index, offer_id, SELLER, deal=False)
+    await publishing.close(uow_factory, clock, Table(index), offer_id, SELLER, deal=False)
     async with uow_factory() as uow:
         assert await uow.reminders.pending(post_id=offer_id) == []
     clock.advance(TTL)

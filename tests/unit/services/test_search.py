@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.services.after_effects import Table
 from bot.services.matching import search
 from bot.services.ports import UowFactory
 from bot.services.posting import publishing
@@ -22,7 +23,7 @@ async def test_search_finds_open_posts_of_both_kinds_and_pages(
     assert {p.id for p in found} == {offer.id, need.id} and not more
     first, more = await search.search(uow_factory, clock, index, "保温杯", 0, 1, VIEWER)
     assert len(first) == 1 and more
-    await publishing.close(uow_factory, clock, index, offer.id or -1, 1, deal=False)
+    await publishing.close(uow_factory, clock, Table(index), offer.id or -1, 1, deal=False)
     found, _ = await search.search(uow_factory, clock, index, "保温杯", 0, 5, VIEWER)
     assert [p.id for p in found] == [need.id]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot.domain.models import Lang, Post, User
+from bot.services.after_effects import Table
 from bot.services.matching import indexing
 from bot.services.ports import UowFactory
 from bot.services.posting import posts, publishing
@@ -63,7 +64,12 @@ async def opened(
     draft = await drafted(uow_factory, clock, user_id, text)
     assert draft.id is not None
     return await publishing.publish(
-        uow_factory, clock, Schedule(post_ttl=TTL), index, draft.id, user_id
+        uow_factory,
+        clock,
+        Schedule(post_ttl=TTL),
+        Table(index, Schedule(post_ttl=TTL)),
+        draft.id,
+        user_id,
     )
 
 

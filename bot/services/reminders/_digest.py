@@ -21,14 +21,14 @@ MAX_NEW = 5
 LATE = WEEK  # a digest late by a week is replaced by the next one
 
 
-async def schedule_next(uow: UnitOfWork, now: datetime, user: User) -> None:
+async def schedule_next_digest(uow: UnitOfWork, now: datetime, user: User) -> None:
     """The next digest for a reader who turned it on (any earlier one is replaced)."""
     await end(uow, now, await uow.reminders.pending(user_id=user.id, kinds=(DIGEST,)), "replaced")
     due = next_digest_at(now, user.timezone)
     await uow.reminders.add(Reminder(None, DIGEST, user.id, due))
 
 
-async def stop(uow: UnitOfWork, now: datetime, user_id: int) -> None:
+async def stop_digest(uow: UnitOfWork, now: datetime, user_id: int) -> None:
     pending = await uow.reminders.pending(user_id=user_id, kinds=(DIGEST,))
     await end(uow, now, pending, "turned off in /settings")
 
@@ -38,7 +38,7 @@ async def weekly_digest(
 ) -> Ending | None:
     if not user.digest:
         return cancelled("turned off in /settings")
-    await schedule_next(uow, now, user)
+    await schedule_next_digest(uow, now, user)
     if now - reminder.due_at > LATE:
         return expired("missed its week")
     open_posts = await uow.posts.list_by_user(user.id, [PostStatus.OPEN], offset=0, limit=20)
