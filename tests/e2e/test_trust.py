@@ -33,7 +33,9 @@ async def test_trust_command_and_button(fake: FakeTelegram, bot: RunningBot) -> 
     await buyer.send("/verify 91350100M000100Y43")
     await latest(buyer, fake, lambda m: "now shows L2" in (m.text or ""))
     await buyer.send("/trust")
-    own = await latest(buyer, fake, lambda m: "L2 business checked" in (m.text or ""))
+    own = await latest(
+        buyer, fake, lambda m: "L2 registration number valid in form" in (m.text or "")
+    )
     assert "Checked on" in own.text and "91350100M000100Y43" not in own.text
     await buyer.send("/help")
     await latest(buyer, fake, lambda m: "/trust" in (m.text or ""))
