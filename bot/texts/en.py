@@ -180,7 +180,7 @@ TEXTS: dict[str, str] = {
     "trust.card_own_title": "🛡 <b>Your trust record</b>",
     "trust.card.level": "{level}\n<i>L1: a phone number shared with Telegram's button. L2: a business registration number valid in form (for China, its check character); the business itself is not checked. L3: vouched for by two trade-circle admins.</i>",
     "trust.card.level_hint": "Tap 📎 and share your phone number to reach L1.",
-    "trust.card.level_since": "Checked on {date}.",
+    "trust.card.level_since": "Recorded on {date}.",
     "verify.usage": "Send <code>/verify</code> and your business registration: China's 18-character unified social credit code (<code>/verify 91350100M000100Y43</code>), or a country code and the number elsewhere (<code>/verify GB 12345678</code>). It raises your record to L2; the number itself is never shown.",
     "verify.bad_code": "That unified social credit code does not check out (its last character does not match). Please copy it again from the business licence.",
     "verify.done": "☑️ Credit code recorded, its check character valid: your record now shows L2. Nobody has checked the business itself, and your card says so.",

@@ -174,7 +174,7 @@ TEXTS: dict[str, str] = {
     "trust.card_own_title": "🛡 <b>你的信用记录</b>",
     "trust.card.level": "{level}\n<i>L1：通过 Telegram 按钮分享了手机号。L2：企业登记号格式有效（中国为校验码正确），企业本身未经核验。L3：两位商圈管理员担保。</i>",
     "trust.card.level_hint": "点 📎 分享手机号即可达到 L1。",
-    "trust.card.level_since": "{date}核验。",
+    "trust.card.level_since": "{date}记录。",
     "verify.usage": "发送 <code>/verify</code> 加企业登记号：中国的18位统一社会信用代码（<code>/verify 91350100M000100Y43</code>），其他国家为国家代码加号码（<code>/verify GB 12345678</code>）。核验后你的记录显示 L2；号码本身不会公开。",
     "verify.bad_code": "这个统一社会信用代码校验不通过（最后一位校验码不符）。请从营业执照上重新复制。",
     "verify.done": "☑️ 统一社会信用代码已记录，校验码正确：你的记录现在显示 L2。企业本身尚未有人核验，你的名片上也如实说明。",

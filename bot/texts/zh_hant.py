@@ -174,7 +174,7 @@ TEXTS: dict[str, str] = {
     "trust.card_own_title": "🛡 <b>你的信用記錄</b>",
     "trust.card.level": "{level}\n<i>L1：透過 Telegram 按鈕分享了手機號碼。L2：企業登記號格式有效（中國為檢查碼正確），企業本身未經核驗。L3：兩位商圈管理員擔保。</i>",
     "trust.card.level_hint": "點 📎 分享手機號碼即可達到 L1。",
-    "trust.card.level_since": "{date}核驗。",
+    "trust.card.level_since": "{date}記錄。",
     "verify.usage": "傳送 <code>/verify</code> 加企業登記號：中國的18位統一社會信用代碼（<code>/verify 91350100M000100Y43</code>），其他國家為國家代碼加號碼（<code>/verify TW 12345678</code>）。核驗後你的記錄顯示 L2；號碼本身不會公開。",
     "verify.bad_code": "這個統一社會信用代碼校驗不通過（最後一位檢查碼不符）。請從營業執照上重新複製。",
     "verify.done": "☑️ 統一社會信用代碼已記錄，檢查碼正確：你的記錄現在顯示 L2。企業本身尚未有人核驗，你的名片上也如實說明。",

@@ -36,7 +36,7 @@ async def test_trust_command_and_button(fake: FakeTelegram, bot: RunningBot) -> 
     own = await latest(
         buyer, fake, lambda m: "L2 registration number valid in form" in (m.text or "")
     )
-    assert "Checked on" in own.text and "91350100M000100Y43" not in own.text
+    assert "Recorded on" in own.text and "91350100M000100Y43" not in own.text
     await buyer.send("/help")
     await latest(buyer, fake, lambda m: "/trust" in (m.text or ""))
     assert rejected(fake) == []
