@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from bot.domain.models import TrustEvent, User
+from bot.domain.trust.levels import identity_level
 from bot.domain.trust.scores import IdentityLevel, WeightedRating, shown_rating
 
-VOUCHES_FOR_L3 = 2  # trade-circle admins who vouched for a member
 FOLLOW_UP_WINDOW = timedelta(days=7)  # to answer "Did you make a deal?" before it counts
 # Saying anything about a deal (done, confirmed, denied, still talking, none) follows it up.
 ANSWERS = frozenset({"deal.claimed", "deal.confirmed", "deal.denied", "deal.talking", "deal.none"})
@@ -59,13 +59,12 @@ def summarise(
 ) -> TrustSummary:
     """Facts from the append-only record: only confirmed deals count as deals; `ratings`
     are the revealed ones, weighted by their raters."""
+    events = list(events)
     deals_with: dict[int, int] = defaultdict(int)
     deals = unconfirmed = 0
-    level_since: datetime | None = None
     complaints: dict[object, str] = {}  # exchange -> reason, in order
     answers: dict[object, str] = {}
     asked: dict[object, datetime] = {}  # deal -> when the outcome question reached them
-    vouchers: dict[int, datetime] = {}  # circle admin -> when they vouched
     answered: set[object] = set()
     for event in events:
         if event.kind == "deal.asked":
@@ -76,22 +75,13 @@ def summarise(
             complaints[event.detail.get("deal")] = str(event.detail.get("reason", ""))
         if event.kind == "complaint.answered":
             answers[event.detail.get("deal")] = str(event.detail.get("text", ""))
-        if event.kind == "identity.business" and level_since is None:
-            level_since = event.at
-        if event.kind == "identity.vouched" and event.counterpart_id is not None:
-            vouchers.setdefault(event.counterpart_id, event.at)
         if event.kind == "deal.unconfirmed":
             unconfirmed += 1
         if event.kind == "deal.confirmed":
             deals += 1
             if event.counterpart_id is not None:
                 deals_with[event.counterpart_id] += 1
-    level = IdentityLevel.PHONE if user.phone else IdentityLevel.UNKNOWN
-    if level_since is not None:
-        level = IdentityLevel.BUSINESS
-    if len(vouchers) >= VOUCHES_FOR_L3:
-        level = IdentityLevel.VOUCHED
-        level_since = sorted(vouchers.values())[VOUCHES_FOR_L3 - 1]
+    level, level_since = identity_level(user, events)
     repeat = sum(1 for n in deals_with.values() if n >= 2)
     shown = shown_rating(ratings, now, prior) if ratings and now is not None else None
     good = deals + sum(1 for r in ratings if r.stars >= 4)
