@@ -1,7 +1,10 @@
 """/circle in a trade circle, for its admins: settings (buttons), and as a reply to a
-member's message: remove the post, stop or resume the member, vouch for them. Admin rights
-are asked of Telegram (getChatMember) at every action, so a demoted admin loses them at once;
-an anonymous admin (posting as the group) counts as one."""
+member's message: remove the post, stop or resume the member, vouch for them, settle a
+disputed registration number for them. Admin rights are asked of Telegram (getChatMember) at
+every action, so a demoted admin loses them at once; an anonymous admin (posting as the
+group) counts as one. For a vouch or a settlement the group's creator is asked too
+(getChatAdministrators): a circle its member or their partners created cannot speak for
+them."""
 
 from __future__ import annotations
 
@@ -19,7 +22,7 @@ from handlers.keyboards import markup, tokens_as_data
 from handlers.language import LABELS
 
 ADMINS = (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR)
-SUBCOMMANDS = ("remove", "stop", "resume", "vouch")
+SUBCOMMANDS = ("remove", "stop", "resume", "vouch", "settle")
 
 
 async def is_admin(
@@ -98,6 +101,22 @@ async def _on_member(update: Update, context: BotContext, what: str, message: Me
         await context.use_cases.circles.stop_member(chat.id, member.id, stop)
         key = "circle.stopped" if what == "stop" else "circle.resumed"
         await message.reply_text(plain(context.lang, key, name=name))
-    else:
-        count = await context.use_cases.circles.vouch(chat.id, user.id, member.id)
+    elif what == "vouch":
+        creator, title = await _creator(context, chat.id), chat.title or ""
+        count = await context.use_cases.circles.vouch(
+            chat.id, user.id, member.id, creator_id=creator, title=title
+        )
         await message.reply_text(plain(context.lang, "circle.vouched", name=name, count=count))
+    else:
+        creator = await _creator(context, chat.id)
+        title = await context.use_cases.circles.settle(
+            chat.id, user.id, member.id, creator_id=creator, title=chat.title or ""
+        )
+        await message.reply_text(plain(context.lang, "circle.settled", name=name, title=title))
+        context.kick_outbox()  # the admin chat's notice
+
+
+async def _creator(context: BotContext, chat_id: int) -> int | None:
+    """The group's creator, as Telegram says (None when it has none any more)."""
+    admins = await context.bot.get_chat_administrators(chat_id)
+    return next((m.user.id for m in admins if m.status == ChatMemberStatus.OWNER), None)

@@ -57,7 +57,7 @@ async def contact_post_owner(update: Update, context: BotContext, pressed: Press
 async def _page(
     context: BotContext, words: str, page: int, viewer_id: int
 ) -> tuple[Html, Buttons]:
-    found, more = await context.use_cases.posting.search(words, page, PAGE_SIZE, viewer_id)
+    found, more, warned = await context.use_cases.posting.search(words, page, PAGE_SIZE, viewer_id)
     lang, first = context.lang, page * PAGE_SIZE + 1
     pages = page + 2 if more else page + 1
     buttons: Buttons = [
@@ -71,4 +71,4 @@ async def _page(
         nav.append((plain(lang, "btn.next"), page_data(VIEW, page + 1)))
     if nav:
         buttons.append(nav)
-    return search_page(lang, words, found, page, pages, first), buttons
+    return search_page(lang, words, found, page, pages, first, warned), buttons

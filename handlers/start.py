@@ -9,7 +9,7 @@ from telegram.error import TelegramError
 from bot.context import BotContext
 from bot.domain.models import Action
 from bot.texts import plain
-from bot.texts.cards import post_card
+from bot.texts.lists import shown_card
 from handlers.keyboards import number, post_action_data
 from handlers.replies import reply, reply_html
 
@@ -41,10 +41,11 @@ async def _show_post(update: Update, context: BotContext, post_id: int) -> None:
     circle_id = await context.use_cases.posting.circle_to_ask(post_id, viewer)
     if circle_id is not None and await _in_group(context, circle_id, viewer):
         await context.use_cases.posting.member_confirmed(circle_id, viewer)
-    post = await context.use_cases.posting.open_post(post_id, viewer)
+    post, too_good = await context.use_cases.posting.open_post(post_id, viewer)
     label = plain(context.lang, "btn.contact")
     buttons = [[(label, post_action_data(Action.CONTACT_POST_OWNER, post.id))]]
-    await reply_html(update, context, post_card(post, context.lang), buttons)
+    card = shown_card(post, context.lang, too_good=too_good)
+    await reply_html(update, context, card, buttons)
 
 
 async def _in_group(context: BotContext, chat_id: int, user_id: int) -> bool:

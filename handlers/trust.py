@@ -67,3 +67,5 @@ async def verify_command(update: Update, context: BotContext) -> None:
         return
     key = await context.use_cases.trust.verify_business(user.id, words)
     await reply(update, context, key)
+    if key == "verify.disputed":
+        context.kick_outbox()  # the admin chat's notice

@@ -30,6 +30,7 @@ from bot.services.ports import (
     PostsRepository,
     ProfilesRepository,
     RatingsRepository,
+    RegistrationsRepository,
     RemindersRepository,
     TrustEventsRepository,
     UsersRepository,
@@ -51,6 +52,7 @@ from storage.repositories import (
     SqlPostsRepository,
     SqlProfilesRepository,
     SqlRatingsRepository,
+    SqlRegistrationsRepository,
     SqlRemindersRepository,
     SqlTrustEventsRepository,
     SqlUsersRepository,
@@ -81,6 +83,7 @@ class SqlAlchemyUnitOfWork:
     leases: LeasesRepository
     index_changes: IndexChangesRepository
     conversations: ConversationsRepository
+    registrations: RegistrationsRepository
 
     def __init__(
         self,
@@ -123,6 +126,7 @@ class SqlAlchemyUnitOfWork:
         self.leases = SqlLeasesRepository(session)
         self.index_changes = SqlIndexChangesRepository(session)
         self.conversations = SqlConversationsRepository(session, self._written)
+        self.registrations = SqlRegistrationsRepository(session)
         return self
 
     async def __aexit__(

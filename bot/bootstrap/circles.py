@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from bot.services.circles import circle_admin, groups
+from bot.services.circles import circle_admin, groups, settling
 
 from .dependencies import Dependencies
 
@@ -29,3 +29,4 @@ class Circles:
         self.remove_post = partial(circle_admin.remove_post, u, c, deps.after)
         self.stop_member = partial(circle_admin.stop_member, u, c)
         self.vouch = partial(circle_admin.vouch, u, c)
+        self.settle = partial(settling.settle, u, c, admin_chat_id=deps.settings.admin_chat_id)

@@ -17,7 +17,7 @@ class Posting:
         self.draft = partial(posts.draft, u, c, deps.settings.post_ttl)
         self.discard = partial(posts.discard, u, c)
         self.list_mine = partial(posts.list_mine, u)
-        self.open_post = partial(posts.open_post, u, c)
+        self.open_post = partial(search.open_post, u, c, index)
         self.post_to_edit = partial(posts.post_to_edit, u)
         self.publish = partial(publishing.publish, u, c, schedule, deps.after)
         self.renew = partial(publishing.renew, u, c, schedule, deps.after)

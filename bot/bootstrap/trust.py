@@ -27,4 +27,6 @@ class Trust:
         self.can_answer = partial(complaints.can_answer, u)
         self.answer_complaint = partial(complaints.answer, u, c)
         self.record_of = partial(records.record_of, u, c)
-        self.verify_business = partial(identity.verify_business, u, c)
+        self.verify_business = partial(
+            identity.verify_business, u, c, admin_chat_id=deps.settings.admin_chat_id
+        )

@@ -143,7 +143,9 @@ async def _match(uow: UnitOfWork, effects: Effects, event: Event) -> None:
     now, schedule = effects.now, effects.schedule
     for pair in await pairs.match_post(uow, now, effects.index, event.post):
         match, offer, need, warning = pair.match, pair.offer, pair.need, pair.warning
-        await alerts.queue_match_alerts(uow, now, match, offer, need, warning, schedule)
+        await alerts.queue_match_alerts(
+            uow, now, match, offer, need, warning, schedule, pair.ahead_by_record
+        )
         effects.alerted += 1
 
 

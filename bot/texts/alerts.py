@@ -13,15 +13,20 @@ from bot.texts.reasons import render_reasons
 
 
 def trust_line(summary: TrustSummary | None, lang: Lang) -> Html:
-    """One line of facts from the member's record: identity level, confirmed deals and
-    partners, tenure; a member without deals is "new", with their identity level."""
+    """One line of facts from the member's record: identity level, confirmed deals with
+    independent partners, tenure; a member without deals is "new", with their identity
+    level, and deals that are not counted are said to be so."""
     if summary is None:
         return t(lang, "alert.trust_new")
     verified = summary.level >= IdentityLevel.PHONE
-    if summary.confirmed_deals == 0 and not summary.complaints:
+    if summary.confirmed_deals == 0 and not (summary.complaints or summary.other_partners):
         return t(lang, "trust.new_verified" if verified else "alert.trust_new")
     parts = [t(lang, f"trust.level.{int(summary.level)}")]
-    parts.append(t(lang, "trust.deals", deals=summary.confirmed_deals, partners=summary.partners))
+    if summary.confirmed_deals:
+        deals, partners = summary.confirmed_deals, summary.partners
+        parts.append(t(lang, "trust.deals", deals=deals, partners=partners))
+    elif summary.other_partners:
+        parts.append(t(lang, "trust.deals_uncounted"))
     if summary.repeat_partners:
         parts.append(t(lang, "trust.repeat", count=summary.repeat_partners))
     if summary.rating is not None:
@@ -51,9 +56,15 @@ def match_alert(
     reasons: Sequence[dict[str, object]],
     *,
     too_good: bool = False,
+    ahead_by_record: bool = False,
 ) -> Html:
     """What one side of a new match reads: a buyer hears of an offer, a seller of a need.
-    No identity details are shown before both sides agree."""
+    No identity details are shown before both sides agree. `ahead_by_record`: the
+    seller's record put the offer ahead of one that fits as well, and the alert says so."""
+    first = []
+    if ahead_by_record and them is not None and them.confirmed_deals:
+        deals, partners = them.confirmed_deals, them.partners
+        first.append(t(lang, "alert.first_by_record", deals=deals, partners=partners))
     title = "alert.offer_for_you" if their_post.kind is PostKind.OFFER else "alert.need_for_you"
     return Html(
         "\n".join(
@@ -62,6 +73,7 @@ def match_alert(
                 post_card(their_post, lang),
                 trust_line(them, lang),
                 t(lang, "alert.why", reasons=render_reasons(reasons, lang)),
+                *first,
                 *([t(lang, "alert.too_good")] if too_good else []),
             ]
         )
@@ -78,6 +90,7 @@ def trust_card(summary: TrustSummary, lang: Lang, *, own: bool) -> Html:
         lines[-1] = Html(f"{lines[-1]}\n{t(lang, 'trust.card.level_since', date=since)}")
     if own and summary.level is IdentityLevel.UNKNOWN:
         lines[-1] = Html(f"{lines[-1]}\n{t(lang, 'trust.card.level_hint')}")
+    lines[-1] = Html(f"{lines[-1]}{_identity_notes(summary, lang)}")
     lines.append(
         t(
             lang,
@@ -87,6 +100,8 @@ def trust_card(summary: TrustSummary, lang: Lang, *, own: bool) -> Html:
             repeat=summary.repeat_partners,
         )
     )
+    if summary.other_partners:
+        lines[-1] = Html(f"{lines[-1]}{t(lang, 'trust.card.others')}")
     if summary.rating is not None:
         rating = f"{summary.rating:.1f}"
         lines.append(t(lang, "trust.card.rating", rating=rating, count=summary.ratings))
@@ -114,6 +129,19 @@ def trust_card(summary: TrustSummary, lang: Lang, *, own: bool) -> Html:
         lines[-1] = Html(f"{lines[-1]}\n{t(lang, 'trust.card.last_active', date=active)}")
     lines.append(t(lang, "trust.card.footer"))
     return Html("\n\n".join(lines))
+
+
+def _identity_notes(summary: TrustSummary, lang: Lang) -> str:
+    """A dispute over the registration number, who settled it, the vouching circles."""
+    notes = []
+    if summary.disputed:
+        notes.append(t(lang, "trust.card.disputed"))
+    if summary.confirmed_by:
+        notes.append(t(lang, "trust.card.confirmed_by", circle=summary.confirmed_by))
+    if summary.vouched_in:
+        circles = ", ".join(summary.vouched_in)
+        notes.append(t(lang, "trust.card.vouched_in", circles=circles))
+    return "".join(f"\n{note}" for note in notes)
 
 
 def _complaints(summary: TrustSummary, lang: Lang) -> Html:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from bot.domain.models import Lang, Post
 from bot.texts import Html, t
@@ -21,15 +21,29 @@ def my_posts_page(lang: Lang, posts: Sequence[Post], page: int, pages: int, firs
 
 
 def search_page(
-    lang: Lang, query: str, posts: Sequence[Post], page: int, pages: int, first: int
+    lang: Lang,
+    query: str,
+    posts: Sequence[Post],
+    page: int,
+    pages: int,
+    first: int,
+    warned: Collection[int] = frozenset(),
 ) -> Html:
+    """`warned`: the ids of the offers too good to be true, each shown with the warning."""
     if len(query) > MAX_QUERY:
         query = query[: MAX_QUERY - 1] + "…"
     if not posts:
         return t(lang, "search.empty", query=query)
     blocks = [t(lang, "search.header", query=query, page=page + 1, pages=pages)]
     blocks += [
-        Html(f"<b>{number}.</b> {post_card(post, lang)}")
+        Html(f"<b>{number}.</b> {shown_card(post, lang, too_good=post.id in warned)}")
         for number, post in enumerate(posts, start=first)
     ]
     return Html("\n\n".join(blocks))
+
+
+def shown_card(post: Post, lang: Lang, *, too_good: bool = False) -> Html:
+    """A post's card shown to someone who may ask its owner for contact (a /search result,
+    a post opened from a digest's link); an offer too good to be true with the warning."""
+    card = post_card(post, lang)
+    return Html(f"{card}\n{t(lang, 'alert.too_good')}") if too_good else card

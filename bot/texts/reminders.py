@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime
 
 from bot.domain.models import Lang, Post, PostKind
@@ -32,11 +32,19 @@ def expiry_warning_text(
 
 
 def digest_text(
-    lang: Lang, fresh: Sequence[Post], unanswered: int, waiting: int, to_rate: int
+    lang: Lang,
+    fresh: Sequence[Post],
+    unanswered: int,
+    waiting: int,
+    to_rate: int,
+    warned: Collection[int] = frozenset(),
 ) -> Html:
+    """`warned`: the ids of the offers too good to be true, each line with the warning."""
     lines = [t(lang, "digest.title")]
     if fresh:
-        posts = "\n".join(post_line(post, lang, n) for n, post in enumerate(fresh, start=1))
+        posts = "\n".join(
+            _line(post, lang, n, post.id in warned) for n, post in enumerate(fresh, start=1)
+        )
         lines.append(t(lang, "digest.new_posts", count=len(fresh), posts=Html(posts)))
     if unanswered:
         lines.append(t(lang, "digest.unanswered", count=unanswered))
@@ -48,3 +56,8 @@ def digest_text(
         lines.append(t(lang, "digest.quiet"))
     lines.append(t(lang, "digest.footer"))
     return Html("\n\n".join(lines))
+
+
+def _line(post: Post, lang: Lang, number: int, too_good: bool) -> str:
+    line = post_line(post, lang, number)
+    return f"{line}\n   {t(lang, 'alert.too_good_short')}" if too_good else line

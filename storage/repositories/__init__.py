@@ -13,6 +13,7 @@ from storage.repositories.matches import SqlMatchesRepository
 from storage.repositories.outbox import SqlOutboxRepository
 from storage.repositories.persistence import SqlPersistenceRepository
 from storage.repositories.posts import SqlPostsRepository
+from storage.repositories.registrations import SqlRegistrationsRepository
 from storage.repositories.reminders import SqlRemindersRepository
 from storage.repositories.trust_events import SqlTrustEventsRepository
 from storage.repositories.users import SqlProfilesRepository, SqlUsersRepository
@@ -33,6 +34,7 @@ __all__ = [
     "SqlPostsRepository",
     "SqlProfilesRepository",
     "SqlRatingsRepository",
+    "SqlRegistrationsRepository",
     "SqlRemindersRepository",
     "SqlTrustEventsRepository",
     "SqlUsersRepository",

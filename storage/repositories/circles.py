@@ -143,6 +143,13 @@ class SqlCirclesRepository:
         await self._session.flush()
         return True
 
+    async def posters(self, circle_id: int) -> set[int]:
+        """The members who have a post written in the circle (kept posts, any status)."""
+        rows = await self._session.scalars(
+            select(PostRow.user_id).where(PostRow.circle_id == circle_id).distinct()
+        )
+        return {int(user_id) for user_id in rows}
+
     async def stats(self, circle_id: int, since: datetime) -> CircleStats:
         session = self._session
         in_circle = select(PostRow.id).where(PostRow.circle_id == circle_id)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.domain.models import Deal, DealOutcome, Rating
 from storage.tables import DealRow, RatingRow
+
+_CHUNK = 500  # ids per IN list, well under SQLite's bound on parameters
 
 
 def _deal(row: DealRow) -> Deal:
@@ -82,6 +85,19 @@ class SqlDealsRepository:
         rows = await self._session.scalars(select(DealRow).where(side, post).order_by(DealRow.id))
         return [_deal(row) for row in rows]
 
+    async def confirmed_pairs(self, user_ids: Collection[int]) -> list[tuple[int, int]]:
+        ids = sorted(set(user_ids))
+        found: dict[int, tuple[int, int]] = {}
+        confirmed = DealRow.outcome == DealOutcome.CONFIRMED.value
+        for start in range(0, len(ids), _CHUNK):
+            chunk = ids[start : start + _CHUNK]
+            side = DealRow.seller_id.in_(chunk) | DealRow.buyer_id.in_(chunk)
+            rows = await self._session.execute(
+                select(DealRow.id, DealRow.seller_id, DealRow.buyer_id).where(confirmed, side)
+            )
+            found.update((row.id, (row.seller_id, row.buyer_id)) for row in rows)
+        return [found[deal_id] for deal_id in sorted(found)]
+
     async def between(self, user_a: int, user_b: int) -> list[Deal]:
         pair = ((DealRow.seller_id == user_a) & (DealRow.buyer_id == user_b)) | (
             (DealRow.seller_id == user_b) & (DealRow.buyer_id == user_a)
@@ -147,7 +163,3 @@ class SqlRatingsRepository:
         row.comment = comment
         await self._session.flush()
         return True
-
-    async def stars_mean(self) -> float | None:
-        mean = await self._session.scalar(select(func.avg(RatingRow.stars)))
-        return None if mean is None else float(mean)

@@ -38,6 +38,7 @@ from storage.tables import (
     PersistenceRow,
     PostRow,
     RatingRow,
+    RegistrationRow,
     ReminderRow,
     TrustEventRow,
 )
@@ -134,6 +135,7 @@ class SqlErasureRepository:
         await run(delete(MatchRow).where(MatchRow.id.in_(matches)))
         await run(delete(PostRow).where(PostRow.id.in_(posts)))
         await run(delete(CompanyProfileRow).where(CompanyProfileRow.user_id == user_id))
+        await run(delete(RegistrationRow).where(RegistrationRow.user_id == user_id))
         await run(delete(CircleMembershipRow).where(CircleMembershipRow.user_id == user_id))
         await run(delete(IndexChangeRow).where(IndexChangeRow.user_id == user_id))  # dismissals
         await self._unstop(user_id)

@@ -1,7 +1,13 @@
 """Every table of the schema, as typed declarative classes; `metadata` feeds Alembic."""
 
 from storage.tables.base import Base
-from storage.tables.people import CircleMembershipRow, CircleRow, CompanyProfileRow, UserRow
+from storage.tables.people import (
+    CircleMembershipRow,
+    CircleRow,
+    CompanyProfileRow,
+    RegistrationRow,
+    UserRow,
+)
 from storage.tables.plumbing import (
     ActionTokenRow,
     ClaimRow,
@@ -44,6 +50,7 @@ __all__ = [
     "PersistenceRow",
     "PostRow",
     "RatingRow",
+    "RegistrationRow",
     "ReminderRow",
     "TrustEventRow",
     "UserRow",

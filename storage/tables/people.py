@@ -1,15 +1,16 @@
-"""Who uses the bot: users, their company profiles, and circles (Telegram groups)."""
+"""Who uses the bot: users, their company profiles and registration numbers, and circles
+(Telegram groups)."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import BigInteger, Boolean, ForeignKey, String, Text, false, text
+from sqlalchemy import BigInteger, Boolean, ForeignKey, Index, String, Text, false, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from storage.tables.base import Base, created_at_column
-from storage.types import JSONDoc, UTCDateTime, utcnow
+from storage.types import BigId, JSONDoc, UTCDateTime, utcnow
 
 
 class UserRow(Base):
@@ -58,6 +59,22 @@ class CompanyProfileRow(Base):
     updated_at: Mapped[datetime] = mapped_column(
         UTCDateTime(), nullable=False, default=utcnow, onupdate=utcnow
     )
+
+
+class RegistrationRow(Base):
+    """A business registration number an account gave with /verify: one row per claim, so
+    a number two accounts claim has two rows (a dispute, bot.services.people.identity)."""
+
+    __tablename__ = "registrations"
+    __table_args__ = (Index("ix_registrations_country_number", "country", "number"),)
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    country: Mapped[str] = mapped_column(String(2), nullable=False)
+    number: Mapped[str] = mapped_column(String(32), nullable=False)
+    user_id: Mapped[int] = mapped_column(
+        BigInteger, ForeignKey("users.id", ondelete="CASCADE"), nullable=False
+    )
+    created_at: Mapped[datetime] = created_at_column()
 
 
 class CircleRow(Base):

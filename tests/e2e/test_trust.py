@@ -22,7 +22,7 @@ async def test_trust_command_and_button(fake: FakeTelegram, bot: RunningBot) -> 
 
     await buyer.send("/trust")
     own = await latest(buyer, fake, lambda m: "Your trust record" in (m.text or ""))
-    assert "L1 phone verified" in own.text and "Confirmed deals: 0" in own.text
+    assert "L1 phone verified" in own.text and "0 confirmed deals with 0 independent" in own.text
     await buyer.send("/trust @yiwu_cups")
     theirs = await latest(buyer, fake, lambda m: (m.text or "").startswith("🛡 Trust record"))
     assert "identity not verified" in theirs.text and "Wang Seller" not in theirs.text

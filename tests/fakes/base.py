@@ -132,6 +132,8 @@ class Tables:
         default_factory=dict
     )
     conversations: dict[int, Conversation] = field(default_factory=dict)
+    # id -> (country, number, user_id, created_at): registration numbers given with /verify
+    registrations: dict[int, tuple[str, str, int, datetime]] = field(default_factory=dict)
     last_ids: dict[str, int] = field(default_factory=dict)
 
     def next_id(self, table: str) -> int:

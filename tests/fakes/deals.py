@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from collections.abc import Collection
 from datetime import datetime
 
 from bot.domain.models import Deal, DealOutcome, Rating
@@ -61,6 +62,14 @@ class FakeDealsRepository(_Repository):
             ]
         )
 
+    async def confirmed_pairs(self, user_ids: Collection[int]) -> list[tuple[int, int]]:
+        wanted = set(user_ids)
+        return [
+            (d.seller_id, d.buyer_id)
+            for _id, d in sorted(self._read.deals.items())
+            if d.outcome is DealOutcome.CONFIRMED and {d.seller_id, d.buyer_id} & wanted
+        ]
+
     async def between(self, user_a: int, user_b: int) -> list[Deal]:
         return copy.deepcopy(
             [
@@ -110,7 +119,3 @@ class FakeRatingsRepository(_Repository):
                 rating.comment = comment
                 return True
         return False
-
-    async def stars_mean(self) -> float | None:
-        stars = [r.stars for r in self._read.ratings.values()]
-        return sum(stars) / len(stars) if stars else None

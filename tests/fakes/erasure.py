@@ -76,6 +76,8 @@ class FakeErasureRepository(_Repository):
         for i in posts:
             del t.posts[i]
         t.profiles.pop(user_id, None)
+        for i in [i for i, claim in t.registrations.items() if claim[2] == user_id]:
+            del t.registrations[i]
         for revision, change in list(t.index_changes.items()):
             if change[3] == user_id:  # dismissals
                 del t.index_changes[revision]

@@ -90,6 +90,26 @@ class FakeProfilesRepository(_Repository):
         )
 
 
+class FakeRegistrationsRepository(_Repository):
+    async def add(self, country: str, number: str, user_id: int, at: datetime) -> None:
+        tables = self._write
+        _require(user_id in tables.users, "registrations.user_id")
+        tables.registrations[tables.next_id("registrations")] = (
+            country,
+            number,
+            user_id,
+            _utc(at),
+        )
+
+    async def claimants(self, country: str, number: str) -> list[int]:
+        found = sorted(
+            (at, i, user_id)
+            for i, (c, n, user_id, at) in self._read.registrations.items()
+            if (c, n) == (country, number)
+        )
+        return list(dict.fromkeys(user_id for _at, _i, user_id in found))
+
+
 class FakeCirclesRepository(_Repository):
     async def get(self, circle_id: int) -> Circle | None:
         return copy.deepcopy(self._read.circles.get(circle_id))
@@ -160,6 +180,9 @@ class FakeCirclesRepository(_Repository):
             return False
         tables.invitations[(circle_id, user_id)] = now
         return True
+
+    async def posters(self, circle_id: int) -> set[int]:
+        return {r.post.user_id for r in self._read.posts.values() if r.post.circle_id == circle_id}
 
     async def stats(self, circle_id: int, since: datetime) -> CircleStats:
         tables = self._read

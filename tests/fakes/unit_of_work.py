@@ -24,6 +24,7 @@ from bot.services.ports import (
     PostsRepository,
     ProfilesRepository,
     RatingsRepository,
+    RegistrationsRepository,
     RemindersRepository,
     TrustEventsRepository,
     UsersRepository,
@@ -37,6 +38,7 @@ from tests.fakes.erasure import FakeErasureRepository
 from tests.fakes.people import (
     FakeCirclesRepository,
     FakeProfilesRepository,
+    FakeRegistrationsRepository,
     FakeUsersRepository,
 )
 from tests.fakes.plumbing import (
@@ -101,6 +103,7 @@ class InMemoryUnitOfWork:
     leases: LeasesRepository
     index_changes: IndexChangesRepository
     conversations: ConversationsRepository
+    registrations: RegistrationsRepository
 
     def __init__(self, store: InMemoryStore) -> None:
         self.store = store
@@ -125,6 +128,7 @@ class InMemoryUnitOfWork:
         self.leases = FakeLeasesRepository(self)
         self.index_changes = FakeIndexChangesRepository(self)
         self.conversations = FakeConversations(self)
+        self.registrations = FakeRegistrationsRepository(self)
 
     @property
     def tables(self) -> Tables:

@@ -76,6 +76,30 @@ async def test_deals_about_a_post_of_one_side(uow_factory: UowFactory) -> None:
         assert await uow.deals.about_post(need, 3) == []
 
 
+async def test_confirmed_pairs_of_a_set_of_members(uow_factory: UowFactory) -> None:
+    from bot.domain.models import Deal, DealOutcome
+
+    await add_users(uow_factory, 1, 2, 3, 4)
+    async with uow_factory() as uow:
+        ids = []
+        for seller, buyer, outcome in (
+            (1, 2, DealOutcome.CONFIRMED),
+            (3, 1, DealOutcome.CONFIRMED),
+            (1, 2, DealOutcome.CONFIRMED),  # a second deal of the same pair: its own row
+            (1, 4, DealOutcome.CLAIMED),  # not confirmed: not on the graph
+            (3, 4, DealOutcome.CONFIRMED),
+        ):
+            deal = Deal(None, None, None, None, seller, buyer, NOW)
+            ids.append(await uow.deals.add(deal))
+            deal.outcome = outcome
+            await uow.deals.update(deal)
+        await uow.commit()
+    async with uow_factory() as uow:
+        assert await uow.deals.confirmed_pairs({1}) == [(1, 2), (3, 1), (1, 2)]
+        assert await uow.deals.confirmed_pairs([4, 2, 4]) == [(1, 2), (1, 2), (3, 4)]
+        assert await uow.deals.confirmed_pairs(range(1000, 1700)) == []  # more than a chunk
+
+
 async def test_ratings_once_per_deal_and_side(uow_factory: UowFactory) -> None:
     from bot.domain.models import Deal, Rating
 
@@ -88,7 +112,6 @@ async def test_ratings_once_per_deal_and_side(uow_factory: UowFactory) -> None:
     async with uow_factory() as uow:
         assert [r.stars for r in await uow.ratings.for_deal(deal_id)] == [5, 3]
         assert [r.rater_id for r in await uow.ratings.for_ratee(2)] == [1]
-        assert await uow.ratings.stars_mean() == 4.0
         assert [r.stars for r in await uow.ratings.everything()] == [5, 3]
         assert await uow.ratings.set_comment(deal_id, 1, "good") is True
         assert await uow.ratings.set_comment(deal_id, 1, "again") is False

@@ -60,6 +60,13 @@ def test_reminders(
         data,
         lambda lang, w: reminders.digest_text(lang, [make_post(p, w) for p in fresh], a, b, c),
     )
+    warned = {p.id for p in fresh}  # each line with the too-good warning: the longest
+    each_language(
+        data,
+        lambda lang, w: reminders.digest_text(
+            lang, [make_post(p, w) for p in fresh], a, b, c, warned
+        ),
+    )
 
 
 @fuzz(EXAMPLES)

@@ -73,6 +73,7 @@ FUZZED = {  # each has a test below or in test_markup_injection_reminders.py
     deals.deal_message,
     lists.my_posts_page,
     lists.search_page,
+    lists.shown_card,
     profile.profile_card,
     profile.profile_saved,
     reasons.render_reasons,
@@ -151,14 +152,19 @@ def test_contacts(
     of: UserShape,
     written: int,
 ) -> None:
+    too_good = written % 2 == 1  # with the too-good warning or without
+
     def request(lang: Lang, w: Words) -> str:
         their_post = make_post(theirs, w) if theirs else None
         summary = make_summary(them, w) if them else None
-        return contacts.contact_request(lang, make_post(about, w), their_post, summary)
+        return contacts.contact_request(
+            lang, make_post(about, w), their_post, summary, too_good=too_good
+        )
 
     def card(lang: Lang, w: Words) -> str:
         numbers = tuple(w(limit.CONTACT) for _ in range(written))
-        return contacts.contact_card(make_user(of, w), make_post(about, w), lang, numbers)
+        of_user, post = make_user(of, w), make_post(about, w)
+        return contacts.contact_card(of_user, post, lang, numbers, too_good=too_good)
 
     each_language(data, request)
     each_language(data, card)
@@ -173,10 +179,16 @@ def test_lists(data: st.DataObject, posts: list[PostShape], page: int, first: in
 
     def found(lang: Lang, w: Words) -> str:
         query, shown = w(limit.QUERY), [make_post(p, w) for p in posts]
-        return lists.search_page(lang, query, shown, page, page + 2, first)
+        warned = {p.id for p in posts} if page % 2 else ()  # every card warned, or none
+        return lists.search_page(lang, query, shown, page, page + 2, first, warned)
 
     each_language(data, mine)
     each_language(data, found)
+    if posts:  # one card as a digest's link opens it, with the warning or without
+        card, too_good = posts[0], page % 2 == 1
+        each_language(
+            data, lambda lang, w: lists.shown_card(make_post(card, w), lang, too_good=too_good)
+        )
 
 
 @fuzz(EXAMPLES)

@@ -9,11 +9,9 @@ from bot.domain.trust.checks import credit_code_valid, rating_rings, too_good_to
 from bot.domain.trust.scores import (
     IdentityLevel,
     WeightedRating,
-    market_prior,
     rater_weight,
     recency,
     shown_rating,
-    wilson_lower_bound,
 )
 
 NOW = datetime(2026, 12, 3, tzinfo=UTC)
@@ -35,15 +33,15 @@ def test_recency_halves_every_180_days(days, expected):
     [
         ([], None),
         ([5, 5], None),  # not enough ratings yet
-        ([5, 5, 5], (3 * 5 + 5 * 4) / 8),  # pulled towards the market's 4.0
-        ([1, 1, 1], (3 * 1 + 5 * 4) / 8),
-        ([4] * 100, pytest.approx(4.0)),
-        ([5] * 95 + [1] * 5, (95 * 5 + 5 + 5 * 4) / 105),
+        ([5, 5, 5], (3 * 5 + 5 * 3.5) / 8),  # pulled towards the stated prior, 3.5
+        ([1, 1, 1], (3 * 1 + 5 * 3.5) / 8),
+        ([4] * 100, (400 + 5 * 3.5) / 105),
+        ([5] * 95 + [1] * 5, (95 * 5 + 5 + 5 * 3.5) / 105),
     ],
 )
-def test_shown_rating_is_a_bayesian_average(stars, expected):
+def test_shown_rating_is_a_bayesian_average_with_a_stated_prior(stars, expected):
     ratings = [WeightedRating(s, NOW) for s in stars]
-    got = shown_rating(ratings, NOW, prior=4.0)
+    got = shown_rating(ratings, NOW)
     assert got == (pytest.approx(expected) if isinstance(expected, float) else expected)
 
 
@@ -65,40 +63,18 @@ def test_rater_weight_scales_the_stars():
     assert shown_rating(heavy, NOW, prior=3.0) > shown_rating(light, NOW, prior=3.0)
 
 
-def test_market_prior():
-    assert (
-        market_prior(
-            [WeightedRating(5, NOW), WeightedRating(3, NOW), WeightedRating(1, NOW, weight=0)]
-        )
-        == 4.0
-    )
-    assert market_prior([]) == 4.0
-
-
 @pytest.mark.parametrize(
-    ("good", "total", "expected"),
-    [(0, 0, 0.0), (2, 2, 0.3424), (95, 100, 0.8882), (0, 10, 0.0), (10, 10, 0.7225)],
-)
-def test_wilson_lower_bound(good, total, expected):
-    assert wilson_lower_bound(good, total) == pytest.approx(expected, abs=1e-4)
-
-
-def test_two_of_two_does_not_beat_ninety_five_of_a_hundred():
-    assert wilson_lower_bound(2, 2) < wilson_lower_bound(95, 100)
-
-
-@pytest.mark.parametrize(
-    ("level", "deals", "age", "expected"),
+    ("partners", "age", "expected"),
     [
-        (IdentityLevel.UNKNOWN, 0, 6.9, 0.0),  # younger than 7 days: held back
-        (IdentityLevel.UNKNOWN, 0, 7, 0.5),
-        (IdentityLevel.PHONE, 0, 30, 0.75),
-        (IdentityLevel.BUSINESS, 5, 30, 1.5),
-        (IdentityLevel.VOUCHED, 50, 400, 2.5),  # deals count at most double
+        (0, 6.9, 0.0),  # younger than 7 days: held back
+        (0, 7, 1.0 * (0.5 + 0.5 * 7 / 365)),
+        (2, 30, 1.5 * (0.5 + 0.5 * 30 / 365)),
+        (4, 365, 2.0),
+        (40, 4000, 2.0),  # partners count at most double, age at most once
     ],
 )
-def test_rater_weight(level, deals, age, expected):
-    assert rater_weight(level, deals, age) == pytest.approx(expected)
+def test_rater_weight_grows_with_partners_and_age(partners, age, expected):
+    assert rater_weight(partners, age) == pytest.approx(expected)
 
 
 @pytest.mark.parametrize(
@@ -242,20 +218,24 @@ def test_trust_cards_fit_telegram_and_name_nobody(lang):
 
 
 @pytest.mark.parametrize(
-    ("good", "bad", "expected"),
+    ("deals", "good", "bad", "expected"),
     [
-        (0, 0, 0.5),  # a newcomer ranks neutral
-        (2, 0, 0.5),  # 2 of 2 is not enough to rise (Wilson 0.34), nor to sink
-        (0, 2, 0.5),  # nor are two bad outcomes enough to bury a newcomer
-        (4, 0, 0.5101),  # cold start: the bound once it passes neutral
-        (95, 5, 0.8882),  # a long good record rises
-        (2, 8, 0.0567),  # a long bad one sinks
+        (0, 0, 0, 0.5),  # a newcomer ranks neutral
+        (0, 0, 2, 0.5),  # two bad outcomes do not bury a newcomer (cold start)
+        (3, 3, 0, 0.75),  # 3 confirmed deals with independent partners: half way up
+        (8, 8, 0, 0.5 + 0.5 * 8 / 11),
+        (0, 6, 0, 0.5),  # good ratings without counted deals do not lift
+        (50, 50, 0, 0.5 + 0.5 * 50 / 53),
+        (8, 8, 8, 0.5 + 0.5 * 8 / 11 - 0.25),  # half the outcomes bad: a quarter down
+        (2, 2, 8, 0.5 + 0.5 * 2 / 5 - 0.4),  # a long bad record sinks below neutral
     ],
 )
-def test_ranking_trust_and_its_cold_start(good, bad, expected):
+def test_ranking_trust_rises_with_counted_deals_and_falls_with_bad_outcomes(
+    deals, good, bad, expected
+):
     from bot.domain.trust.scores import ranking_trust
 
-    assert ranking_trust(good, bad) == pytest.approx(expected, abs=1e-4)
+    assert ranking_trust(deals, good, bad) == pytest.approx(expected, abs=1e-4)
 
 
 def test_answer_speed_median_and_share_within_a_day():

@@ -162,21 +162,22 @@ class MatchingEngine(OpenPosts):
         and trust. Falls back to the query's specs when it has no product word or concept.
         `item_type`: what the searched words name (accessories.item_type), so that a search
         for flasks ranks flasks above their lids."""
-        found: list[tuple[float, float, PostKind, int]] = []
+        found: list[tuple[float, float, PostKind, int, float]] = []
         for side_kind in (kind,) if kind is not None else tuple(PostKind):
             side = self._sides[side_kind]
             plan = self._plan(side, terms, MatchFields(item_type=item_type), None, None)
             if plan is None:
                 continue
             docs = side.candidates(plan.walk_ids, self.max_candidates)
-            docs, scores, _texts = filter_and_score(
+            docs, scores, texts = filter_and_score(
                 side, docs, plan, now_ts, None, self.weights, offset + limit
             )
             for doc, at in top_k(side, docs, scores, 0.0, 0, offset + limit):
-                found.append((float(scores[at]), float(side.cols["created"][doc]), side_kind, doc))
+                created = float(side.cols["created"][doc])
+                found.append((float(scores[at]), created, side_kind, doc, float(texts[at])))
         found.sort(key=lambda row: (-row[0], -row[1]))
         out = []
-        for score, _created, side_kind, doc in found[offset : offset + limit]:
+        for score, _created, side_kind, doc, text in found[offset : offset + limit]:
             d_terms, _fields = self._doc_view(side_kind, doc)
             side = self._sides[side_kind]
             out.append(
@@ -185,6 +186,7 @@ class MatchingEngine(OpenPosts):
                     user_id=int(side.cols["owner"][doc]),
                     score=score,
                     reasons=tuple(shared_term_reasons(terms, d_terms)),
+                    fit=text,  # the text score: how well it holds the searched words
                 )
             )
         return out

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from bot.domain.models import TrustEvent, User
-from bot.domain.trust.levels import identity_level
+from bot.domain.trust.levels import identity_facts
+from bot.domain.trust.partners import DEALS_PER_PAIR, DealRecord
 from bot.domain.trust.scores import IdentityLevel, WeightedRating, shown_rating
 
 FOLLOW_UP_WINDOW = timedelta(days=7)  # to answer "Did you make a deal?" before it counts
@@ -26,9 +27,9 @@ class TrustSummary:
     """The facts one trust line shows, each as counted from the record."""
 
     level: IdentityLevel
-    confirmed_deals: int
-    partners: int  # distinct counterparts of confirmed deals
-    repeat_partners: int  # counterparts of two or more confirmed deals
+    confirmed_deals: int  # with independent partners, at most 3 with each (partners.py)
+    partners: int  # independent partners of confirmed deals
+    repeat_partners: int  # independent partners of two or more confirmed deals
     member_since: datetime | None
     ratings: int = 0  # ratings that show (revealed), held-back ones included
     rating: float | None = None  # `shown_rating` of them; None: not enough ratings yet
@@ -47,7 +48,11 @@ class TrustSummary:
     fake_inquiries: int = 0  # complaints received of the reason "fake inquiry"
     last_active: datetime | None = None
     circle_deals: int | None = None  # confirmed deals in the circle the card is shown in
-    circle_vouches: int = 0  # its admins who vouched for the member
+    circle_vouches: int = 0  # counted vouches from its admins (one per circle counts)
+    other_partners: int = 0  # partners not independent: new accounts, closed groups
+    disputed: bool = False  # their registration number is claimed by another account too
+    confirmed_by: str | None = None  # the circle whose admins settled it for them
+    vouched_in: tuple[str, ...] = ()  # the circles whose admins' vouches count
 
 
 def summarise(
@@ -55,10 +60,12 @@ def summarise(
     events: Iterable[TrustEvent],
     ratings: Sequence[WeightedRating] = (),
     now: datetime | None = None,
-    prior: float = 4.0,
+    record: DealRecord | None = None,
 ) -> TrustSummary:
-    """Facts from the append-only record: only confirmed deals count as deals; `ratings`
-    are the revealed ones, weighted by their raters."""
+    """Facts from the append-only record: only confirmed deals count as deals, and of them
+    only those `record` counts (`partners.deal_record`; without one, as in the pure
+    tests, every partner counts as independent); `ratings` are the counted ones
+    (`scores.counted_ratings`)."""
     events = list(events)
     deals_with: dict[int, int] = defaultdict(int)
     deals = unconfirmed = 0
@@ -81,18 +88,23 @@ def summarise(
             deals += 1
             if event.counterpart_id is not None:
                 deals_with[event.counterpart_id] += 1
-    level, level_since = identity_level(user, events)
-    repeat = sum(1 for n in deals_with.values() if n >= 2)
-    shown = shown_rating(ratings, now, prior) if ratings and now is not None else None
-    good = deals + sum(1 for r in ratings if r.stars >= 4)
+    identity = identity_facts(user, events)
+    level, level_since = identity.level, identity.since
+    if record is None:
+        capped = sum(min(n, DEALS_PER_PAIR) for n in deals_with.values())
+        counted = capped + deals - sum(deals_with.values())
+        repeat = sum(1 for n in deals_with.values() if n >= 2)
+        record = DealRecord(counted, frozenset(deals_with), repeat, 0)
+    shown = shown_rating(ratings, now) if ratings and now is not None else None
+    good = record.counted_deals + sum(1 for r in ratings if r.stars >= 4)
     bad = unconfirmed + sum(1 for r in ratings if r.stars <= 2) + len(complaints)
     latest = list(complaints)[-1] if complaints else None
     due = [d for d, at in asked.items() if d in answered or _past(at + FOLLOW_UP_WINDOW, now)]
     return TrustSummary(
         level,
-        deals,
-        len(deals_with),
-        repeat,
+        record.counted_deals,
+        len(record.independent),
+        record.repeat,
         user.created_at,
         len(ratings),
         shown,
@@ -107,6 +119,10 @@ def summarise(
         followed_up=sum(1 for d in due if d in answered),
         fake_inquiries=sum(1 for reason in complaints.values() if reason == "fake_inquiry"),
         last_active=user.last_active_at,
+        other_partners=record.others,
+        disputed=identity.disputed,
+        confirmed_by=identity.confirmed_by,
+        vouched_in=tuple(v.title for v in identity.vouches),
     )
 
 

@@ -1,7 +1,8 @@
 """What a trade circle's admins do (issue 12): its settings, stopping a member from
-posting, removing a post, vouching for a member (two admins' vouches give L3), and the
-week's figures. Whether someone is an admin is Telegram's to say, at the time of the action
-(`handlers/circle_admin.py` asks getChatMember); these use cases trust that check."""
+posting, removing a post, vouching for a member (two established circles' vouches give L3),
+and the week's figures. Whether someone is an admin is Telegram's to say, at the time of
+the action (`handlers/circle_admin.py` asks getChatMember); these use cases trust that
+check."""
 
 from __future__ import annotations
 
@@ -16,14 +17,15 @@ from bot.domain.models import (
     PostStatus,
     TrustEvent,
 )
+from bot.domain.trust.levels import ESTABLISHED, VOUCHED, vouches
 from bot.services.circles._known import circle_of, without_kind_tags
+from bot.services.circles._standing import circle_for, same_circle
 from bot.services.delivery.action_tokens import add_tokens
 from bot.services.errors import ButtonExpired, UserFacingError
 from bot.services.events import AfterEffects
 from bot.services.ports import Clock, UowFactory
 from bot.services.posting import publishing
 
-VOUCHED = "identity.vouched"  # trust event kind; counterpart: the admin
 LIMITS = (3, 5, 10, 20)  # posts per member per day an admin may choose
 DIGEST_HOURS = (9, 12, 18, 21)
 WEEK = timedelta(days=7)
@@ -106,26 +108,49 @@ async def stop_member(
 
 
 async def vouch(
-    uow_factory: UowFactory, clock: Clock, chat_id: int, admin_id: int, member_id: int
+    uow_factory: UowFactory,
+    clock: Clock,
+    chat_id: int,
+    admin_id: int,
+    member_id: int,
+    *,
+    creator_id: int | None = None,
+    title: str = "",
 ) -> int:
-    """An admin vouches for a member, once; returns how many admins (of any circle) have.
-    Two give the trust record's L3."""
+    """An admin vouches for a member on behalf of their circle; returns how many circles'
+    vouches now count for the member (two give L3). Only an established circle may vouch
+    (`levels.circle_refusal`: its age, who posted, who created it, the member's partners),
+    each circle once and each admin once; a vouch that would not count is refused with the
+    reason and nothing is recorded. `creator_id`: the group's creator, as Telegram says."""
     if admin_id == member_id:
         raise UserFacingError("circle.vouch_self")
     async with uow_factory() as uow:
         if await uow.users.get(member_id) is None:
             raise UserFacingError("trust.unknown_person")
+        now = clock.now()
+        circle = await circle_for(uow, now, chat_id, title, member_id, creator_id)
         events = await uow.trust_events.list_for_user(member_id)
-        vouchers = {e.counterpart_id for e in events if e.kind == VOUCHED}
-        if admin_id not in vouchers:
-            detail: dict[str, object] = {"circle": chat_id}
-            event = TrustEvent(
-                member_id, VOUCHED, clock.now(), counterpart_id=admin_id, detail=detail
-            )
-            await uow.trust_events.add(event)
-            vouchers.add(admin_id)
-            await uow.commit()
-        return len(vouchers)
+        counted = vouches(events)
+        for fact in counted:
+            if await same_circle(uow, chat_id, fact.circle_id):
+                raise UserFacingError("circle.vouch_circle_already")
+        if any(
+            e.kind == VOUCHED
+            and e.counterpart_id == admin_id
+            and e.detail.get("checked") == ESTABLISHED
+            for e in events
+        ):
+            raise UserFacingError("circle.vouch_admin_already")
+        detail: dict[str, object] = {
+            "circle": chat_id,
+            "title": title or circle.title,
+            "creator": creator_id,
+            "checked": ESTABLISHED,
+        }
+        event = TrustEvent(member_id, VOUCHED, now, counterpart_id=admin_id, detail=detail)
+        await uow.trust_events.add(event)
+        await uow.commit()
+        return len(counted) + 1
 
 
 async def remove_post(

@@ -12,6 +12,7 @@ from bot.domain.models import (
     Deal,
     Lang,
     Post,
+    PostKind,
     TrustEvent,
     User,
 )
@@ -20,6 +21,8 @@ from bot.services.delivery import outbox
 from bot.services.delivery.action_tokens import add_tokens, answer_buttons
 from bot.services.errors import UserFacingError
 from bot.services.matching.alerts import ALERT_BUTTON_TTL, recipient, trust_button
+from bot.services.matching.indexing import MatchingIndex
+from bot.services.matching.too_good import too_good
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.services.posting.visibility import may_see
 from bot.services.schedule import DEFAULT_SCHEDULE, Schedule
@@ -56,15 +59,17 @@ async def ask_about_match(
     user_id: int,
     match_id: int,
     schedule: Schedule = DEFAULT_SCHEDULE,
+    index: MatchingIndex | None = None,
 ) -> str:
     """Contact under a match alert: ask the owner of the other post. Returns the text key
     for the person who pressed. `schedule`: when to follow up an unanswered request, and to
-    ask both "did you make a deal?" once contacts are exchanged."""
+    ask both "did you make a deal?" once contacts are exchanged. `index`: the market, to
+    warn a buyer of an offer too good to be true (`bot.services.matching.too_good`)."""
     async with uow_factory() as uow:
         mine, target = await match_sides(uow, match_id, user_id)
         now = clock.now()
         await follow_ups.after_match_answered(uow, now, match_id, user_id, "contact asked")
-        key = await _ask(uow, now, user_id, target, mine, match_id, schedule)
+        key = await _ask(uow, now, user_id, target, mine, match_id, schedule, index)
         await uow.commit()
         return key
 
@@ -75,15 +80,16 @@ async def ask_about_post(
     user_id: int,
     post_id: int,
     schedule: Schedule = DEFAULT_SCHEDULE,
+    index: MatchingIndex | None = None,
 ) -> str:
-    """Contact under a /search result: ask the post's owner."""
+    """Contact under a /search result or a post opened from a link: ask the post's owner."""
     async with uow_factory() as uow:
         target = await uow.posts.get(post_id)
         if target is None or not await may_see(uow, target, user_id):
             raise UserFacingError("post.not_found")
         if target.user_id == user_id:
             raise UserFacingError("contact.own_post")
-        key = await _ask(uow, clock.now(), user_id, target, None, None, schedule)
+        key = await _ask(uow, clock.now(), user_id, target, None, None, schedule, index)
         await uow.commit()
         return key
 
@@ -96,6 +102,7 @@ async def _ask(
     mine: Post | None,
     match_id: int | None,
     schedule: Schedule,
+    index: MatchingIndex | None,
 ) -> str:
     if not target.allows(Action.CONTACT_POST_OWNER, user_id):
         raise UserFacingError("contact.gone")
@@ -112,7 +119,7 @@ async def _ask(
         and _waiting(mutual, now)
         and await recipient(uow, target.user_id) is not None
     ):
-        await _accept(uow, now, mutual, schedule)  # both pressed Contact: both agree
+        await _accept(uow, now, mutual, schedule, index)  # both pressed Contact: both agree
         return "contact.accepted_you"
     request = ContactRequest(
         None,
@@ -130,9 +137,16 @@ async def _ask(
     if owner is not None:
         lang = owner.language
         buttons = await request_buttons(uow, now, owner, request)
-        text = contact_request(lang, target, mine, await summary_of(uow, user_id, now))
+        asker = await summary_of(uow, user_id, now)
+        warn = mine is not None and _warned(index, mine, now)
+        text = contact_request(lang, target, mine, asker, too_good=warn)
         await outbox.add_to(uow, now, owner.id, text, buttons=buttons, kind="contact.request")
-    return "contact.sent"
+    return "contact.sent_too_good" if _warned(index, target, now) else "contact.sent"
+
+
+def _warned(index: MatchingIndex | None, shown: Post, now: datetime) -> bool:
+    """Is `shown` an offer too good to be true (its reader, never its owner, is warned)?"""
+    return index is not None and too_good(index, shown, now)
 
 
 async def request_buttons(
@@ -160,14 +174,16 @@ async def accept(
     request_id: int,
     user_id: int,
     schedule: Schedule = DEFAULT_SCHEDULE,
+    index: MatchingIndex | None = None,
 ) -> str:
-    """The asked side agrees: both get the other's contact card."""
+    """The asked side agrees: both get the other's contact card (the buyer's warns of an
+    offer too good to be true)."""
     async with uow_factory() as uow:
         now = clock.now()
         request = await _pending_to(uow, request_id, user_id, now)
         if await recipient(uow, request.from_user_id) is None:
             raise UserFacingError("button.expired")  # the asker stopped the bot since
-        await _accept(uow, now, request, schedule)
+        await _accept(uow, now, request, schedule, index)
         await uow.commit()
         return "contact.accepted_you"
 
@@ -208,7 +224,11 @@ def _waiting(request: ContactRequest, now: datetime) -> bool:
 
 
 async def _accept(
-    uow: UnitOfWork, now: datetime, request: ContactRequest, schedule: Schedule
+    uow: UnitOfWork,
+    now: datetime,
+    request: ContactRequest,
+    schedule: Schedule,
+    index: MatchingIndex | None = None,
 ) -> None:
     request.status, request.responded_at = ContactStatus.ACCEPTED, now
     await uow.contact_requests.update(request)
@@ -227,9 +247,13 @@ async def _accept(
     deal = await deal_steps.open_after_contact(
         uow, now, about, asker.id, request.match_id, ask_after
     )
+    offer = about if about.kind is PostKind.OFFER else asker_post
+    warn = offer is not None and _warned(index, offer, now)
     for receiver, other in ((asker, owner), (owner, asker)):
         if not receiver.blocked_bot:
-            card = contact_card(other, about, receiver.language, written[other.id])
+            lang, mentioned = receiver.language, written[other.id]
+            buyer = offer is not None and receiver.id != offer.user_id
+            card = contact_card(other, about, lang, mentioned, too_good=warn and buyer)
             buttons = await _card_buttons(uow, now, receiver.id, receiver.language, other.id, deal)
             await outbox.add_to(uow, now, receiver.id, card, buttons=buttons, kind="contact.card")
         await uow.trust_events.add(

@@ -27,20 +27,24 @@ async def queue_match_alerts(
     need: Post,
     too_good: bool = False,
     schedule: Schedule = DEFAULT_SCHEDULE,
+    ahead_by_record: bool = False,
 ) -> None:
     """The buyer hears of the offer and the seller of the need, in one transaction, and a
     follow-up is scheduled for each in case they do not answer.
-    `too_good`: the offer is priced far under comparable ones; the buyer is warned."""
+    `too_good`: the offer is priced far under comparable ones; the buyer is warned.
+    `ahead_by_record`: the seller's record put the offer first; the buyer is told why."""
     buyer = await recipient(uow, need.user_id)
     seller = await recipient(uow, offer.user_id)
     assert match.id is not None
-    for reader, own, theirs, them, warn in (
-        (buyer, need, offer, seller, too_good),
-        (seller, offer, need, buyer, False),
+    for reader, own, theirs, them, warn, ahead in (
+        (buyer, need, offer, seller, too_good, ahead_by_record),
+        (seller, offer, need, buyer, False, False),
     ):
         if reader is None or own.id is None:
             continue
-        text, buttons = await alert_message(uow, now, match, reader, theirs, them, warn)
+        text, buttons = await alert_message(
+            uow, now, match, reader, theirs, them, warn, ahead_by_record=ahead
+        )
         await outbox.add_to(uow, now, reader.id, text, buttons=buttons, kind="match.alert")
         await follow_ups.after_alert(uow, now, schedule, match.id, reader.id, own.id)
 
@@ -63,6 +67,8 @@ async def alert_message(
     their_post: Post,
     them: User | None,
     too_good: bool = False,
+    *,
+    ahead_by_record: bool = False,
 ) -> tuple[Html, list[list[tuple[str, str]]]]:
     """An alert's text and its buttons (Contact, Not relevant, Trust record) for `to`."""
     lang = to.language
@@ -77,4 +83,7 @@ async def alert_message(
     if them is not None:
         buttons.append(await trust_button(uow, now + ALERT_BUTTON_TTL, to.id, lang, them.id))
     trust = await summary_of(uow, them.id if them else None, now)
-    return match_alert(lang, their_post, trust, match.reasons, too_good=too_good), buttons
+    text = match_alert(
+        lang, their_post, trust, match.reasons, too_good=too_good, ahead_by_record=ahead_by_record
+    )
+    return text, buttons

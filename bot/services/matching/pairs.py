@@ -8,16 +8,26 @@ from datetime import datetime, timedelta
 
 from bot.domain.circles import in_scope
 from bot.domain.matching.engine import MatchingEngine
+from bot.domain.matching.scoring import DEFAULT_WEIGHTS
 from bot.domain.matching.types import MatchFields, MatchResult, PostTerms, Reason
 from bot.domain.models import Circle, Match, Post, PostKind, Price, Quantity
-from bot.domain.trust.checks import too_good_to_be_true
+from bot.domain.trust.partners import ESTABLISHED_DAYS
+from bot.domain.trust.precedence import (
+    Contender,
+    ahead_by_record,
+    first_to_last,
+    newcomers_turn,
+)
+from bot.domain.trust.scores import NEUTRAL
 from bot.services.matching.indexing import MatchingIndex, MatchPolicy, profile_keywords
+from bot.services.matching.too_good import too_good
 from bot.services.ports import UnitOfWork
-from bot.services.trust.summaries import ranking_trust_of
+from bot.services.trust.summaries import counted_deals_of, ranking_trust_of
 
 CANDIDATES = 30  # looked at per new post, before fairness rules pick whom to alert
 ROTATION_WINDOW = timedelta(days=1)
 ROTATION_PENALTY = 0.04  # per alert a seller got in the window: new sellers get a turn
+RECORD_SPREAD = DEFAULT_WEIGHTS.trust * NEUTRAL  # the most a record adds above neutral
 
 
 async def index_post(
@@ -38,12 +48,14 @@ async def index_post(
 @dataclass(frozen=True, slots=True)
 class NewPair:
     """A match stored for the first time: both sides are to be alerted (`warning`: the
-    offer's price is too good to be true)."""
+    offer's price is too good to be true; `ahead_by_record`: the seller's record put the
+    offer ahead of one that fits as well, and the buyer's alert says so)."""
 
     match: Match
     offer: Post
     need: Post
     warning: bool
+    ahead_by_record: bool = False
 
 
 async def match_post(
@@ -70,7 +82,7 @@ async def match_post(
     if index.circles:
         found = await _in_scope(uow, index, post, found)
     pairs: list[NewPair] = []
-    for result in await _fair_choice(uow, index.policy, post, found, now):
+    for result, ahead in await _fair_choice(uow, index.policy, post, found, now):
         other = await uow.posts.get(result.post_id)
         if other is None or not other.is_live(now):
             continue
@@ -92,7 +104,7 @@ async def match_post(
         match.id = await uow.matches.add(match)
         if match.id is None:
             continue  # paired before (a concurrent post): never alert a pair twice
-        pairs.append(NewPair(match, offer, need, _too_good(index, offer, now)))
+        pairs.append(NewPair(match, offer, need, too_good(index, offer, now), ahead))
     return pairs
 
 
@@ -134,32 +146,44 @@ async def _circle(
     return known[circle_id]
 
 
-def _too_good(index: MatchingIndex, offer: Post, now: datetime) -> bool:
-    """Is the offer priced 40% or more under comparable open offers (bot.domain.trust)?"""
-    checked = index.engine.peer_prices(offer.id, now.timestamp()) if offer.id else None
-    return checked is not None and too_good_to_be_true(*checked)
-
-
 async def _fair_choice(
     uow: UnitOfWork, policy: MatchPolicy, post: Post, found: list[MatchResult], now: datetime
-) -> list[MatchResult]:
+) -> list[tuple[MatchResult, bool]]:
     """At most `max_alerts_per_need` sellers per need, at most `max_alerts_per_day` alerts
-    per seller, and a small rotation penalty for sellers alerted recently."""
+    per seller, and a small rotation penalty for sellers alerted recently, which never puts
+    a much weaker record ahead of a strong one (`bot.domain.trust.precedence`). Each with
+    whether its seller's record put it ahead of an offer that fits as well."""
     since = now - ROTATION_WINDOW
     if post.kind is PostKind.OFFER:
         # One seller, many needs: their daily cap bounds the list; each need keeps its own.
+        # The needs come in score order, which holds each buyer's follow-through (trust).
         sent = await uow.matches.count_alerts_to_user_since(post.user_id, since)
         open_needs = [
-            result
+            (result, False)
             for result in found
             if await uow.matches.count_alerted_for_need(result.post_id)
             < policy.max_alerts_per_need
         ]
         return open_needs[: max(policy.max_alerts_per_day - sent, 0)]
-    ranked: list[tuple[float, MatchResult]] = []
+    kept: list[MatchResult] = []
+    contenders: list[Contender] = []
     for result in found:  # one need, many sellers: rotate so new sellers get a turn
         recent = await uow.matches.count_alerts_to_user_since(result.user_id, since)
         if recent < policy.max_alerts_per_day:
-            ranked.append((result.score - ROTATION_PENALTY * recent, result))
-    ranked.sort(key=lambda pair: -pair[0])
-    return [result for _, result in ranked][: policy.max_alerts_per_need]
+            record = await counted_deals_of(uow, result.user_id, now)
+            rotated = result.score - ROTATION_PENALTY * recent
+            newcomer = record == 0 and await _new_account(uow, result.user_id, now)
+            kept.append(result)
+            contenders.append(Contender(result.score, rotated, record, result.fit, newcomer))
+    turn = post.id is not None and newcomers_turn(post.id)
+    order = first_to_last(contenders, newcomers_turn=turn, spread=RECORD_SPREAD)
+    return [
+        (kept[i], ahead_by_record(n, order, contenders))
+        for n, i in enumerate(order[: policy.max_alerts_per_need])
+    ]
+
+
+async def _new_account(uow: UnitOfWork, user_id: int, now: datetime) -> bool:
+    user = await uow.users.get(user_id)
+    joined = user.created_at if user is not None else None
+    return joined is not None and now - joined < timedelta(days=ESTABLISHED_DAYS)

@@ -23,6 +23,7 @@ from bot.services.ports.people import (
     CirclesRepository,
     ErasureRepository,
     ProfilesRepository,
+    RegistrationsRepository,
     UsersRepository,
 )
 from bot.services.ports.posts import (
@@ -55,6 +56,7 @@ __all__ = [
     "PostsRepository",
     "ProfilesRepository",
     "RatingsRepository",
+    "RegistrationsRepository",
     "RemindersRepository",
     "TrustEventsRepository",
     "UnitOfWork",

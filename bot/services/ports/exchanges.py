@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 from typing import Protocol
 
@@ -60,6 +61,11 @@ class DealsRepository(Protocol):
         """The deals of `user_id` that are about that post (as offer or need), oldest first."""
         ...
 
+    async def confirmed_pairs(self, user_ids: Collection[int]) -> list[tuple[int, int]]:
+        """(seller, buyer) of every confirmed deal with one of `user_ids` on either side,
+        one per deal, oldest first: the graph the trust record counts partners on."""
+        ...
+
 
 class RatingsRepository(Protocol):
     async def add(self, rating: Rating) -> int: ...
@@ -74,10 +80,6 @@ class RatingsRepository(Protocol):
 
     async def set_comment(self, deal_id: int, rater_id: int, comment: str) -> bool:
         """Give the rater's rating of that deal its comment, unless it has one; True if set."""
-        ...
-
-    async def stars_mean(self) -> float | None:
-        """The mean of every rating in the market (None when there is none)."""
         ...
 
 

@@ -1,5 +1,5 @@
-"""Ports for who trades and where: users, company profiles, trade circles, and erasing
-a member's data (/forget)."""
+"""Ports for who trades and where: users, company profiles, registration numbers, trade
+circles, and erasing a member's data (/forget)."""
 
 from __future__ import annotations
 
@@ -62,6 +62,19 @@ class CirclesRepository(Protocol):
     async def invite_once_a_day(self, circle_id: int, user_id: int, now: datetime) -> bool:
         """Record a mention inviting them to start the bot, unless one was made in the last
         24 hours; True if this one may go."""
+        ...
+
+    async def posters(self, circle_id: int) -> set[int]:
+        """The members who have a post written in the circle (kept posts, any status)."""
+        ...
+
+
+class RegistrationsRepository(Protocol):
+    """Business registration numbers given with /verify: one row per account's claim."""
+
+    async def add(self, country: str, number: str, user_id: int, at: datetime) -> None: ...
+    async def claimants(self, country: str, number: str) -> list[int]:
+        """The accounts that claimed this number, each once, the first claim first."""
         ...
 
 

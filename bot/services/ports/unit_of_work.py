@@ -22,6 +22,7 @@ from bot.services.ports.people import (
     CirclesRepository,
     ErasureRepository,
     ProfilesRepository,
+    RegistrationsRepository,
     UsersRepository,
 )
 from bot.services.ports.posts import IndexChangesRepository, MatchesRepository, PostsRepository
@@ -51,6 +52,7 @@ class UnitOfWork(Protocol):
     leases: LeasesRepository
     index_changes: IndexChangesRepository
     conversations: ConversationsRepository
+    registrations: RegistrationsRepository
 
     async def __aenter__(self) -> Self: ...
     async def __aexit__(

@@ -1,5 +1,7 @@
 """The weekly digest (issue 11), opt-in in /settings: new posts for the reader's open posts
-and profile keywords, contact requests waiting for their answer, deals to rate."""
+and profile keywords, contact requests waiting for their answer, deals to rate. The new
+posts come best fit first and, at equal fit, the more trusted owner first (issue 33); an
+offer too good to be true carries the short warning."""
 
 from __future__ import annotations
 
@@ -11,6 +13,8 @@ from bot.domain.models import Circle, DealOutcome, Post, PostKind, PostStatus, R
 from bot.domain.quiet_hours import next_digest_at
 from bot.services.delivery import outbox
 from bot.services.follow_ups import DIGEST, Ending, cancelled, end, expired
+from bot.services.matching.fit_and_trust import by_fit_and_trust
+from bot.services.matching.too_good import warned_of
 from bot.services.ports import UnitOfWork
 from bot.services.posting.visibility import may_see
 from bot.services.reminders.reminder_context import ReminderContext
@@ -50,7 +54,8 @@ async def weekly_digest(
         if deal.outcome is DealOutcome.CONFIRMED and deal.id is not None:
             rated = await uow.ratings.for_deal(deal.id)
             to_rate += all(r.rater_id != user.id for r in rated)
-    text = digest_text(user.language, fresh, unanswered, waiting, to_rate)
+    warned = warned_of(context.index, fresh, now, user.id)
+    text = digest_text(user.language, fresh, unanswered, waiting, to_rate, warned)
     await outbox.add_to(uow, now, user.id, text, kind="digest.weekly")
     return None
 
@@ -78,7 +83,9 @@ async def _unanswered_matches(
 async def _new_posts(
     uow: UnitOfWork, context: ReminderContext, user: User, open_posts: list[Post], now: datetime
 ) -> list[Post]:
-    """Posts of the last week that fit the reader's open posts or profile keywords."""
+    """Posts of the last week that fit the reader's open posts or profile keywords: best
+    fit first (a post's best over the reader's posts and keywords, `MatchResult.fit` to two
+    decimals), then the owner's ranking trust, then the newest."""
     engine, since = context.index.engine, now - WEEK
     queries: list[tuple[PostTerms, PostKind | None]] = []
     for post in open_posts:
@@ -88,10 +95,14 @@ async def _new_posts(
     if profile is not None and profile.keywords:
         queries.append((query_terms(" ".join(profile.keywords)), None))
     found: dict[int, Post] = {}
+    fits: dict[int, float] = {}
     circles: dict[int, Circle | None] = {}
     for terms, kind in queries:
         for result in engine.search(terms, kind, now.timestamp(), limit=MAX_NEW * 2):
-            if result.user_id == user.id or result.post_id in found:
+            if result.user_id == user.id:
+                continue
+            if result.post_id in found:
+                fits[result.post_id] = max(fits[result.post_id], result.fit)
                 continue
             candidate = await uow.posts.get(result.post_id)
             if (
@@ -100,5 +111,5 @@ async def _new_posts(
                 and candidate.created_at >= since
                 and await may_see(uow, candidate, user.id, circles)
             ):
-                found[result.post_id] = candidate
-    return sorted(found.values(), key=lambda p: p.created_at, reverse=True)[:MAX_NEW]
+                found[result.post_id], fits[result.post_id] = candidate, result.fit
+    return (await by_fit_and_trust(uow, now, list(found.values()), fits))[:MAX_NEW]

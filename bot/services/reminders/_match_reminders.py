@@ -12,6 +12,7 @@ from bot.services.delivery import outbox
 from bot.services.errors import UserFacingError
 from bot.services.follow_ups import Ending, cancelled
 from bot.services.matching.alerts import alert_message, recipient
+from bot.services.matching.too_good import too_good
 from bot.services.ports import UnitOfWork
 from bot.services.reminders.reminder_context import ReminderContext
 from bot.services.trust.summaries import summary_of
@@ -21,10 +22,11 @@ from bot.texts.contacts import contact_request
 
 
 async def alert_follow_up(
-    uow: UnitOfWork, now: datetime, reminder: Reminder, user: User, _context: ReminderContext
+    uow: UnitOfWork, now: datetime, reminder: Reminder, user: User, context: ReminderContext
 ) -> Ending | None:
     """The same alert again, once, with its buttons, while both posts are open and the
-    reader has neither asked for contact nor said "not relevant"."""
+    reader has neither asked for contact nor said "not relevant"; a buyer is warned of an
+    offer too good to be true as it stands now (edited since the alert or not)."""
     match = await uow.matches.get(reminder.match_id or -1)
     if match is None or match.id is None:
         return cancelled("match gone")
@@ -43,8 +45,8 @@ async def alert_follow_up(
         if await uow.contact_requests.find(asker, owner, about.id, match.id) is not None:
             return cancelled("answered")
     them = await recipient(uow, theirs.user_id)
-    too_good = False  # the warning went with the first alert
-    alert, buttons = await alert_message(uow, now, match, user, theirs, them, too_good)
+    warn = too_good(context.index, theirs, now)
+    alert, buttons = await alert_message(uow, now, match, user, theirs, them, warn)
     text = Html(f"{t(user.language, 'reminder.alert_follow_up')}\n\n{alert}")
     await outbox.add_to(uow, now, user.id, text, buttons=buttons, kind="match.follow_up")
     return None
@@ -64,9 +66,10 @@ async def _waiting(
 
 
 async def request_follow_up(
-    uow: UnitOfWork, now: datetime, reminder: Reminder, user: User, _context: ReminderContext
+    uow: UnitOfWork, now: datetime, reminder: Reminder, user: User, context: ReminderContext
 ) -> Ending | None:
-    """The owner has not answered a contact request: the request again, with its buttons."""
+    """The owner has not answered a contact request: the request again, with its buttons
+    (the asker's offer with the warning when it is too good to be true)."""
     waiting = await _waiting(uow, now, reminder)
     if isinstance(waiting, Ending):
         return waiting
@@ -78,7 +81,8 @@ async def request_follow_up(
     buttons = await request_buttons(uow, now, user, request)
     hours = max(1, round((now - request.created_at).total_seconds() / 3600))
     asker = await summary_of(uow, request.from_user_id, now)
-    asked = contact_request(lang, about, their_post, asker)
+    warn = their_post is not None and too_good(context.index, their_post, now)
+    asked = contact_request(lang, about, their_post, asker, too_good=warn)
     text = Html(f"{t(lang, 'reminder.request_follow_up', hours=hours)}\n\n{asked}")
     await outbox.add_to(uow, now, user.id, text, buttons=buttons, kind="contact.follow_up")
     return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.domain.trust.levels import identity_facts
 from bot.domain.trust.summary import TrustSummary
 from bot.services.people.users import member_of
 from bot.services.ports import Clock, UnitOfWork, UowFactory
@@ -28,10 +29,12 @@ async def record_of(
 async def _in_circle(
     uow: UnitOfWork, user_id: int, circle_id: int, summary: TrustSummary
 ) -> TrustSummary:
-    deals = vouches = 0
-    for event in await uow.trust_events.list_for_user(user_id):
-        if event.kind == "identity.vouched" and event.detail.get("circle") == circle_id:
-            vouches += 1
+    deals = 0
+    events = await uow.trust_events.list_for_user(user_id)
+    user = await uow.users.get(user_id)
+    facts = identity_facts(user, events) if user is not None else None
+    vouches = sum(1 for v in facts.vouches if v.circle_id == circle_id) if facts else 0
+    for event in events:
         if event.kind == "deal.confirmed" and event.post_id is not None:
             post = await uow.posts.get(event.post_id)
             deals += post is not None and post.circle_id == circle_id

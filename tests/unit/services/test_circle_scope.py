@@ -47,14 +47,14 @@ async def test_an_outsider_cannot_find_open_or_contact_a_circle_post(
     uow_factory: UowFactory, clock: FixedClock
 ) -> None:
     index, post_id = await _circle_offer(uow_factory, clock)
-    found, _ = await search.search(uow_factory, clock, index, "保温杯", 0, 5, OUTSIDER)
+    found, _, _ = await search.search(uow_factory, clock, index, "保温杯", 0, 5, OUTSIDER)
     assert found == []
     with pytest.raises(UserFacingError, match="post.not_found"):
         await posts.open_post(uow_factory, clock, post_id, OUTSIDER)  # a guessed /start p<id>
     with pytest.raises(UserFacingError, match="post.not_found"):
         await contact_requests.ask_about_post(uow_factory, clock, OUTSIDER, post_id)
     # its members see it
-    found, _ = await search.search(uow_factory, clock, index, "保温杯", 0, 5, MEMBER)
+    found, _, _ = await search.search(uow_factory, clock, index, "保温杯", 0, 5, MEMBER)
     assert [p.id for p in found] == [post_id]
     assert (await posts.open_post(uow_factory, clock, post_id, MEMBER)).id == post_id
     assert await contact_requests.ask_about_post(uow_factory, clock, MEMBER, post_id)
@@ -65,7 +65,7 @@ async def test_a_circle_open_to_the_market_is_seen_by_anyone(
 ) -> None:
     index, post_id = await _circle_offer(uow_factory, clock)
     await circle_admin.change(uow_factory, clock, GROUP, "open", "on")
-    found, _ = await search.search(uow_factory, clock, index, "保温杯", 0, 5, OUTSIDER)
+    found, _, _ = await search.search(uow_factory, clock, index, "保温杯", 0, 5, OUTSIDER)
     assert [p.id for p in found] == [post_id]
     assert (await posts.open_post(uow_factory, clock, post_id, OUTSIDER)).id == post_id
 

@@ -72,21 +72,6 @@ async def test_the_daily_limit_and_a_stopped_member(
     assert stopped.outcome == "stopped"
 
 
-async def test_two_admins_vouching_give_l3(uow_factory: UowFactory, clock: FixedClock) -> None:
-    from bot.domain.trust.scores import IdentityLevel
-    from bot.services.circles import circle_admin
-    from bot.services.trust.summaries import summary_of
-
-    for user_id in (1, 2, 3):
-        await add_user(uow_factory, user_id)
-    assert await circle_admin.vouch(uow_factory, clock, GROUP, 2, 1) == 1
-    assert await circle_admin.vouch(uow_factory, clock, GROUP, 2, 1) == 1  # once per admin
-    assert await circle_admin.vouch(uow_factory, clock, OTHER_GROUP, 3, 1) == 2
-    async with uow_factory() as uow:
-        summary = await summary_of(uow, 1, clock.now())
-    assert summary is not None and summary.level is IdentityLevel.VOUCHED
-
-
 def test_scope_rule_and_hashtags() -> None:
     closed, opened_circle = Circle(2), Circle(3, open_to_market=True)
     assert in_scope(None, None, None, None)  # the open market

@@ -714,6 +714,7 @@ class ForgetMachine(RuleBasedStateMachine):
         t.users[x] = User(x, Lang.ZH_HANS, blocked_bot=True, created_at=now, deleted_at=now)
         t.users[s] = User(s, Lang.ZH_HANS, blocked_bot=True, created_at=joined, deleted_at=now)
         t.profiles.pop(x, None)
+        t.registrations = {i: r for i, r in t.registrations.items() if r[2] != x}
         t.conversations.pop(x, None)
         if x in t.claims:
             t.claims[s] = t.claims.pop(x)

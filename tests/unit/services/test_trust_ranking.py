@@ -10,17 +10,27 @@ from bot.domain.models import Lang, PostKind, TrustEvent, User
 from bot.domain.parsing import parse_post
 from bot.services.ports import UowFactory
 from tests.fakes import FixedClock
+from tests.unit.services.deal_graph import confirm_deal, wider_market
 from tests.unit.services.world import OFFER, add_user, new_index, opened
 
 PROVEN, NEWCOMER, UNRELIABLE, BUYER = 1, 2, 3, 9
 
 
-async def _record(uow_factory: UowFactory, clock: FixedClock, user: int, kind: str) -> None:
+async def _unconfirmed(uow_factory: UowFactory, clock: FixedClock, user: int) -> None:
     async with uow_factory() as uow:
-        for partner in range(100, 106):  # six outcomes with six partners
+        for partner in range(200, 206):  # six claims nobody confirmed
             await uow.users.upsert(User(id=partner, language=Lang.EN))
-            event = TrustEvent(user, kind, clock.now(), counterpart_id=partner)
+            event = TrustEvent(user, "deal.unconfirmed", clock.now(), counterpart_id=partner)
             await uow.trust_events.add(event)
+        await uow.commit()
+
+
+async def _proven(uow_factory: UowFactory, clock: FixedClock, user: int) -> None:
+    """Six confirmed deals with six partners who trade with the wider market."""
+    await wider_market(uow_factory, list(range(100, 140)), clock.now())
+    async with uow_factory() as uow:
+        for partner in range(100, 106):
+            await confirm_deal(uow, user, partner, clock.now() - timedelta(days=5))
         await uow.commit()
 
 
@@ -30,8 +40,8 @@ async def test_a_proven_seller_ranks_first_and_a_newcomer_above_an_unreliable_on
     index = new_index()
     for user in (PROVEN, NEWCOMER, UNRELIABLE, BUYER):
         await add_user(uow_factory, user)
-    await _record(uow_factory, clock, PROVEN, "deal.confirmed")
-    await _record(uow_factory, clock, UNRELIABLE, "deal.unconfirmed")
+    await _proven(uow_factory, clock, PROVEN)
+    await _unconfirmed(uow_factory, clock, UNRELIABLE)
     owners = {}
     for user in (PROVEN, NEWCOMER, UNRELIABLE):  # the same offer; by age alone the reverse
         post, _ = await opened(uow_factory, clock, index, user, OFFER)
