@@ -179,7 +179,7 @@ TEXTS: dict[str, str] = {
     "trust.few_ratings": "ratings: {count}, not enough yet",
     "trust.card_title": "🛡 <b>Trust record</b>",
     "trust.card_own_title": "🛡 <b>Your trust record</b>",
-    "trust.card.level": "{level}\n<i>L1: a phone number shared with Telegram's button. L2: a business registration number valid in form (for China, its check character); the business itself is not checked, and a number another account also gave counts only once an established circle's admins settle it. L3: vouched for by the admins of two established trade circles (the bot in each for 30 days or more, 10 or more members posting there).</i>",
+    "trust.card.level": "{level}\n<i>L1: a phone number shared with Telegram's button. L2: a business registration number valid in form (for China, its check character); the business itself is not checked, and a number another account also gave counts only once an established circle's admins settle it. L3: vouched for by the admins of two established trade circles (the bot in each for 30 days or more, 10 or more members who trade posting there).</i>",
     "trust.card.level_hint": "Tap 📎 and share your phone number to reach L1.",
     "trust.card.level_since": "Recorded on {date}.",
     "verify.usage": "Send <code>/verify</code> and your business registration: China's 18-character unified social credit code (<code>/verify 91350100M000100Y43</code>), or a country code and the number elsewhere (<code>/verify GB 12345678</code>). It raises your record to L2; the number itself is never shown.",

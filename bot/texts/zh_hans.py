@@ -173,7 +173,7 @@ TEXTS: dict[str, str] = {
     "trust.few_ratings": "评价{count}条，尚不足以评分",
     "trust.card_title": "🛡 <b>信用记录</b>",
     "trust.card_own_title": "🛡 <b>你的信用记录</b>",
-    "trust.card.level": "{level}\n<i>L1：通过 Telegram 按钮分享了手机号。L2：企业登记号格式有效（中国为校验码正确），企业本身未经核验；另一个账号也提交过的登记号，须经成熟交易圈管理员解决争议后才算。L3：两个成熟交易圈的管理员担保（机器人在群里满30天，至少10位成员在群里发过信息）。</i>",
+    "trust.card.level": "{level}\n<i>L1：通过 Telegram 按钮分享了手机号。L2：企业登记号格式有效（中国为校验码正确），企业本身未经核验；另一个账号也提交过的登记号，须经成熟交易圈管理员解决争议后才算。L3：两个成熟交易圈的管理员担保（机器人在群里满30天，至少10位有实际交易的成员在群里发过信息）。</i>",
     "trust.card.level_hint": "点 📎 分享手机号即可达到 L1。",
     "trust.card.level_since": "{date}记录。",
     "verify.usage": "发送 <code>/verify</code> 加企业登记号：中国的18位统一社会信用代码（<code>/verify 91350100M000100Y43</code>），其他国家为国家代码加号码（<code>/verify GB 12345678</code>）。核验后你的记录显示 L2；号码本身不会公开。",

@@ -173,7 +173,7 @@ TEXTS: dict[str, str] = {
     "trust.few_ratings": "評價{count}則，尚不足以評分",
     "trust.card_title": "🛡 <b>信用記錄</b>",
     "trust.card_own_title": "🛡 <b>你的信用記錄</b>",
-    "trust.card.level": "{level}\n<i>L1：透過 Telegram 按鈕分享了手機號碼。L2：企業登記號格式有效（中國為檢查碼正確），企業本身未經核驗；另一個帳號也提交過的登記號，須經成熟交易圈管理員解決爭議後才算。L3：兩個成熟交易圈的管理員擔保（機器人在群裡滿30天，至少10位成員在群裡發過資訊）。</i>",
+    "trust.card.level": "{level}\n<i>L1：透過 Telegram 按鈕分享了手機號碼。L2：企業登記號格式有效（中國為檢查碼正確），企業本身未經核驗；另一個帳號也提交過的登記號，須經成熟交易圈管理員解決爭議後才算。L3：兩個成熟交易圈的管理員擔保（機器人在群裡滿30天，至少10位有實際交易的成員在群裡發過資訊）。</i>",
     "trust.card.level_hint": "點 📎 分享手機號碼即可達到 L1。",
     "trust.card.level_since": "{date}記錄。",
     "verify.usage": "傳送 <code>/verify</code> 加企業登記號：中國的18位統一社會信用代碼（<code>/verify 91350100M000100Y43</code>），其他國家為國家代碼加號碼（<code>/verify TW 12345678</code>）。核驗後你的記錄顯示 L2；號碼本身不會公開。",

@@ -11,7 +11,7 @@ from bot.domain.parsing import parse_post
 from bot.services.ports import UowFactory
 from tests.fakes import FixedClock
 from tests.unit.services.deal_graph import confirm_deal, wider_market
-from tests.unit.services.world import OFFER, add_user, new_index, opened
+from tests.unit.services.world import NEED, OFFER, add_user, new_index, opened
 
 PROVEN, NEWCOMER, UNRELIABLE, BUYER = 1, 2, 3, 9
 
@@ -57,3 +57,36 @@ async def test_a_proven_seller_ranks_first_and_a_newcomer_above_an_unreliable_on
         now_ts=clock.now().timestamp(),
     )
     assert [owners[r.post_id] for r in found] == [PROVEN, NEWCOMER, UNRELIABLE]
+
+
+async def _asked(uow_factory: UowFactory, clock: FixedClock, user: int, answered: bool) -> None:
+    """Five outcome questions ten days ago, each answered or left unanswered."""
+    at = clock.now() - timedelta(days=10)
+    async with uow_factory() as uow:
+        for deal in range(1, 6):
+            detail: dict[str, object] = {"deal": user * 100 + deal}
+            await uow.trust_events.add(TrustEvent(user, "deal.asked", at, detail=detail))
+            if answered:
+                await uow.trust_events.add(TrustEvent(user, "deal.none", at, detail=detail))
+        await uow.commit()
+
+
+async def test_a_seller_hears_first_of_the_buyer_who_follows_through(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    index = new_index()
+    silent, answering, seller = 11, 12, 13
+    for user in (silent, answering, seller):
+        await add_user(uow_factory, user)
+    await _asked(uow_factory, clock, silent, answered=False)
+    await _asked(uow_factory, clock, answering, answered=True)
+    needs = {}
+    for buyer in (answering, silent):  # by age alone the silent buyer's need comes first
+        post, _ = await opened(uow_factory, clock, index, buyer, NEED)
+        needs[post.id] = buyer
+        clock.advance(timedelta(minutes=1))
+    offer, _ = await opened(uow_factory, clock, index, seller, OFFER)
+    async with uow_factory() as uow:
+        matches = await uow.matches.for_post(offer.id or 0)
+    order = [needs[m.need_id] for m in sorted(matches, key=lambda m: m.id or 0)]
+    assert order == [answering, silent]
