@@ -47,7 +47,7 @@ async def renew_lease(context: BotContext) -> None:
 async def send_reminders(context: BotContext) -> None:
     """Stored reminders that fell due, once each (`bot.services.reminders.sending`), and deal
     claims nobody confirmed in time."""
-    sent = await context.use_cases.background.send_reminders()
+    sent = await context.use_cases.background.send_reminders(bot_username=context.bot.username)
     await context.use_cases.background.expire_claims()
     if sent:
         context.kick_outbox()

@@ -3,12 +3,25 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from datetime import datetime
+from html import escape
 
 from bot.domain.models import Lang, Post, PostKind
 from bot.domain.quiet_hours import zone
 from bot.texts import Html, t
 from bot.texts.cards import post_line, post_title
+
+
+@dataclass(frozen=True, slots=True)
+class Supplier:
+    """A trusted supplier for one of the reader's needs: another member's open offer and the
+    facts of its owner's record (no name: members stay anonymous until contacts)."""
+
+    need: Post  # the reader's
+    offer: Post
+    deals: int  # confirmed deals with independent partners
+    partners: int  # independent partners
 
 
 def local_date(at: datetime, timezone: str) -> str:
@@ -38,14 +51,25 @@ def digest_text(
     waiting: int,
     to_rate: int,
     warned: Collection[int] = frozenset(),
+    suppliers: Sequence[Supplier] = (),
+    bot_username: str = "",
 ) -> Html:
-    """`warned`: the ids of the offers too good to be true, each line with the warning."""
+    """`warned`: the ids of the offers too good to be true, each line with the warning;
+    `suppliers`: trusted suppliers for the reader's needs, one line each; `bot_username`:
+    each post gets a link that opens it in the chat with the bot (none when unknown)."""
     lines = [t(lang, "digest.title")]
     if fresh:
         posts = "\n".join(
-            _line(post, lang, n, post.id in warned) for n, post in enumerate(fresh, start=1)
+            _line(post, lang, n, post.id in warned) + _open(post, lang, bot_username)
+            for n, post in enumerate(fresh, start=1)
         )
         lines.append(t(lang, "digest.new_posts", count=len(fresh), posts=Html(posts)))
+    if suppliers:
+        found = "\n".join(
+            _supplier(supplier, lang, n) + _open(supplier.offer, lang, bot_username)
+            for n, supplier in enumerate(suppliers, start=1)
+        )
+        lines.append(t(lang, "digest.suppliers", lines=Html(found)))
     if unanswered:
         lines.append(t(lang, "digest.unanswered", count=unanswered))
     if waiting:
@@ -61,3 +85,22 @@ def digest_text(
 def _line(post: Post, lang: Lang, number: int, too_good: bool) -> str:
     line = post_line(post, lang, number)
     return f"{line}\n   {t(lang, 'alert.too_good_short')}" if too_good else line
+
+
+def _open(post: Post, lang: Lang, bot_username: str) -> str:
+    """A line with the link that opens the post in the chat with the bot."""
+    if not bot_username or post.id is None:
+        return ""
+    link = escape(f"https://t.me/{bot_username}?start=p{post.id}")
+    return f'\n   👉 <a href="{link}">{t(lang, "digest.open")}</a>'
+
+
+def _supplier(supplier: Supplier, lang: Lang, number: int) -> Html:
+    return t(
+        lang,
+        "digest.supplier",
+        product=post_title(supplier.need, lang),
+        offer=post_line(supplier.offer, lang, number),
+        deals=supplier.deals,
+        partners=supplier.partners,
+    )

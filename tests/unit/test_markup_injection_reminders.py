@@ -67,6 +67,19 @@ def test_reminders(
             lang, [make_post(p, w) for p in fresh], a, b, c, warned
         ),
     )
+    pairs = data.draw(st.lists(st.tuples(post_shapes, post_shapes), max_size=3))
+    each_language(  # with trusted suppliers for the reader's needs
+        data,
+        lambda lang, w: reminders.digest_text(
+            lang,
+            [make_post(p, w) for p in fresh],
+            a,
+            b,
+            c,
+            warned,
+            [reminders.Supplier(make_post(n, w), make_post(o, w), a, b) for n, o in pairs],
+        ),
+    )
 
 
 @fuzz(EXAMPLES)

@@ -1,7 +1,8 @@
 """The weekly digest (issue 11), opt-in in /settings: new posts for the reader's open posts
 and profile keywords, contact requests waiting for their answer, deals to rate. The new
 posts come best fit first and, at equal fit, the more trusted owner first (issue 33); an
-offer too good to be true carries the short warning."""
+offer too good to be true carries the short warning. For up to 3 of the reader's needs, a
+trusted supplier: the best-fitting open offer whose owner has a strong record (issue 33)."""
 
 from __future__ import annotations
 
@@ -11,17 +12,21 @@ from bot.domain.matching.terms import extract_terms, query_terms
 from bot.domain.matching.types import PostTerms
 from bot.domain.models import Circle, DealOutcome, Post, PostKind, PostStatus, Reminder, User
 from bot.domain.quiet_hours import next_digest_at
+from bot.domain.trust.precedence import STRONG_RECORD
 from bot.services.delivery import outbox
 from bot.services.follow_ups import DIGEST, Ending, cancelled, end, expired
 from bot.services.matching.fit_and_trust import by_fit_and_trust
-from bot.services.matching.too_good import warned_of
+from bot.services.matching.too_good import too_good, warned_of
 from bot.services.ports import UnitOfWork
 from bot.services.posting.visibility import may_see
 from bot.services.reminders.reminder_context import ReminderContext
-from bot.texts.reminders import digest_text
+from bot.services.trust.summaries import counted_deals_of, summary_of
+from bot.texts.reminders import Supplier, digest_text
 
 WEEK = timedelta(days=7)
 MAX_NEW = 5
+MAX_NEEDS = 3  # the reader's needs a digest looks for a trusted supplier for
+CANDIDATES = 20  # offers looked at for each need, best score first
 LATE = WEEK  # a digest late by a week is replaced by the next one
 
 
@@ -55,7 +60,17 @@ async def weekly_digest(
             rated = await uow.ratings.for_deal(deal.id)
             to_rate += all(r.rater_id != user.id for r in rated)
     warned = warned_of(context.index, fresh, now, user.id)
-    text = digest_text(user.language, fresh, unanswered, waiting, to_rate, warned)
+    suppliers = await _trusted_suppliers(uow, context, user, open_posts, now)
+    text = digest_text(
+        user.language,
+        fresh,
+        unanswered,
+        waiting,
+        to_rate,
+        warned,
+        suppliers,
+        bot_username=context.bot_username,
+    )
     await outbox.add_to(uow, now, user.id, text, kind="digest.weekly")
     return None
 
@@ -113,3 +128,45 @@ async def _new_posts(
             ):
                 found[result.post_id], fits[result.post_id] = candidate, result.fit
     return (await by_fit_and_trust(uow, now, list(found.values()), fits))[:MAX_NEW]
+
+
+async def _trusted_suppliers(
+    uow: UnitOfWork, context: ReminderContext, user: User, open_posts: list[Post], now: datetime
+) -> list[Supplier]:
+    """For each of the reader's newest open needs (up to `MAX_NEEDS`), the offer that scores
+    best for it among those of another member with a strong record (`STRONG_RECORD` or
+    more confirmed deals with independent partners) that the reader may see and that is not
+    too good to be true. One line per seller: one named for a need is passed over for the
+    next."""
+    needs = [post for post in open_posts if post.kind is PostKind.NEED][:MAX_NEEDS]
+    strong: dict[int, bool] = {}  # by seller: read each record once
+    named: set[int] = set()  # sellers recommended already
+    circles: dict[int, Circle | None] = {}
+    suppliers: list[Supplier] = []
+    for need in needs:
+        terms = extract_terms(need.parsed, need.raw_text)
+        for result in context.index.engine.search(
+            terms, PostKind.OFFER, now.timestamp(), limit=CANDIDATES
+        ):
+            seller = result.user_id
+            if seller == user.id or seller in named:
+                continue
+            if seller not in strong:
+                strong[seller] = await counted_deals_of(uow, seller, now) >= STRONG_RECORD
+            if not strong[seller]:
+                continue
+            offer = await uow.posts.get(result.post_id)
+            if (
+                offer is None
+                or offer.status is not PostStatus.OPEN
+                or too_good(context.index, offer, now)
+                or not await may_see(uow, offer, user.id, circles)
+            ):
+                continue
+            summary = await summary_of(uow, seller, now)
+            if summary is None:
+                continue
+            named.add(seller)
+            suppliers.append(Supplier(need, offer, summary.confirmed_deals, summary.partners))
+            break
+    return suppliers

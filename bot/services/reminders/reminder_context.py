@@ -13,3 +13,4 @@ class ReminderContext:
     schedule: Schedule
     index: MatchingIndex
     quiet_hours: bool = True  # a reminder due in its reader's night waits for the morning
+    bot_username: str = ""  # for links that open a post in the chat with the bot

@@ -12,6 +12,7 @@ reader's quiet hours waits until they end and is written then, from what is true
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from bot.domain.models import Reminder, User
@@ -72,9 +73,17 @@ LATE_LIMITS: dict[str, timedelta] = {
 
 
 async def send_due(
-    uow_factory: UowFactory, clock: Clock, context: ReminderContext, limit: int = 100
+    uow_factory: UowFactory,
+    clock: Clock,
+    context: ReminderContext,
+    limit: int = 100,
+    *,
+    bot_username: str = "",
 ) -> int:
-    """Handle up to `limit` due reminders, oldest first; returns how many were sent."""
+    """Handle up to `limit` due reminders, oldest first; returns how many were sent.
+    `bot_username`: known once the bot is running, for links in what is sent."""
+    if bot_username:
+        context = replace(context, bot_username=bot_username)
     async with uow_factory() as uow:
         now = clock.now()
         sent = 0

@@ -29,11 +29,13 @@ async def sweep(
     clock: FixedClock,
     index: indexing.MatchingIndex | None = None,
     schedule: Schedule | None = None,
+    *,
+    bot_username: str = "",
 ) -> int:
     """What the reminders job does once: due reminders, then claims left unconfirmed.
     Returns how many reminders were sent."""
     context = ReminderContext(schedule or Schedule(post_ttl=TTL), index or new_index())
-    sent = await sending.send_due(uow_factory, clock, context)
+    sent = await sending.send_due(uow_factory, clock, context, bot_username=bot_username)
     await deals.expire_claims(uow_factory, clock)
     return sent
 
