@@ -15,11 +15,13 @@ import asyncio
 from collections.abc import AsyncIterator, Iterator
 
 import pytest
+from sqlalchemy import text
 from sqlalchemy.engine import URL
 
 from bot.services.ports import UowFactory
 from storage import Database
-from storage.migrate import upgrade_to_head
+from storage.engine import create_engine
+from storage.migrate import schema_status, upgrade_to_head
 from storage.tables import metadata
 from tests.fakes import InMemoryStore
 from tests.postgres import new_database, reachable, server_url
@@ -119,3 +121,18 @@ async def uow_factory(store_url: str | None) -> AsyncIterator[UowFactory]:
             for table in reversed(metadata.sorted_tables):
                 await connection.execute(table.delete())
         await database.dispose()
+
+
+@pytest.fixture
+async def url(database_url: str) -> AsyncIterator[str]:
+    """A migration test's database, handed over empty and left empty."""
+    assert await schema_status(database_url) == "empty"
+    yield database_url
+    # Not downgrade_to_base: some tests leave a revision Alembic does not know.
+    engine = create_engine(database_url)
+    try:
+        async with engine.begin() as connection:
+            await connection.run_sync(metadata.drop_all)
+            await connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
+    finally:
+        await engine.dispose()

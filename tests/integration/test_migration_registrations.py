@@ -3,35 +3,15 @@ number two accounts gave before the upgrade is disputed on both records."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import timedelta
-
-import pytest
-from sqlalchemy import text
 
 from bot.domain.models import TrustEvent
 from bot.domain.trust.levels import BUSINESS, DISPUTED
 from storage import Database, migrate
-from storage.engine import create_engine
-from storage.migrate import schema_status, upgrade_engine, upgrade_to_head
-from storage.tables import metadata
+from storage.migrate import upgrade_engine, upgrade_to_head
 from tests.integration.factories import NOW, make_user
 
 CODE = "91350100M000100Y43"
-
-
-@pytest.fixture
-async def url(database_url: str) -> AsyncIterator[str]:
-    """The module's database, always handed over and left empty."""
-    assert await schema_status(database_url) == "empty"
-    yield database_url
-    engine = create_engine(database_url)
-    try:
-        async with engine.begin() as connection:
-            await connection.run_sync(metadata.drop_all)
-            await connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
-    finally:
-        await engine.dispose()
 
 
 async def test_numbers_on_the_record_become_claims_and_a_shared_one_is_disputed(

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import AsyncIterator
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -31,21 +30,6 @@ from storage.migrate import (
 from storage.tables import metadata
 from storage.types import JSONDoc, UTCDateTime
 from tests.integration.factories import NOW, make_post, make_user
-
-
-@pytest.fixture
-async def url(database_url: str) -> AsyncIterator[str]:
-    """The module's database, always handed over and left empty."""
-    assert await schema_status(database_url) == "empty"
-    yield database_url
-    # Not downgrade_to_base: some tests leave a revision Alembic does not know.
-    engine = create_engine(database_url)
-    try:
-        async with engine.begin() as connection:
-            await connection.run_sync(metadata.drop_all)
-            await connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
-    finally:
-        await engine.dispose()
 
 
 def _table_names(connection: Connection) -> set[str]:
