@@ -131,6 +131,9 @@ def trust_card(summary: TrustSummary, lang: Lang, *, own: bool) -> Html:
     return Html("\n\n".join(lines))
 
 
+MAX_CIRCLES_NAMED = 3  # the vouching circles a card names; more are counted
+
+
 def _identity_notes(summary: TrustSummary, lang: Lang) -> str:
     """A dispute over the registration number, who settled it, the vouching circles."""
     notes = []
@@ -139,7 +142,9 @@ def _identity_notes(summary: TrustSummary, lang: Lang) -> str:
     if summary.confirmed_by:
         notes.append(t(lang, "trust.card.confirmed_by", circle=summary.confirmed_by))
     if summary.vouched_in:
-        circles = ", ".join(summary.vouched_in)
+        named = ", ".join(summary.vouched_in[:MAX_CIRCLES_NAMED])
+        more = len(summary.vouched_in) - MAX_CIRCLES_NAMED
+        circles = f"{named} (+{more})" if more > 0 else named
         notes.append(t(lang, "trust.card.vouched_in", circles=circles))
     return "".join(f"\n{note}" for note in notes)
 

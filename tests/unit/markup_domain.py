@@ -178,6 +178,8 @@ class SummaryShape:
     summary: TrustSummary
     comment: bool
     answer: bool
+    confirmed: bool  # the business confirmed by a circle's admins, named by its title
+    vouches: int  # circles whose vouches count, each named by its title
 
 
 @st.composite
@@ -202,8 +204,16 @@ def summary_shapes(draw: st.DrawFn) -> SummaryShape:
         last_active=draw(st.none() | moments),
         circle_deals=draw(st.none() | counts),
         circle_vouches=draw(counts),
+        other_partners=draw(counts),
+        disputed=draw(st.booleans()),
     )
-    return SummaryShape(summary, draw(st.booleans()), draw(st.booleans()))
+    return SummaryShape(
+        summary,
+        draw(st.booleans()),
+        draw(st.booleans()),
+        draw(st.booleans()),
+        draw(st.integers(0, 5)),
+    )
 
 
 def make_summary(shape: SummaryShape, words: Words) -> TrustSummary:
@@ -211,6 +221,8 @@ def make_summary(shape: SummaryShape, words: Words) -> TrustSummary:
         shape.summary,
         latest_comment=words(limits.COMMENT) if shape.comment else None,
         latest_answer=words(limits.ANSWER) if shape.answer else None,
+        confirmed_by=words(limits.TITLE) if shape.confirmed else None,
+        vouched_in=tuple(words(limits.TITLE) for _ in range(shape.vouches)),
     )
 
 

@@ -37,6 +37,10 @@ LONGEST = TrustSummary(
     last_active=NOW,
     circle_deals=BIG,
     circle_vouches=BIG,
+    other_partners=BIG,
+    disputed=True,
+    confirmed_by="<b>群" * 32,  # a group title of 128 characters
+    vouched_in=tuple(f"<i>{n}" + "圈" * 124 for n in range(40)),  # forty circles vouched
 )
 NEWCOMER = TrustSummary(IdentityLevel.UNKNOWN, 0, 0, 0, None)
 
@@ -57,6 +61,7 @@ def test_the_longest_trust_card_is_valid_and_escapes_what_people_wrote(
     assert len(card) <= MAX_TEXT_LENGTH
     assert "<b>&" * 75 in card and "“<i>" * 50 in card  # shown as written, not as markup
     assert "2026-12-03" in card  # level since, member since, last active
+    assert "<b>群" * 32 in card and "<i>0" in card  # circle titles as written
 
 
 @pytest.mark.parametrize("lang", list(Lang))
