@@ -30,9 +30,11 @@ from bot.services.ports import Clock
 from handlers.commands import publish_commands
 from handlers.jobs import (
     catch_up_index,
+    encode_posts,
     end_conversations,
     expire_posts,
     housekeeping,
+    load_vectors,
     refresh_index,
     renew_lease,
     send_circle_digests,
@@ -58,6 +60,7 @@ REPLY_RETRIES = 5  # 429s in a row a reply waits out before it gives up
 # need no more.
 TELEGRAM_CONNECTIONS = WORKING_UPDATES
 DIGEST_CHECK = 300.0  # seconds: a circle's digest goes out within 5 minutes of its hour
+MEANING_TICK = 1.0  # seconds: a new post is found by meaning a second or two after it opens
 INDEX_CATCH_UP = 1.0  # seconds: how stale another process's posts may be in this one's /search
 INDEX_REFRESH = 1.0  # seconds between two batches of posts an older vocabulary derived
 TradeApp = Application[Any, BotContext, Any, Any, BotServices, Any]
@@ -153,6 +156,8 @@ def build_application(
             log.info("matching index rebuilt with %d open posts", loaded)
         caught_up = await app.bot_data.use_cases.background.catch_up_index()
         log.info("matching index caught up with %d changes", caught_up)
+        vectors = await app.bot_data.use_cases.background.load_vectors(limit=None)
+        log.info("%d posts' vectors loaded; %d to encode", vectors, len(index.unencoded))
         if lease_holder is not None:  # the poller: what a previous poller held is ours
             await app.bot_data.use_cases.delivery.take_over()
         taken = await queue.fill(app)  # what a previous run or a dead worker left
@@ -164,10 +169,16 @@ def build_application(
                 catch_up_index, interval=INDEX_CATCH_UP, first=INDEX_CATCH_UP, name="index"
             )
             app.job_queue.run_repeating(take_updates, interval=TICK, first=TICK, name="queue")
+            app.job_queue.run_repeating(
+                load_vectors, interval=MEANING_TICK, first=MEANING_TICK, name="vectors"
+            )
         if app.job_queue is not None and background_jobs:
             dispatcher.start(app.job_queue)
             app.job_queue.run_repeating(
                 expire_posts, interval=settings.sweep_interval, first=1.0, name="expire-posts"
+            )
+            app.job_queue.run_repeating(
+                encode_posts, interval=MEANING_TICK, first=MEANING_TICK, name="encode"
             )
             app.job_queue.run_repeating(
                 send_reminders,

@@ -20,6 +20,17 @@ async def catch_up_index(context: BotContext) -> None:
     await context.use_cases.background.catch_up_index()
 
 
+async def encode_posts(context: BotContext) -> None:
+    """Vectors for open posts that have none yet (`bot.services.matching.meaning`)."""
+    await context.use_cases.background.encode_posts()
+
+
+async def load_vectors(context: BotContext) -> None:
+    """Vectors of the posts this process indexed, once any process made them."""
+    if context.matching.unencoded:
+        await context.use_cases.background.load_vectors()
+
+
 async def refresh_index(context: BotContext) -> None:
     """Posts an older vocabulary derived, derived anew (`bot.services.matching.index_refresh`)."""
     if context.matching.stale:

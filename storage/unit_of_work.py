@@ -28,6 +28,7 @@ from bot.services.ports import (
     OutboxRepository,
     PersistenceRepository,
     PostsRepository,
+    PostVectorsRepository,
     ProfilesRepository,
     RatingsRepository,
     RegistrationsRepository,
@@ -50,6 +51,7 @@ from storage.repositories import (
     SqlOutboxRepository,
     SqlPersistenceRepository,
     SqlPostsRepository,
+    SqlPostVectorsRepository,
     SqlProfilesRepository,
     SqlRatingsRepository,
     SqlRegistrationsRepository,
@@ -84,6 +86,7 @@ class SqlAlchemyUnitOfWork:
     index_changes: IndexChangesRepository
     conversations: ConversationsRepository
     registrations: RegistrationsRepository
+    post_vectors: PostVectorsRepository
 
     def __init__(
         self,
@@ -127,6 +130,7 @@ class SqlAlchemyUnitOfWork:
         self.index_changes = SqlIndexChangesRepository(session)
         self.conversations = SqlConversationsRepository(session, self._written)
         self.registrations = SqlRegistrationsRepository(session)
+        self.post_vectors = SqlPostVectorsRepository(session)
         return self
 
     async def __aexit__(

@@ -1,5 +1,6 @@
 """The background jobs' use cases: reminders, expiry, the index kept in step and refreshed,
-housekeeping, ring checks, circle digests and the polling lease."""
+posts' vectors made and loaded, housekeeping, ring checks, circle digests and the polling
+lease."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from functools import partial
 
 from bot.services.circles import circle_digest
 from bot.services.delivery import leases
-from bot.services.matching import index_refresh, index_sync
+from bot.services.matching import index_refresh, index_sync, meaning
 from bot.services.posting import publishing
 from bot.services.privacy import retention
 from bot.services.reminders import sending
@@ -26,6 +27,8 @@ class Background:
         self.expire_posts = partial(publishing.expire_due, u, c, deps.after)
         self.catch_up_index = partial(index_sync.catch_up_now, u, c, index)
         self.refresh_index = partial(index_refresh.refresh_stale, u, c, index)
+        self.encode_posts = partial(meaning.encode_new, u, index)
+        self.load_vectors = partial(meaning.load_vectors, u, index)
         self.purge = partial(retention.purge, u, c)
         self.flag_rings = partial(ratings.flag_rings, u, c)
         self.send_circle_digests = partial(circle_digest.send_digests, u, c)

@@ -149,6 +149,14 @@ async def _match(uow: UnitOfWork, effects: Effects, event: Event) -> None:
         effects.alerted += 1
 
 
+async def _forget_vector(uow: UnitOfWork, _effects: Effects, event: Event) -> None:
+    """An edited post may mean something else now: its vector is made again
+    (`bot.services.matching.meaning`)."""
+    assert isinstance(event, PostEdited)
+    if event.post.id is not None:
+        await uow.post_vectors.forget(event.post.id)
+
+
 async def _leave_index_now(_uow: UnitOfWork, effects: Effects, event: Event) -> None:
     if isinstance(event, MemberForgotten):
         for post_id in event.post_ids:
@@ -180,7 +188,7 @@ async def _move_circle(_uow: UnitOfWork, effects: Effects, event: Event) -> None
 
 AFTER: dict[type[Event], tuple[Step, ...]] = {
     PostOpened: (_write_follow_ups, _log_post_change, _match),
-    PostEdited: (_log_post_change, _match),
+    PostEdited: (_forget_vector, _log_post_change, _match),
     PostClosed: (_end_follow_ups, _log_post_change, _leave_index_now),
     PostExpired: (_end_follow_ups, _log_post_change, _leave_index_later),
     MatchDismissed: (_log_dismissal,),

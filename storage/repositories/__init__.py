@@ -12,6 +12,7 @@ from storage.repositories.leases import SqlLeasesRepository
 from storage.repositories.matches import SqlMatchesRepository
 from storage.repositories.outbox import SqlOutboxRepository
 from storage.repositories.persistence import SqlPersistenceRepository
+from storage.repositories.post_vectors import SqlPostVectorsRepository
 from storage.repositories.posts import SqlPostsRepository
 from storage.repositories.registrations import SqlRegistrationsRepository
 from storage.repositories.reminders import SqlRemindersRepository
@@ -31,6 +32,7 @@ __all__ = [
     "SqlMatchesRepository",
     "SqlOutboxRepository",
     "SqlPersistenceRepository",
+    "SqlPostVectorsRepository",
     "SqlPostsRepository",
     "SqlProfilesRepository",
     "SqlRatingsRepository",

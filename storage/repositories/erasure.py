@@ -133,7 +133,7 @@ class SqlErasureRepository:
         )
         await run(delete(ContactRequestRow).where(ContactRequestRow.id.in_(requests)))
         await run(delete(MatchRow).where(MatchRow.id.in_(matches)))
-        await run(delete(PostRow).where(PostRow.id.in_(posts)))
+        await run(delete(PostRow).where(PostRow.id.in_(posts)))  # post_vectors: ON DELETE CASCADE
         await run(delete(CompanyProfileRow).where(CompanyProfileRow.user_id == user_id))
         await run(delete(RegistrationRow).where(RegistrationRow.user_id == user_id))
         await run(delete(CircleMembershipRow).where(CircleMembershipRow.user_id == user_id))

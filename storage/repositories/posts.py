@@ -149,7 +149,7 @@ class SqlPostsRepository:
         self, *, drafts_before: datetime, closed_before: datetime, limit: int
     ) -> int:
         """Delete drafts created before `drafts_before` and withdrawn or expired posts last
-        changed before `closed_before` (their matches, requests and reminders go with them),
+        changed before `closed_before` (their matches, requests, reminders and vectors go with them),
         except posts a deal names: the deal's record keeps them. At most `limit`; returns
         how many."""
         stale = or_(

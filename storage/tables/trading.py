@@ -83,6 +83,23 @@ class PostRow(Base):
     index_vocabulary: Mapped[str | None] = mapped_column(String(16))
 
 
+class PostVectorRow(Base):
+    """A post's sentence vector (issue 34, bot.domain.matching.dense): stored with the post,
+    so a restart does not encode it again; an edited post's is replaced, one row a post."""
+
+    __tablename__ = "post_vectors"
+
+    post_id: Mapped[int] = mapped_column(
+        BigInteger,
+        ForeignKey("posts.id", ondelete="CASCADE"),
+        primary_key=True,
+        autoincrement=False,
+    )
+    model: Mapped[str] = mapped_column(String(64), nullable=False)  # the encoder's name
+    vector: Mapped[bytes] = mapped_column(LargeBinary, nullable=False)  # int8 components
+    created_at: Mapped[datetime] = created_at_column()
+
+
 class MatchRow(Base):
     __tablename__ = "matches"
     __table_args__ = (UniqueConstraint("offer_id", "need_id"),)

@@ -18,7 +18,7 @@ something on top of a state another unit of work has changed since raises
 writer would wait instead; the services never nest units of work).
 
 The package: `base` (records, tables, clock, errors), `unit_of_work` (the store and its unit
-of work), and the repositories by topic: `people`, `posts`, `trading`, `plumbing`.
+of work), and the repositories by topic: `people`, `posts`, `vectors`, `trading`, `plumbing`.
 """
 
 from __future__ import annotations

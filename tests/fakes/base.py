@@ -134,6 +134,8 @@ class Tables:
     conversations: dict[int, Conversation] = field(default_factory=dict)
     # id -> (country, number, user_id, created_at): registration numbers given with /verify
     registrations: dict[int, tuple[str, str, int, datetime]] = field(default_factory=dict)
+    # post id -> (model, vector, created_at): a post's sentence vector, gone with the post
+    post_vectors: dict[int, tuple[str, bytes, datetime]] = field(default_factory=dict)
     last_ids: dict[str, int] = field(default_factory=dict)
 
     def next_id(self, table: str) -> int:

@@ -20,6 +20,7 @@ from tests.fakes.base import (
     _require,
     _utc,
 )
+from tests.fakes.vectors import drop_vectors
 
 
 class FakePostsRepository(_Repository):
@@ -119,6 +120,7 @@ class FakePostsRepository(_Repository):
             del t.matches[i]
         for i in gone:
             del t.posts[i]
+        drop_vectors(t, gone)  # ON DELETE CASCADE
         return len(gone)
 
     async def save_index_entry(

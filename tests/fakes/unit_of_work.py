@@ -22,6 +22,7 @@ from bot.services.ports import (
     OutboxRepository,
     PersistenceRepository,
     PostsRepository,
+    PostVectorsRepository,
     ProfilesRepository,
     RatingsRepository,
     RegistrationsRepository,
@@ -57,6 +58,7 @@ from tests.fakes.trading import (
     FakeMatchesRepository,
     FakeTrustEventsRepository,
 )
+from tests.fakes.vectors import FakePostVectorsRepository
 
 
 class InMemoryStore:
@@ -104,6 +106,7 @@ class InMemoryUnitOfWork:
     index_changes: IndexChangesRepository
     conversations: ConversationsRepository
     registrations: RegistrationsRepository
+    post_vectors: PostVectorsRepository
 
     def __init__(self, store: InMemoryStore) -> None:
         self.store = store
@@ -129,6 +132,7 @@ class InMemoryUnitOfWork:
         self.index_changes = FakeIndexChangesRepository(self)
         self.conversations = FakeConversations(self)
         self.registrations = FakeRegistrationsRepository(self)
+        self.post_vectors = FakePostVectorsRepository(self)
 
     @property
     def tables(self) -> Tables:

@@ -43,6 +43,9 @@ async def load_entries(uow: UnitOfWork, index: MatchingIndex, entries: list[Inde
         if e.terms is not None and e.labels is not None and e.numbers is not None
     )
     index.stale.extend(e.post_id for e in entries if e.vocabulary != index.vocabulary)
+    loaded = [e.post_id for e in entries]
+    index.dense.remove(loaded)  # their vectors are read again (`meaning.load_vectors`)
+    index.unencoded.update(loaded)
     for entry in entries:
         index.circles.pop(entry.post_id, None)
         if entry.circle_id is not None:

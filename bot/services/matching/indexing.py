@@ -1,7 +1,10 @@
-"""The in-memory matching index: the engine plus what it takes to index a stored post.
+"""The in-memory matching index: the engine plus what it takes to index a stored post, and
+the posts' sentence vectors (`dense`, issue 34) for finding them by meaning.
 
 The database is the system of record; `MatchingIndex` is rebuilt from it at start-up and
-updated by the same use case that opens, changes or closes a post.
+updated by the same use case that opens, changes or closes a post. Vectors are made apart,
+off the event loop (`bot.services.matching.meaning`), and follow a post's lexical entry: a
+post that leaves the engine, or is changed, leaves the dense index until encoded again.
 """
 
 from __future__ import annotations
@@ -9,9 +12,11 @@ from __future__ import annotations
 import secrets
 from array import array
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from bot.domain import money
+from bot.domain.matching.dense import DenseIndex, Encoder, UseEncoder
 from bot.domain.matching.engine import MatchingEngine
 from bot.domain.matching.fields import fields_from_parsed
 from bot.domain.matching.terms import extract_terms, query_terms
@@ -33,9 +38,19 @@ class MatchPolicy:
 class MatchingIndex:
     """The engine plus what it takes to index a stored post."""
 
-    def __init__(self, policy: MatchPolicy, engine: MatchingEngine | None = None) -> None:
+    def __init__(
+        self,
+        policy: MatchPolicy,
+        engine: MatchingEngine | None = None,
+        encoder: Encoder | None = None,
+    ) -> None:
         self.policy = policy
         self.engine = engine or MatchingEngine()
+        self.encoder = encoder or UseEncoder()  # loads its weights on first use
+        self.dense = DenseIndex(self.encoder.dim)  # open posts' vectors, by post id
+        self.unencoded: set[int] = set()  # indexed posts not yet in `dense`
+        # one thread encodes, so the event loop never waits for it
+        self.encoding = ThreadPoolExecutor(max_workers=1, thread_name_prefix="encoder")
         self.circles: dict[int, int] = {}  # post id -> the trade circle it was written in
         self.revision = 0  # the last logged change applied (bot.services.matching.index_sync)
         self.origin = secrets.token_hex(8)  # this process, in the changes it logs
@@ -73,6 +88,8 @@ class MatchingIndex:
             post.parsed, post.created_at, post.expires_at, self.policy.rates, trust=trust
         )
         self.engine.add(post.id, post.user_id, post.kind, terms, fields)
+        self.dense.remove([post.id])  # its words may have changed: encoded again
+        self.unencoded.add(post.id)
         if post.circle_id is not None:
             self.circles[post.id] = post.circle_id
         return terms, fields
@@ -86,6 +103,8 @@ class MatchingIndex:
     def remove(self, post_id: int | None) -> None:
         if post_id is not None:
             self.engine.remove(post_id)
+            self.dense.remove([post_id])
+            self.unencoded.discard(post_id)
             self.circles.pop(post_id, None)
 
     def dismiss(self, user_id: int, post_id: int) -> bool:

@@ -30,6 +30,7 @@ from bot.services.ports.posts import (
     IndexChangesRepository,
     MatchesRepository,
     PostsRepository,
+    PostVectorsRepository,
 )
 from bot.services.ports.runtime import (
     Clock,
@@ -53,6 +54,7 @@ __all__ = [
     "MatchesRepository",
     "OutboxRepository",
     "PersistenceRepository",
+    "PostVectorsRepository",
     "PostsRepository",
     "ProfilesRepository",
     "RatingsRepository",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Collection, Sequence
 from datetime import datetime
 from typing import Protocol
 
@@ -41,6 +41,24 @@ class PostsRepository(Protocol):
         self, now: datetime, batch_size: int = 10000
     ) -> AsyncIterator[list[IndexEntry]]:
         """Open, unexpired posts as index entries, in id order, a batch at a time."""
+        ...
+
+
+class PostVectorsRepository(Protocol):
+    """Each post's sentence vector (bot.domain.matching.dense, issue 34), one a post, kept
+    with it: it goes when the post goes (retention's purges, /forget)."""
+
+    async def save(self, post_id: int, model: str, vector: bytes) -> None:
+        """Insert or replace the post's vector (an edited post is encoded again)."""
+        ...
+
+    async def forget(self, post_id: int) -> None:
+        """Delete the post's vector, if it has one (an edited post's, until it is encoded
+        again)."""
+        ...
+
+    async def of_posts(self, post_ids: Collection[int], model: str) -> dict[int, bytes]:
+        """The stored vectors of these posts made by `model` (others are left out)."""
         ...
 
 

@@ -25,7 +25,12 @@ from bot.services.ports.people import (
     RegistrationsRepository,
     UsersRepository,
 )
-from bot.services.ports.posts import IndexChangesRepository, MatchesRepository, PostsRepository
+from bot.services.ports.posts import (
+    IndexChangesRepository,
+    MatchesRepository,
+    PostsRepository,
+    PostVectorsRepository,
+)
 from bot.services.ports.runtime import (
     ConversationsRepository,
     LeasesRepository,
@@ -53,6 +58,7 @@ class UnitOfWork(Protocol):
     index_changes: IndexChangesRepository
     conversations: ConversationsRepository
     registrations: RegistrationsRepository
+    post_vectors: PostVectorsRepository
 
     async def __aenter__(self) -> Self: ...
     async def __aexit__(

@@ -1,6 +1,6 @@
 """/forget, proven on the whole (issue 31): a Hypothesis state machine over the use cases, on
-the in-memory unit of work. Five members post (privately and in two circles), match, ask
-for contact and answer, claim, confirm, deny and rate deals, comment, dismiss, close posts,
+the in-memory unit of work. Five members post (privately and in two circles; each new
+post's vector is stored, as the dense index's encoder does), match, ask for contact and answer, claim, confirm, deny and rate deals, comment, dismiss, close posts,
 join circles (an admin stops, vouches, is told of a link; an invitation to start the bot),
 write and press buttons (stored updates, handled or not), keep chat state, verify a
 business, block the bot, and the clock moves (the sweeps run). Display names are product
@@ -20,8 +20,8 @@ differences, each predicted exactly (`ForgetMachine._expected`):
 - users: X's row becomes the tombstone `User(X, zh-Hans, blocked_bot=True,
   created_at=deleted_at=now)`; one new row S < -2**61, `User(S, zh-Hans, blocked_bot=True,
   created_at=X's join date, deleted_at=now)`. Every other row is unchanged.
-- profiles: X's is gone. posts: P are gone. matches: M are gone. contact requests: R are
-  gone.
+- profiles: X's is gone. posts: P are gone, and their vectors (post_vectors). matches: M
+  are gone. contact requests: R are gone.
 - deals: a claim by X's partner waiting for X is closed as "none" at now; X's side
   becomes S; match M and posts P they pointed at become None.
 - ratings: those X received are gone; those X gave have S as rater and no comment.
@@ -185,6 +185,7 @@ TO_PARTNERS = (
 )
 LINK_FLAG = "circle.link"  # ... and to a circle's admin, of a new member's link
 TOKEN_REFS = ("post", "match", "request")
+ENCODER = "use-multilingual-v3"  # the model of the post vectors (issue 34)
 ANSWERS = ("accept", "asks back", "decline", "waits")  # to a contact request
 STAGES = {  # where a deal gets to: the choices of `deal_goes_on`, the sides taking turns
     "open": [],
@@ -416,6 +417,14 @@ class ForgetMachine(RuleBasedStateMachine):
                 who,
                 TEXTS[text],
             )
+        async with self.factory() as uow:  # the dense index's encoder stores its vector
+            mine = await uow.posts.list_by_user(who, [PostStatus.OPEN], offset=0, limit=100)
+            ids = [p.id for p in mine if p.id is not None]
+            stored = await uow.post_vectors.of_posts(ids, ENCODER)
+            for post_id in ids:
+                if post_id not in stored:
+                    await uow.post_vectors.save(post_id, ENCODER, bytes([post_id % 256]) * 512)
+            await uow.commit()
 
     @rule(
         who=st.sampled_from(IDS),
@@ -721,6 +730,7 @@ class ForgetMachine(RuleBasedStateMachine):
         for table, ids in ((t.posts, posts), (t.matches, matches), (t.contact_requests, requests)):
             for i in ids:
                 del table[i]  # type: ignore[attr-defined]
+        t.post_vectors = {i: v for i, v in t.post_vectors.items() if i not in posts}
 
         for deal in t.deals.values():
             if deal.has(x) and deal.outcome is DealOutcome.CLAIMED and deal.claimed_by != x:

@@ -1,0 +1,74 @@
+"""Dense retrieval's parts (bot/domain/matching/dense.py): the shipped encoder finds the
+same goods across languages offline, int8 keeps the similarity, the index finds, forgets
+and replaces posts."""
+
+import numpy as np
+import pytest
+
+from bot.domain.matching.dense import DIM, DenseIndex, UseEncoder, cosine, quantize
+
+CUPS = "304不锈钢真空保温杯 500ml 起订1000个 12元/个 义乌发货"
+BOARDS = "竹砧板 批发 起订500个"
+CASES = "iPhone14手机壳 硅胶 起订200个"
+
+
+@pytest.fixture(scope="module")
+def encoder() -> UseEncoder:
+    return UseEncoder()
+
+
+def test_a_buyer_s_english_words_find_the_chinese_offer(encoder: UseEncoder) -> None:
+    offers = quantize(encoder.encode([CUPS, BOARDS, CASES]))
+    index = DenseIndex()
+    index.add([1, 2, 3], offers)
+    for words, wanted in (
+        ("Looking for insulated water bottles, stainless steel, 500ml", 1),
+        ("bamboo cutting board", 2),
+        ("phone case for iPhone 14", 3),
+    ):
+        query = quantize(encoder.encode([words]))[0]
+        assert index.nearest(query, 1)[0][0] == wanted, words
+
+
+def test_vectors_are_unit_length_and_int8_keeps_the_similarity(encoder: UseEncoder) -> None:
+    vectors = encoder.encode([CUPS, "insulated water bottles", BOARDS])
+    assert vectors.shape == (3, DIM) and vectors.dtype == np.float32
+    assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
+    exact = vectors @ vectors[1]
+    stored = cosine(quantize(vectors), quantize(vectors)[1])
+    assert np.max(np.abs(exact - stored)) < 0.01
+    assert encoder.encode([]).shape == (0, DIM)
+
+
+def test_the_index_replaces_and_forgets_posts() -> None:
+    rng = np.random.default_rng(3)
+    vectors = quantize(rng.normal(size=(3, DIM)).astype(np.float32) / np.sqrt(DIM))
+    index = DenseIndex()
+    assert index.nearest(vectors[0], 3) == []
+    index.add([10, 11, 12], vectors)
+    (first, similarity), *_ = index.nearest(vectors[1], 3)
+    assert first == 11 and similarity == pytest.approx(1.0, abs=0.01)
+    index.add([11], vectors[2:3])  # post 11 edited: its new vector replaces the old
+    assert len(index) == 3 and index.nearest(vectors[2], 1)[0][0] in (11, 12)
+    assert 11 not in [key for key, _ in index.nearest(vectors[1], 1)]
+    index.remove([11, 99])
+    assert len(index) == 2 and 11 not in index
+
+
+@pytest.mark.parametrize(
+    ("similarities", "kept"),
+    [
+        ([0.24] + [0.08] * 18 + [0.05, 0.05], [0]),  # 0.19 over the 20th: kept
+        ([0.24] + [0.1] * 19, []),  # 0.14 over the 20th: not enough
+        ([0.25, 0.25, 0.24] + [0.2] * 18, []),  # a flat crowd: "xyz" finds nothing
+        ([0.6, 0.58, 0.3] + [0.1] * 18, [0, 1]),  # two close to the best
+        ([0.6, 0.5] + [0.1] * 19, [0]),  # the second stands out, but far under the best
+        ([0.5, 0.3], [0]),  # fewer posts than the reference: an absolute floor of 0.45
+        ([0.4], []),
+        ([], []),
+    ],
+)
+def test_a_hit_must_stand_out_from_the_crowd(similarities: list[float], kept: list[int]) -> None:
+    from bot.domain.matching.dense import standing_out
+
+    assert standing_out(list(enumerate(similarities))) == kept
