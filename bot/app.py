@@ -169,17 +169,19 @@ def build_application(
                 catch_up_index, interval=INDEX_CATCH_UP, first=INDEX_CATCH_UP, name="index"
             )
             app.job_queue.run_repeating(take_updates, interval=TICK, first=TICK, name="queue")
-            app.job_queue.run_repeating(
-                load_vectors, interval=MEANING_TICK, first=MEANING_TICK, name="vectors"
-            )
+            if settings.find_by_meaning:
+                app.job_queue.run_repeating(
+                    load_vectors, interval=MEANING_TICK, first=MEANING_TICK, name="vectors"
+                )
         if app.job_queue is not None and background_jobs:
             dispatcher.start(app.job_queue)
             app.job_queue.run_repeating(
                 expire_posts, interval=settings.sweep_interval, first=1.0, name="expire-posts"
             )
-            app.job_queue.run_repeating(
-                encode_posts, interval=MEANING_TICK, first=MEANING_TICK, name="encode"
-            )
+            if settings.find_by_meaning:
+                app.job_queue.run_repeating(
+                    encode_posts, interval=MEANING_TICK, first=MEANING_TICK, name="encode"
+                )
             app.job_queue.run_repeating(
                 send_reminders,
                 interval=settings.reminder_tick.total_seconds(),

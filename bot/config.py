@@ -99,6 +99,9 @@ class Settings(BaseSettings):
     nudge_after: timedelta = timedelta(days=14)  # no interest -> advice
     reminder_tick: timedelta = timedelta(seconds=30)  # between sweeps of due reminders
     quiet_hours: bool = True  # 22:00-08:00 in each reader's time zone, only replies go out
+    # posts' sentence vectors made and searched (docs/meaning.md): about a second of CPU to
+    # load the encoder, then a millisecond a post; off, /search goes by words alone
+    find_by_meaning: bool = True
     webhook_url: str | None = None
     webhook_listen: str = "127.0.0.1"
     webhook_port: int = 8443

@@ -233,6 +233,11 @@ def webhook_env(
     )
 
 
+# What a kill must not lose is tested without finding posts by meaning: each restart would
+# load the encoder again for nothing the test looks at (tests/e2e/test_search_by_meaning.py)
+DURABILITY = {"FIND_BY_MEANING": "false"}
+
+
 async def start_bot_process(
     fake: FakeTelegram, tmp_path: Path, database_url: str, **settings: str
 ) -> asyncio.subprocess.Process:

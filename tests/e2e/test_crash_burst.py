@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from bot.fake_telegram import FakeTelegram, FloodLimits, StoredMessage, UserHandle
-from tests.e2e.helpers import read_rows, start_bot_process
+from tests.e2e.helpers import DURABILITY, read_rows, start_bot_process
 
 pytestmark = pytest.mark.slow
 
@@ -73,7 +73,7 @@ async def test_a_burst_survives_kills(
     rng = random.Random(SEED)
     people = [fake.user(f"Trader {n}", language_code="en") for n in range(PEOPLE)]
     circle = fake.group("LED traders", people)
-    process = await start_bot_process(fake, tmp_path, database_url)
+    process = await start_bot_process(fake, tmp_path, database_url, **DURABILITY)
     pressed: set[int] = set()
     kills_done = 0
     try:
@@ -104,7 +104,7 @@ async def test_a_burst_survives_kills(
             process.send_signal(signal.SIGKILL)
             await process.wait()
             kills_done += 1
-            process = await start_bot_process(fake, tmp_path, database_url)
+            process = await start_bot_process(fake, tmp_path, database_url, **DURABILITY)
         await writing
 
         private_texts = {
@@ -167,7 +167,7 @@ async def test_a_graceful_stop_finishes_or_hands_back_a_burst(
     fake.set_limits(FloodLimits.off())
     database = database_url
     people = [fake.user(f"Buyer {n}", language_code="en") for n in range(20)]
-    process = await start_bot_process(fake, tmp_path, database_url)
+    process = await start_bot_process(fake, tmp_path, database_url, **DURABILITY)
     try:
         for n, person in enumerate(people):
             await person.send(_private_post(2 * n, 0))
@@ -176,7 +176,7 @@ async def test_a_graceful_stop_finishes_or_hands_back_a_burst(
         process.send_signal(signal.SIGTERM)
         await asyncio.wait_for(process.wait(), timeout=30)
         stopped = time.monotonic() - asked
-        process = await start_bot_process(fake, tmp_path, database_url)
+        process = await start_bot_process(fake, tmp_path, database_url, **DURABILITY)
         expected = {(p.id, _private_post(2 * n, 0)) for n, p in enumerate(people)}
 
         def made() -> Counter[tuple[object, object]]:

@@ -12,6 +12,7 @@ import pytest
 
 from bot.fake_telegram import FakeTelegram
 from tests.e2e.helpers import (
+    DURABILITY,
     OFFER,
     alerts,
     latest,
@@ -28,7 +29,7 @@ ASK_AFTER_SECONDS = 3
 async def _start(
     fake: FakeTelegram, tmp_path: Path, database_url: str, **settings: str
 ) -> asyncio.subprocess.Process:
-    timing = {"OUTCOME_ASK_AFTER": f"{ASK_AFTER_SECONDS}s", **settings}
+    timing = {"OUTCOME_ASK_AFTER": f"{ASK_AFTER_SECONDS}s", **DURABILITY, **settings}
     return await start_bot_process(fake, tmp_path, database_url, **timing)
 
 

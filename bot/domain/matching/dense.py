@@ -104,32 +104,36 @@ class DenseIndex:
     """Post vectors (int8) by post id, searched by cosine similarity."""
 
     def __init__(self, dim: int = DIM) -> None:
-        from usearch.index import Index
-
         self.dim = dim
-        self._index = Index(ndim=dim, metric="cos", dtype="i8")
+        self._index: Any = None  # made with the first vector: most indexes in tests get none
 
     def __len__(self) -> int:
-        return len(self._index)
+        return 0 if self._index is None else len(self._index)
 
     def __contains__(self, post_id: int) -> bool:
-        return post_id in self._index
+        return self._index is not None and post_id in self._index
 
     def add(self, post_ids: Sequence[int], vectors: np.ndarray) -> None:
         """Put (or put again) the posts' int8 vectors."""
         if not len(post_ids):
             return
+        if self._index is None:
+            from usearch.index import Index
+
+            self._index = Index(ndim=self.dim, metric="cos", dtype="i8")
         self.remove(post_ids)
         self._index.add(np.asarray(post_ids, dtype=np.uint64), vectors.astype(np.int8))
 
     def remove(self, post_ids: Sequence[int]) -> None:
+        if self._index is None:
+            return
         for post_id in post_ids:
             if post_id in self._index:
                 self._index.remove(post_id)
 
     def nearest(self, vector: np.ndarray, k: int) -> list[tuple[int, float]]:
         """(post id, cosine similarity) of the `k` nearest posts, nearest first."""
-        if not len(self._index) or k <= 0:
+        if self._index is None or not len(self._index) or k <= 0:
             return []
         found = self._index.search(vector.astype(np.int8), min(k, len(self._index)))
         return [

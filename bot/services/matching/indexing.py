@@ -49,8 +49,7 @@ class MatchingIndex:
         self.encoder = encoder or UseEncoder()  # loads its weights on first use
         self.dense = DenseIndex(self.encoder.dim)  # open posts' vectors, by post id
         self.unencoded: set[int] = set()  # indexed posts not yet in `dense`
-        # one thread encodes, so the event loop never waits for it
-        self.encoding = ThreadPoolExecutor(max_workers=1, thread_name_prefix="encoder")
+        self._encoding: ThreadPoolExecutor | None = None
         self.circles: dict[int, int] = {}  # post id -> the trade circle it was written in
         self.revision = 0  # the last logged change applied (bot.services.matching.index_sync)
         self.origin = secrets.token_hex(8)  # this process, in the changes it logs
@@ -93,6 +92,13 @@ class MatchingIndex:
         if post.circle_id is not None:
             self.circles[post.id] = post.circle_id
         return terms, fields
+
+    @property
+    def encoding(self) -> ThreadPoolExecutor:
+        """The one thread that encodes, so the event loop never waits for it."""
+        if self._encoding is None:
+            self._encoding = ThreadPoolExecutor(max_workers=1, thread_name_prefix="encoder")
+        return self._encoding
 
     def move_circle(self, old_id: int, new_id: int) -> None:
         """A circle's group became a supergroup: its posts are in the new circle id."""
