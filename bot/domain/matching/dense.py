@@ -113,6 +113,10 @@ class DenseIndex:
     def __contains__(self, post_id: int) -> bool:
         return self._index is not None and post_id in self._index
 
+    def nbytes(self) -> int:
+        """Memory the index holds: the vectors and the graph."""
+        return 0 if self._index is None else int(self._index.memory_usage)
+
     def add(self, post_ids: Sequence[int], vectors: np.ndarray) -> None:
         """Put (or put again) the posts' int8 vectors."""
         if not len(post_ids):
