@@ -156,8 +156,9 @@ def build_application(
             log.info("matching index rebuilt with %d open posts", loaded)
         caught_up = await app.bot_data.use_cases.background.catch_up_index()
         log.info("matching index caught up with %d changes", caught_up)
-        vectors = await app.bot_data.use_cases.background.load_vectors(limit=None)
-        log.info("%d posts' vectors loaded; %d to encode", vectors, len(index.unencoded))
+        # their vectors follow, a batch a second (`meaning.load_vectors`): start-up does not
+        # wait for the dense index to be built
+        log.info("%d posts' vectors to load or make", len(index.unencoded))
         if lease_holder is not None:  # the poller: what a previous poller held is ours
             await app.bot_data.use_cases.delivery.take_over()
         taken = await queue.fill(app)  # what a previous run or a dead worker left

@@ -3,8 +3,9 @@ loop by the index's encoder thread, stored with the post (so a restart does not 
 again) and put in the index's dense part.
 
 * `load_vectors`: the stored vectors of indexed posts missing from the dense index
-  (`MatchingIndex.unencoded`), newest first: all of them at start-up, then in every process
-  each tick, so posts another process encoded reach this one.
+  (`MatchingIndex.unencoded`), newest first, a batch each tick in every process: after a
+  start-up (which does not wait for them), and as another process encodes posts this one
+  indexed. Until its vector is in, a post is found by its words alone.
 * `encode_new`: then the newest indexed posts that have no vector at all, a batch at a time
   (the process that runs the background jobs). A post changed while it was encoded is left
   for the next round.
@@ -26,7 +27,9 @@ from bot.services.ports import UowFactory
 
 BATCH = 64  # posts encoded at a time: about 50 ms on one thread
 PAGE = 2000  # stored vectors read at a time
-LOOKUP = 10_000  # unencoded posts looked up in the store per tick; all of them at start-up
+# unencoded posts looked up in the store per tick: adding 500 vectors to the graph holds
+# the event loop about 0.15 s (bench/dense_speed.py: about 3,000 a second)
+LOOKUP = 500
 
 
 async def encode(index: MatchingIndex, texts: Sequence[str]) -> np.ndarray:
@@ -63,12 +66,17 @@ async def encode_new(uow_factory: UowFactory, index: MatchingIndex, limit: int =
     todo = heapq.nlargest(limit, index.unencoded)
     if not todo:
         return 0
+    model = index.encoder.name
     async with uow_factory() as uow:
-        posts = [p for p in [await uow.posts.get(i) for i in todo] if p is not None]
+        stored = await uow.post_vectors.of_posts(todo, model)  # made, not yet loaded here
+        posts = [p for p in [await uow.posts.get(i) for i in todo if i not in stored] if p]
+    if stored:
+        vectors = np.stack([np.frombuffer(v, dtype=np.int8) for v in stored.values()])
+        _add_indexed(index, list(stored), vectors)
     if not posts:
         return 0
     vectors = await encode(index, [meaning_text(post) for post in posts])
-    model, saved = index.encoder.name, []
+    saved: list[int] = []
     async with uow_factory() as uow:
         for n, post in enumerate(posts):
             now = await uow.posts.get(post.id or 0)
