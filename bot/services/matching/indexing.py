@@ -55,6 +55,9 @@ class MatchingIndex:
         self.origin = secrets.token_hex(8)  # this process, in the changes it logs
         self.vocabulary = vocabulary_version(policy.rates)  # what derives entries here
         self.stale = array("q")  # loaded posts another vocabulary derived (index_refresh)
+        # sellers' standing as the alert order reads it (`pairs.standing`), for a while:
+        # user id -> (read at, counted deals, a newcomer)
+        self.standings: dict[int, tuple[float, int, bool]] = {}
 
     def add(
         self, post: Post, company_keywords: Sequence[str] = (), trust: float = NEUTRAL_TRUST

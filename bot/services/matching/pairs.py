@@ -19,7 +19,7 @@ from bot.domain.trust.precedence import (
     newcomers_turn,
 )
 from bot.domain.trust.scores import NEUTRAL
-from bot.services.matching.indexing import MatchingIndex, MatchPolicy, profile_keywords
+from bot.services.matching.indexing import MatchingIndex, profile_keywords
 from bot.services.matching.too_good import too_good
 from bot.services.ports import UnitOfWork
 from bot.services.trust.summaries import counted_deals_of, ranking_trust_of
@@ -82,7 +82,7 @@ async def match_post(
     if index.circles:
         found = await _in_scope(uow, index, post, found)
     pairs: list[NewPair] = []
-    for result, ahead in await _fair_choice(uow, index.policy, post, found, now):
+    for result, ahead in await _fair_choice(uow, index, post, found, now):
         other = await uow.posts.get(result.post_id)
         if other is None or not other.is_live(now):
             continue
@@ -147,13 +147,13 @@ async def _circle(
 
 
 async def _fair_choice(
-    uow: UnitOfWork, policy: MatchPolicy, post: Post, found: list[MatchResult], now: datetime
+    uow: UnitOfWork, index: MatchingIndex, post: Post, found: list[MatchResult], now: datetime
 ) -> list[tuple[MatchResult, bool]]:
     """At most `max_alerts_per_need` sellers per need, at most `max_alerts_per_day` alerts
     per seller, and a small rotation penalty for sellers alerted recently, which never puts
     a much weaker record ahead of a strong one (`bot.domain.trust.precedence`). Each with
     whether its seller's record put it ahead of an offer that fits as well."""
-    since = now - ROTATION_WINDOW
+    policy, since = index.policy, now - ROTATION_WINDOW
     if post.kind is PostKind.OFFER:
         # One seller, many needs: their daily cap bounds the list; each need keeps its own.
         # The needs come in score order, which holds each buyer's follow-through (trust).
@@ -170,9 +170,8 @@ async def _fair_choice(
     for result in found:  # one need, many sellers: rotate so new sellers get a turn
         recent = await uow.matches.count_alerts_to_user_since(result.user_id, since)
         if recent < policy.max_alerts_per_day:
-            record = await counted_deals_of(uow, result.user_id, now)
+            record, newcomer = await standing(uow, index, result.user_id, now)
             rotated = result.score - ROTATION_PENALTY * recent
-            newcomer = record == 0 and await _new_account(uow, result.user_id, now)
             kept.append(result)
             contenders.append(Contender(result.score, rotated, record, result.fit, newcomer))
     turn = post.id is not None and newcomers_turn(post.id)
@@ -183,7 +182,21 @@ async def _fair_choice(
     ]
 
 
-async def _new_account(uow: UnitOfWork, user_id: int, now: datetime) -> bool:
+STANDING_FOR = timedelta(minutes=5)  # a seller's standing is read again after this
+
+
+async def standing(
+    uow: UnitOfWork, index: MatchingIndex, user_id: int, now: datetime
+) -> tuple[int, bool]:
+    """(confirmed deals with independent partners, a newcomer) of a seller, as the alert
+    order reads them: kept `STANDING_FOR`, since reading a record walks the deal graph and
+    a busy market asks about the same sellers for every new need."""
+    kept = index.standings.get(user_id)
+    if kept is not None and now.timestamp() - kept[0] < STANDING_FOR.total_seconds():
+        return kept[1], kept[2]
+    record = await counted_deals_of(uow, user_id, now)
     user = await uow.users.get(user_id)
     joined = user.created_at if user is not None else None
-    return joined is not None and now - joined < timedelta(days=ESTABLISHED_DAYS)
+    young = joined is not None and now - joined < timedelta(days=ESTABLISHED_DAYS)
+    index.standings[user_id] = (now.timestamp(), record, record == 0 and young)
+    return record, record == 0 and young
