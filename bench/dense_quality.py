@@ -45,9 +45,9 @@ from bot.domain.matching.dense import (  # noqa: E402
 )
 from bot.domain.models import Lang, Post, PostKind, PostStatus  # noqa: E402
 from bot.domain.parsing import parse_post  # noqa: E402
+from bot.services.matching.search import fused  # noqa: E402
 
 DEEP = 20  # results each retriever hands to fusion
-RRF_K = 60
 _HAN = re.compile(r"[\u3400-\u9fff]")
 _TITLE = re.compile(r"COL title VAL (.*?)(?= COL |\t)")
 
@@ -78,14 +78,6 @@ def _post(text: str) -> Post:
     parsed = parse_post(text)
     now = datetime.now(UTC)
     return Post(None, 0, PostKind.OFFER, text, parsed, PostStatus.OPEN, Lang.ZH_HANS, now, now)
-
-
-def rrf(*lists: list[int]) -> list[int]:
-    score: dict[int, float] = defaultdict(float)
-    for ranked in lists:
-        for rank, i in enumerate(ranked):
-            score[i] += 1.0 / (RRF_K + rank + 1)
-    return sorted(score, key=lambda i: -score[i])
 
 
 def union(first: list[int], second: list[int]) -> list[int]:
@@ -120,8 +112,8 @@ def evaluate(
             "bm25": bm25.top(query, PAGE, skip=skip),
             "engine": lexical,
             "dense": meaning,
-            "rrf": rrf(lexical, meaning),
-            "rrf, standing out": rrf(lexical, dense.standing_out(vectors[i], DEEP, skip=skip)),
+            "rrf": fused(lexical, meaning),
+            "rrf, standing out": fused(lexical, dense.standing_out(vectors[i], DEEP, skip=skip)),
             "by script": lexical if same_script(query, docs[0]) else meaning,
             "union": union(lexical, meaning),
         }

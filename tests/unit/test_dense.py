@@ -5,11 +5,17 @@ and replaces posts."""
 import numpy as np
 import pytest
 
-from bot.domain.matching.dense import DIM, DenseIndex, UseEncoder, cosine, quantize
+from bot.domain.matching.dense import DIM, DenseIndex, UseEncoder, quantize
 
 CUPS = "304不锈钢真空保温杯 500ml 起订1000个 12元/个 义乌发货"
 BOARDS = "竹砧板 批发 起订500个"
 CASES = "iPhone14手机壳 硅胶 起订200个"
+
+
+def cosine(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Cosine similarity of the rows of `a` (int8 or float) against the vector `b`."""
+    a32, b32 = a.astype(np.float32), b.astype(np.float32)
+    return (a32 @ b32) / (np.linalg.norm(a32, axis=-1) * np.linalg.norm(b32))
 
 
 @pytest.fixture(scope="module")

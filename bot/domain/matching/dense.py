@@ -93,13 +93,6 @@ def quantize(vectors: np.ndarray) -> np.ndarray:
     return np.clip(np.rint(vectors * SCALE), -127, 127).astype(np.int8)
 
 
-def cosine(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Cosine similarity of int8 or float rows of `a` against the one vector `b`."""
-    a32, b32 = a.astype(np.float32), b.astype(np.float32)
-    denominator = np.linalg.norm(a32, axis=-1) * np.linalg.norm(b32)
-    return (a32 @ b32) / np.maximum(denominator, 1e-12)
-
-
 class DenseIndex:
     """Post vectors (int8) by post id, searched by cosine similarity."""
 

@@ -39,9 +39,6 @@ class DealRecord:
     others: int  # partners that are not independent (they count as one partner)
 
 
-NO_RECORD = DealRecord(0, frozenset(), 0, 0)
-
-
 def wider_market(member: int, partners: Iterable[int], graph: Graph) -> frozenset[int]:
     """The partners whose part of the graph, the member left out, holds more than
     `CLOSED_GROUP_MAX` accounts. `graph` need only be read that far from each partner

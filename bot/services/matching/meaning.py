@@ -53,9 +53,7 @@ async def load_vectors(
     for start in range(0, len(wanted), PAGE):
         async with uow_factory() as uow:
             stored = await uow.post_vectors.of_posts(wanted[start : start + PAGE], model)
-        if stored:
-            vectors = np.stack([np.frombuffer(v, dtype=np.int8) for v in stored.values()])
-            loaded += _add_indexed(index, list(stored), vectors)
+        loaded += _add_stored(index, stored)
     return loaded
 
 
@@ -70,9 +68,7 @@ async def encode_new(uow_factory: UowFactory, index: MatchingIndex, limit: int =
     async with uow_factory() as uow:
         stored = await uow.post_vectors.of_posts(todo, model)  # made, not yet loaded here
         posts = [p for p in [await uow.posts.get(i) for i in todo if i not in stored] if p]
-    if stored:
-        vectors = np.stack([np.frombuffer(v, dtype=np.int8) for v in stored.values()])
-        _add_indexed(index, list(stored), vectors)
+    _add_stored(index, stored)
     if not posts:
         return 0
     vectors = await encode(index, [meaning_text(post) for post in posts])
@@ -90,6 +86,14 @@ async def encode_new(uow_factory: UowFactory, index: MatchingIndex, limit: int =
             saved.append(n)
         await uow.commit()
     return _add_indexed(index, [posts[n].id or 0 for n in saved], vectors[saved])
+
+
+def _add_stored(index: MatchingIndex, stored: dict[int, bytes]) -> int:
+    """Add vectors as the store keeps them (int8 bytes by post id)."""
+    if not stored:
+        return 0
+    vectors = np.stack([np.frombuffer(v, dtype=np.int8) for v in stored.values()])
+    return _add_indexed(index, list(stored), vectors)
 
 
 def _add_indexed(index: MatchingIndex, post_ids: list[int], vectors: np.ndarray) -> int:
