@@ -27,7 +27,7 @@ class Background:
         self.expire_posts = partial(publishing.expire_due, u, c, deps.after)
         self.catch_up_index = partial(index_sync.catch_up_now, u, c, index)
         self.refresh_index = partial(index_refresh.refresh_stale, u, c, index)
-        self.encode_posts = partial(meaning.encode_new, u, index)
+        self.encode_posts = partial(meaning.encode_new, u, c, index, schedule=settings.schedule())
         self.load_vectors = partial(meaning.load_vectors, u, index)
         self.purge = partial(retention.purge, u, c)
         self.flag_rings = partial(ratings.flag_rings, u, c)

@@ -221,6 +221,7 @@ TEXTS: dict[str, str] = {
     "alert.trust_new": "🛡 New member: no trade record yet",
     "reason.brand": "same brand: {name}",
     "reason.concept": "same product: {name}",
+    "reason.meaning": "same product: {need} ≈ {offer} (similar meaning)",
     "reason.spec": "both {name}",
     "reason.term": "shared word: {term}",
     "reason.moq": "MOQ {moq} ≤ need {quantity} {unit}",

@@ -60,6 +60,10 @@ def _one(kind: str, values: Mapping[str, object], lang: Lang) -> str | None:
         return plain(lang, "reason.brand", name=default_brands().name(str(values["brand"]), lang))
     if kind == "concept":
         return _concept(values, lang)
+    if kind == "meaning":  # found by meaning: both products, as their posts say them
+        return plain(
+            lang, "reason.meaning", need=values.get("need", ""), offer=values.get("offer", "")
+        )
     if kind == "spec":
         return _spec(values, lang)
     if kind == "term":

@@ -215,6 +215,7 @@ TEXTS: dict[str, str] = {
     "alert.trust_new": "🛡 新会员：暂无交易记录",
     "reason.brand": "同品牌：{name}",
     "reason.concept": "同品类：{name}",
+    "reason.meaning": "同一产品：{need} ≈ {offer}（意思相近）",
     "reason.spec": "都是{name}",
     "reason.term": "共同词：{term}",
     "reason.moq": "起订{moq} ≤ 需求{quantity}{unit}",

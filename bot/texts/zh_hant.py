@@ -215,6 +215,7 @@ TEXTS: dict[str, str] = {
     "alert.trust_new": "🛡 新會員：暫無交易記錄",
     "reason.brand": "同品牌：{name}",
     "reason.concept": "同品類：{name}",
+    "reason.meaning": "同一產品：{need} ≈ {offer}（意思相近）",
     "reason.spec": "都是{name}",
     "reason.term": "共同詞：{term}",
     "reason.moq": "起訂{moq} ≤ 需求{quantity}{unit}",

@@ -15,11 +15,16 @@ share no word ("insulated water bottles" and "304不锈钢真空保温杯").
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
 
-from bot.domain.models import Post
+from bot.domain.models import Post, PostKind
+from bot.domain.vocabulary.glossary import has_han
+
+from .types import PostTerms
 
 DIM = 512
 SCALE = 127.0  # int8 steps for a component of 1.0
@@ -27,6 +32,9 @@ REFERENCE = 20  # the neighbour a hit must stand out from
 GAP = 0.15  # by this much: 95% of real cross-language pairs, 4% of unrelated queries
 FEW_POSTS_FLOOR = 0.45  # fewer posts than REFERENCE: a hit this close (5% of pairs less)
 NEAR_THE_BEST = 0.9  # and at least this share of the best hit's similarity
+# A hit standing out by GAP counts, to the re-ranker, as words holding this share of the
+# query (`support`); more for each further 0.01 of the margin, up to 1.
+SUPPORT = 0.8
 
 
 def meaning_text(post: Post) -> str:
@@ -51,6 +59,61 @@ def standing_out(nearest: Sequence[tuple[int, float]]) -> list[int]:
     if nearest:
         line = max(line, NEAR_THE_BEST * nearest[0][1])
     return [post_id for post_id, similarity in nearest if similarity >= line]
+
+
+def support(nearest: Sequence[tuple[int, float]], crowd: Sequence[float] = ()) -> dict[int, float]:
+    """Post id -> how strongly its meaning ties it to the query (0..1), for the hits that
+    stand out: `GAP` closer than the `REFERENCE`-th nearest of the posts and of `crowd`
+    (the query's similarities to `crowd_texts`) together, and within `NEAR_THE_BEST` of
+    the best post. `SUPPORT` at that line, one more point for each point of margin, up
+    to 1. The re-ranker reads it as the share of the query's words a post holds
+    (`MatchingEngine.alerts_by_meaning`)."""
+    if not nearest:
+        return {}
+    pool = sorted([similarity for _, similarity in nearest] + list(crowd), reverse=True)
+    reference = pool[REFERENCE - 1] if len(pool) >= REFERENCE else FEW_POSTS_FLOOR - GAP
+    line = max(reference + GAP, NEAR_THE_BEST * nearest[0][1])
+    return {
+        post_id: min(1.0, SUPPORT + similarity - reference - GAP)
+        for post_id, similarity in nearest
+        if similarity >= line
+    }
+
+
+CROWD_PATH = Path(__file__).parent / "data" / "crowd.tsv"
+CROWD_FORMS = {  # each good as a post of that part would say it
+    "offer/han": "出售 {} 起订500个",
+    "need/han": "求购 {} 1000个",
+    "offer/latin": "Selling {}, MOQ 500 pcs",
+    "need/latin": "Looking for {}, 1000 pcs",
+}
+
+
+@cache
+def crowd_texts(part_name: str) -> tuple[str, ...]:
+    """The crowd of everyday goods (`data/crowd.tsv`) as posts of a part would be written."""
+    rows = [
+        line.split("\t")
+        for line in CROWD_PATH.read_text("utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    form = CROWD_FORMS[part_name]
+    return tuple(form.format(zh if part_name.endswith("/han") else en) for zh, en in rows)
+
+
+def script(terms: PostTerms) -> str:
+    """ "han" or "latin": what a post's own words are written in (its glosses are English
+    it does not hold). Lexical matching leads within a script, meaning across them."""
+    return "han" if any(has_han(word) for word in terms.product + terms.specs) else "latin"
+
+
+def part(kind: PostKind, written_in: str) -> str:
+    """The part of the dense index a post's vector is kept in: "offer/han", "need/latin"."""
+    return f"{kind.value}/{written_in}"
+
+
+def other_script(written_in: str) -> str:
+    return "latin" if written_in == "han" else "han"
 
 
 class Encoder(Protocol):
@@ -94,45 +157,66 @@ def quantize(vectors: np.ndarray) -> np.ndarray:
 
 
 class DenseIndex:
-    """Post vectors (int8) by post id, searched by cosine similarity."""
+    """Post vectors (int8) by post id, searched by cosine similarity, in parts (`part`): a
+    buyer's need looks for offers written in the other script without other buyers' needs
+    or same-script offers crowding its nearest."""
 
     def __init__(self, dim: int = DIM) -> None:
         self.dim = dim
-        self._index: Any = None  # made with the first vector: most indexes in tests get none
+        self._parts: dict[str, Any] = {}  # made with the first vector of each part
 
     def __len__(self) -> int:
-        return 0 if self._index is None else len(self._index)
+        return sum(len(index) for index in self._parts.values())
 
     def __contains__(self, post_id: int) -> bool:
-        return self._index is not None and post_id in self._index
+        return any(post_id in index for index in self._parts.values())
 
     def nbytes(self) -> int:
         """Memory the index holds: the vectors and the graph."""
-        return 0 if self._index is None else int(self._index.memory_usage)
+        return sum(int(index.memory_usage) for index in self._parts.values())
 
-    def add(self, post_ids: Sequence[int], vectors: np.ndarray) -> None:
-        """Put (or put again) the posts' int8 vectors."""
+    def add(
+        self, post_ids: Sequence[int], vectors: np.ndarray, parts: Sequence[str] | None = None
+    ) -> None:
+        """Put (or put again) the posts' int8 vectors, each in its part (one part when
+        none is given)."""
         if not len(post_ids):
             return
-        if self._index is None:
+        self.remove(post_ids)
+        wanted = [""] * len(post_ids) if parts is None else list(parts)
+        for name in dict.fromkeys(wanted):
+            rows = [n for n, p in enumerate(wanted) if p == name]
+            keys = np.asarray([post_ids[n] for n in rows], dtype=np.uint64)
+            self._part(name).add(keys, vectors[rows].astype(np.int8))
+
+    def _part(self, name: str) -> Any:
+        if name not in self._parts:
             from usearch.index import Index
 
-            self._index = Index(ndim=self.dim, metric="cos", dtype="i8")
-        self.remove(post_ids)
-        self._index.add(np.asarray(post_ids, dtype=np.uint64), vectors.astype(np.int8))
+            self._parts[name] = Index(ndim=self.dim, metric="cos", dtype="i8")
+        return self._parts[name]
 
     def remove(self, post_ids: Sequence[int]) -> None:
-        if self._index is None:
-            return
-        for post_id in post_ids:
-            if post_id in self._index:
-                self._index.remove(post_id)
+        for index in self._parts.values():
+            for post_id in post_ids:
+                if post_id in index:
+                    index.remove(post_id)
 
-    def nearest(self, vector: np.ndarray, k: int) -> list[tuple[int, float]]:
-        """(post id, cosine similarity) of the `k` nearest posts, nearest first."""
-        if self._index is None or not len(self._index) or k <= 0:
-            return []
-        found = self._index.search(vector.astype(np.int8), min(k, len(self._index)))
-        return [
-            (int(key), 1.0 - float(d)) for key, d in zip(found.keys, found.distances, strict=True)
-        ]
+    def nearest(
+        self, vector: np.ndarray, k: int, part: str | None = None
+    ) -> list[tuple[int, float]]:
+        """(post id, cosine similarity) of the `k` nearest posts of `part` (None: of
+        every part), nearest first."""
+        names = list(self._parts) if part is None else [part] if part in self._parts else []
+        found: list[tuple[int, float]] = []
+        for name in names:
+            index = self._parts[name]
+            if not len(index) or k <= 0:
+                continue
+            hits = index.search(vector.astype(np.int8), min(k, len(index)))
+            found += [
+                (int(key), 1.0 - float(d))
+                for key, d in zip(hits.keys, hits.distances, strict=True)
+            ]
+        found.sort(key=lambda hit: -hit[1])
+        return found[:k]

@@ -148,6 +148,10 @@ class OpenPosts:
     def count(self, kind: PostKind) -> int:
         return self._sides[kind].n_alive
 
+    def kind_of(self, post_id: int) -> PostKind | None:
+        found = self._locate(post_id)
+        return None if found is None else found[0]
+
     def terms_of(self, post_id: int) -> PostTerms | None:
         found = self._locate(post_id)
         return None if found is None else self._doc_view(*found)[0]

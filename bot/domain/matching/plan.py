@@ -4,7 +4,7 @@ query.py and ranking.py; `QueryContext`: what building one reads of the engine."
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 import numpy as np
@@ -56,6 +56,10 @@ class QueryPlan:
     region: int
     trade: int
     item_type: int
+    # candidates the dense retriever found (doc ids, sorted) and their meaning's support:
+    # each one's text and fit are at least that (`MatchingEngine.alerts_by_meaning`)
+    supported: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int64))
+    support: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.float64))
 
     @classmethod
     def build(

@@ -28,11 +28,14 @@ def plan_query(
     post_kind: PostKind | None,
     user_id: int | None,
     dismissed_words: Iterable[str],
+    *,
+    walking: bool = True,
 ) -> QueryPlan | None:
     """What one query needs against `side`: its terms that some open post holds, weighted
     by field and idf (a model code counts `Weights.model_code` product words), the postings
     to walk for candidates, and the reader's "not relevant" terms. None when nothing on
-    the side can match."""
+    the side can match, unless the candidates come from elsewhere (`walking` False: the
+    dense retriever's, whose words may share nothing with the query's)."""
     w = context.weights
     field_weight = {PRODUCT: w.product, SPEC: w.spec, CONCEPT: w.concept}
     get = context.terms.ids.get
@@ -53,7 +56,7 @@ def plan_query(
         (spec_walk if key[:2] == SPEC else walk).append(tid)
     if post_kind is None and not walk:
         walk = spec_walk  # /search with only specs ("304") still finds something
-    if not walk:
+    if not walk and walking:
         return None
     dismissed = [
         tid for key in term_keys(words_as_terms(dismissed_words)) if (tid := get(key)) is not None

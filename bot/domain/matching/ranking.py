@@ -85,7 +85,25 @@ def _text(cands: Candidates, plan: QueryPlan, w: Weights) -> tuple[np.ndarray, n
     if len(plan.codes):
         same_code = np.isin(docs, plan.codes)
         text = np.where(same_code, np.maximum(text, w.same_code), text)
+    if len(plan.supported):  # found by meaning: it may share no word with the query
+        text, held = _with_support(cands, plan, text, held)
     return text, held
+
+
+def _with_support(
+    cands: Candidates, plan: QueryPlan, text: np.ndarray, held: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The text score and fit of candidates the dense retriever found: their words count
+    only when they share a product word or concept with the query (specs alone are no
+    match, as for the candidates the words find), and both are at least the support."""
+    docs = cands.docs
+    shares = np.bincount(
+        cands.seg, weights=np.isin(cands.flat, plan.walk_ids), minlength=len(docs)
+    )
+    text, held = np.where(shares > 0, text, 0.0), np.where(shares > 0, held, 0.0)
+    at = np.minimum(np.searchsorted(plan.supported, docs), len(plan.supported) - 1)
+    floor = np.where(plan.supported[at] == docs, plan.support[at], 0.0)
+    return np.maximum(text, floor), np.maximum(held, floor)
 
 
 def _stated(plan: QueryPlan) -> tuple[bool, bool, bool]:

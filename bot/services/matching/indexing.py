@@ -15,8 +15,10 @@ from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from bot.domain import money
-from bot.domain.matching.dense import DenseIndex, Encoder, UseEncoder
+from bot.domain.matching.dense import DenseIndex, Encoder, UseEncoder, part, script
 from bot.domain.matching.engine import MatchingEngine
 from bot.domain.matching.fields import fields_from_parsed
 from bot.domain.matching.terms import extract_terms, query_terms
@@ -49,6 +51,7 @@ class MatchingIndex:
         self.encoder = encoder or UseEncoder()  # loads its weights on first use
         self.dense = DenseIndex(self.encoder.dim)  # open posts' vectors, by post id
         self.unencoded: set[int] = set()  # indexed posts not yet in `dense`
+        self.crowd: dict[str, np.ndarray] = {}  # part -> its crowd's vectors (by_meaning)
         self._encoding: ThreadPoolExecutor | None = None
         self.circles: dict[int, int] = {}  # post id -> the trade circle it was written in
         self.revision = 0  # the last logged change applied (bot.services.matching.index_sync)
@@ -66,6 +69,18 @@ class MatchingIndex:
         company keywords only add weight to posts that already match on product; `trust` is
         the owner's ranking trust when the post is indexed."""
         assert post.id is not None
+        terms, fields = self.derive(post, company_keywords, trust)
+        self.engine.add(post.id, post.user_id, post.kind, terms, fields)
+        self.dense.remove([post.id])  # its words may have changed: encoded again
+        self.unencoded.add(post.id)
+        if post.circle_id is not None:
+            self.circles[post.id] = post.circle_id
+        return terms, fields
+
+    def derive(
+        self, post: Post, company_keywords: Sequence[str] = (), trust: float = NEUTRAL_TRUST
+    ) -> tuple[PostTerms, MatchFields]:
+        """A post's terms and fields as `add` indexes them."""
         terms = extract_terms(post.parsed, post.raw_text)
         if post.keywords:
             chosen = query_terms(" ".join(post.keywords))
@@ -89,12 +104,13 @@ class MatchingIndex:
         fields = fields_from_parsed(
             post.parsed, post.created_at, post.expires_at, self.policy.rates, trust=trust
         )
-        self.engine.add(post.id, post.user_id, post.kind, terms, fields)
-        self.dense.remove([post.id])  # its words may have changed: encoded again
-        self.unencoded.add(post.id)
-        if post.circle_id is not None:
-            self.circles[post.id] = post.circle_id
         return terms, fields
+
+    def meaning_part(self, post_id: int) -> str | None:
+        """The dense index's part an indexed post's vector goes in (`dense.part`: its kind
+        and the script its words are written in); None when it is not indexed."""
+        kind, terms = self.engine.kind_of(post_id), self.engine.terms_of(post_id)
+        return None if kind is None or terms is None else part(kind, script(terms))
 
     @property
     def encoding(self) -> ThreadPoolExecutor:

@@ -14,33 +14,25 @@ again) and put in the index's dense part.
 
 from __future__ import annotations
 
-import asyncio
 import heapq
-from collections.abc import Sequence
+from datetime import datetime
 
 import numpy as np
 
-from bot.domain.matching.dense import meaning_text, quantize
-from bot.domain.models import PostStatus
+from bot.domain.matching.dense import meaning_text
+from bot.domain.models import Post, PostStatus
+from bot.services.matching import alerts
+from bot.services.matching.by_meaning import match_by_meaning
+from bot.services.matching.encoding import encode
 from bot.services.matching.indexing import MatchingIndex
-from bot.services.ports import UowFactory
+from bot.services.ports import Clock, UnitOfWork, UowFactory
+from bot.services.schedule import DEFAULT_SCHEDULE, Schedule
 
 BATCH = 64  # posts encoded at a time: about 50 ms on one thread
 PAGE = 2000  # stored vectors read at a time
 # unencoded posts looked up in the store per tick: adding 500 vectors to the graph holds
 # the event loop about 0.15 s (bench/dense_speed.py: about 3,000 a second)
 LOOKUP = 500
-
-
-async def encode(index: MatchingIndex, texts: Sequence[str]) -> np.ndarray:
-    """int8 vectors of `texts`, made on the encoder's thread."""
-    loop = asyncio.get_running_loop()
-    vectors = await loop.run_in_executor(index.encoding, index.encoder.encode, list(texts))
-    return quantize(vectors)
-
-
-async def encode_query(index: MatchingIndex, words: str) -> np.ndarray:
-    return (await encode(index, [words]))[0]
 
 
 async def load_vectors(
@@ -57,9 +49,16 @@ async def load_vectors(
     return loaded
 
 
-async def encode_new(uow_factory: UowFactory, index: MatchingIndex, limit: int = BATCH) -> int:
+async def encode_new(
+    uow_factory: UowFactory,
+    clock: Clock,
+    index: MatchingIndex,
+    limit: int = BATCH,
+    schedule: Schedule = DEFAULT_SCHEDULE,
+) -> int:
     """Encode up to `limit` of the newest indexed posts that have no stored vector, store
-    and index their vectors; returns how many."""
+    and index their vectors, and alert the new pairs their meaning makes
+    (`by_meaning.match_by_meaning`), all in one transaction; returns how many."""
     await load_vectors(uow_factory, index)
     todo = heapq.nlargest(limit, index.unencoded)
     if not todo:
@@ -72,20 +71,51 @@ async def encode_new(uow_factory: UowFactory, index: MatchingIndex, limit: int =
     if not posts:
         return 0
     vectors = await encode(index, [meaning_text(post) for post in posts])
-    saved: list[int] = []
     async with uow_factory() as uow:
+        current: list[Post] = []
+        kept: list[int] = []
         for n, post in enumerate(posts):
-            now = await uow.posts.get(post.id or 0)
+            now_post = await uow.posts.get(post.id or 0)
             if (
-                now is None
-                or now.status is not PostStatus.OPEN
-                or meaning_text(now) != meaning_text(post)
-            ):
-                continue  # closed or changed meanwhile
-            await uow.post_vectors.save(now.id or 0, model, vectors[n].tobytes())
-            saved.append(n)
-        await uow.commit()
-    return _add_indexed(index, [posts[n].id or 0 for n in saved], vectors[saved])
+                now_post is not None
+                and now_post.status is PostStatus.OPEN
+                and meaning_text(now_post) == meaning_text(post)
+            ):  # not closed or changed meanwhile
+                await uow.post_vectors.save(now_post.id or 0, model, vectors[n].tobytes())
+                current.append(now_post)
+                kept.append(n)
+        ids = [post.id or 0 for post in current]
+        added = _add_indexed(index, ids, vectors[kept])  # a pair of two new posts is found
+        try:
+            await _alert_by_meaning(uow, clock.now(), index, current, vectors[kept], schedule)
+            await uow.commit()
+        except BaseException:
+            index.dense.remove(ids)
+            index.unencoded.update(i for i in ids if i in index.engine)
+            raise
+    return added
+
+
+async def _alert_by_meaning(
+    uow: UnitOfWork,
+    now: datetime,
+    index: MatchingIndex,
+    posts: list[Post],
+    vectors: np.ndarray,
+    schedule: Schedule,
+) -> None:
+    for post, vector in zip(posts, vectors, strict=True):
+        for pair in await match_by_meaning(uow, now, index, post, vector):
+            await alerts.queue_match_alerts(
+                uow,
+                now,
+                pair.match,
+                pair.offer,
+                pair.need,
+                pair.warning,
+                schedule,
+                pair.ahead_by_record,
+            )
 
 
 def _add_stored(index: MatchingIndex, stored: dict[int, bytes]) -> int:
@@ -99,9 +129,14 @@ def _add_stored(index: MatchingIndex, stored: dict[int, bytes]) -> int:
 def _add_indexed(index: MatchingIndex, post_ids: list[int], vectors: np.ndarray) -> int:
     """Add the vectors of posts still waiting for one (a post may have closed, or changed
     and been encoded again, meanwhile)."""
-    keep = [n for n, post_id in enumerate(post_ids) if post_id in index.unencoded]
+    keep, parts = [], []
+    for n, post_id in enumerate(post_ids):
+        where = index.meaning_part(post_id) if post_id in index.unencoded else None
+        if where is not None:
+            keep.append(n)
+            parts.append(where)
     if keep:
         ids = [post_ids[n] for n in keep]
-        index.dense.add(ids, vectors[keep])
+        index.dense.add(ids, vectors[keep], parts)
         index.unencoded.difference_update(ids)
     return len(keep)

@@ -79,6 +79,15 @@ async def match_post(
         limit=CANDIDATES * 4 if index.circles else CANDIDATES,  # room for the scope's cut
         exclude=paired,
     )
+    return await store_pairs(uow, now, index, post, found)
+
+
+async def store_pairs(
+    uow: UnitOfWork, now: datetime, index: MatchingIndex, post: Post, found: list[MatchResult]
+) -> list[NewPair]:
+    """The candidates the engine chose for `post` that its circle's scope allows, picked
+    fairly and stored as matches; a pair stored before is never alerted again."""
+    assert post.id is not None
     if index.circles:
         found = await _in_scope(uow, index, post, found)
     pairs: list[NewPair] = []
@@ -89,7 +98,7 @@ async def match_post(
         offer, need = (post, other) if post.kind is PostKind.OFFER else (other, post)
         assert offer.id is not None and need.id is not None
         reasons: list[dict[str, object]] = [
-            {"kind": r.kind, "values": _worded(r, need)} for r in result.reasons
+            {"kind": r.kind, "values": _worded(r, offer, need)} for r in result.reasons
         ]
         match = Match(
             None,
@@ -108,10 +117,21 @@ async def match_post(
     return pairs
 
 
-def _worded(reason: Reason, need: Post) -> dict[str, object]:
+GIST = 30  # characters of a post's product a "similar meaning" reason quotes
+
+
+def _gist(post: Post) -> str:
+    product = post.parsed.product or post.raw_text
+    return product if len(product) <= GIST else product[: GIST - 1] + "…"
+
+
+def _worded(reason: Reason, offer: Post, need: Post) -> dict[str, object]:
     """A reason's values, with the need's own unit word where the reason counts in the
-    need's unit ("需求3,000条", "预算¥3/条", as on the need's card)."""
+    need's unit ("需求3,000条", "预算¥3/条", as on the need's card); a pair found by meaning
+    quotes both products ("insulated water bottles ≈ 304不锈钢真空保温杯")."""
     values: dict[str, object] = dict(reason.values)
+    if reason.kind == "meaning":
+        return {"need": _gist(need), "offer": _gist(offer)}
     said = {"moq": need.parsed.quantity, "price": need.parsed.price}.get(reason.kind)
     if isinstance(said, Quantity) and said.unit_word and said.unit == values.get("unit"):
         values["unit_word"] = said.unit_word
@@ -176,9 +196,10 @@ async def _fair_choice(
             contenders.append(Contender(result.score, rotated, record, result.fit, newcomer))
     turn = post.id is not None and newcomers_turn(post.id)
     order = first_to_last(contenders, newcomers_turn=turn, spread=RECORD_SPREAD)
+    heard = await uow.matches.count_alerted_for_need(post.id) if post.id is not None else 0
     return [
         (kept[i], ahead_by_record(n, order, contenders))
-        for n, i in enumerate(order[: policy.max_alerts_per_need])
+        for n, i in enumerate(order[: max(policy.max_alerts_per_need - heard, 0)])
     ]
 
 

@@ -11,8 +11,8 @@ from bot.domain.matching.accessories import item_type
 from bot.domain.matching.dense import REFERENCE, standing_out
 from bot.domain.matching.terms import query_terms
 from bot.domain.models import Circle, Post
+from bot.services.matching.encoding import encode_query
 from bot.services.matching.indexing import MatchingIndex
-from bot.services.matching.meaning import encode_query
 from bot.services.matching.too_good import too_good, warned_of
 from bot.services.ports import Clock, UowFactory
 from bot.services.posting import posts as posting

@@ -1,0 +1,77 @@
+"""Alerts by meaning (issue 34): a post meets the posts of the other kind, written in the
+other script, that its meaning ties it to ("insulated water bottles" and 304不锈钢真空保温杯),
+re-ranked by the concept layer together with what its words find, and alerted as word
+matches are (`pairs.store_pairs`).
+
+Lexical matching leads within a script and runs at once (`pairs.match_post`); meaning
+leads across scripts, where the words share nothing (`bench/dense_quality.py`). It runs
+when the post's vector is made (`meaning.encode_new`), a second or two after the post opens
+or is edited, in the transaction that stores the vector: the reply to the poster never
+waits for the encoder, and a restart that finds the vector stored does not alert again.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import numpy as np
+
+from bot.domain.matching.dense import (
+    REFERENCE,
+    crowd_texts,
+    other_script,
+    part,
+    script,
+    support,
+)
+from bot.domain.models import Post, PostKind
+from bot.services.matching.encoding import encode
+from bot.services.matching.indexing import MatchingIndex, profile_keywords
+from bot.services.matching.pairs import CANDIDATES, NewPair, store_pairs
+from bot.services.ports import UnitOfWork
+from bot.services.trust.summaries import ranking_trust_of
+
+# A post encoded longer than this after it opened or changed (a backfill after an upgrade,
+# a long outage) alerts no one by meaning: its news is old.
+ALERT_WITHIN = timedelta(hours=1)
+_OTHER = {PostKind.OFFER: PostKind.NEED, PostKind.NEED: PostKind.OFFER}
+
+
+async def match_by_meaning(
+    uow: UnitOfWork, now: datetime, index: MatchingIndex, post: Post, vector: np.ndarray
+) -> list[NewPair]:
+    """Inside the caller's transaction: the new pairs of an open, indexed post whose
+    vector (int8) was just made, stored as matches to alert."""
+    changed = max(post.created_at, post.updated_at or post.created_at)
+    if post.id is None or post.id not in index.engine or not post.is_live(now):
+        return []
+    if now - changed > ALERT_WITHIN:
+        return []
+    keywords = await profile_keywords(uow, post.user_id)
+    terms, fields = index.derive(post, keywords, await ranking_trust_of(uow, post.user_id, now))
+    where = part(_OTHER[post.kind], other_script(script(terms)))
+    nearest = index.dense.nearest(vector, REFERENCE, part=where)
+    backing = support(nearest, await _crowd(index, where, vector))
+    if not backing:
+        return []
+    found = index.engine.alerts_by_meaning(
+        post.kind,
+        terms,
+        fields,
+        backing,
+        user_id=post.user_id,
+        now_ts=now.timestamp(),
+        limit=CANDIDATES,
+    )
+    paired = await uow.matches.paired_with(post.id)  # what its words found at once
+    return await store_pairs(uow, now, index, post, [r for r in found if r.post_id not in paired])
+
+
+async def _crowd(index: MatchingIndex, where: str, vector: np.ndarray) -> list[float]:
+    """The vector's cosine similarity to each of the part's crowd of everyday goods
+    (`dense.crowd_texts`), encoded once a process."""
+    if where not in index.crowd:
+        index.crowd[where] = (await encode(index, crowd_texts(where))).astype(np.float32)
+    crowd, query = index.crowd[where], vector.astype(np.float32)
+    norms = np.linalg.norm(crowd, axis=1) * max(float(np.linalg.norm(query)), 1e-12)
+    return [float(s) for s in (crowd @ query) / np.maximum(norms, 1e-12)]

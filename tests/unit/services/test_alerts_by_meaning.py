@@ -1,0 +1,125 @@
+"""Alerts by meaning (issue 34), on the in-memory store with the shipped encoder: a
+Hamburg buyer's English need alerts the Yiwu seller's Chinese cups once their vectors are
+made, with a reason both can check; the concept layer still decides (a budget far under
+the price, an old post); a pair the words found is not alerted twice; and a seller who
+stuffs an English offer with every product does not reach Chinese buyers by meaning."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from bot.domain.models import Lang, Match
+from bot.services.matching import meaning
+from bot.services.matching.indexing import MatchingIndex, MatchPolicy
+from bot.services.ports import UowFactory
+from bot.texts.reasons import render_reasons
+from tests.fakes import FixedClock
+from tests.unit.services.test_meaning import CUPS, MARKET, SHARED
+from tests.unit.services.world import add_user, opened, outbox_kinds
+
+SELLER, BUYER, SPAMMER = 1, 2, 3
+HAMBURG = (
+    "Looking for insulated water bottles, stainless steel, 500ml, 3000 pcs, "
+    "budget under 2 USD each, ship to Hamburg"
+)
+
+
+async def _market(uow_factory: UowFactory, clock: FixedClock) -> tuple[MatchingIndex, int]:
+    """The cups among other goods on offer, every vector made; returns the cups' id."""
+    index = MatchingIndex(MatchPolicy(), encoder=SHARED)
+    await add_user(uow_factory, BUYER, Lang.EN)
+    cups, _ = await opened(uow_factory, clock, index, SELLER, CUPS)
+    for n, text in enumerate(MARKET):
+        await opened(uow_factory, clock, index, 100 + n, text)
+    await meaning.encode_new(uow_factory, clock, index, limit=100)
+    assert cups.id is not None
+    return index, cups.id
+
+
+async def _matches(uow_factory: UowFactory, post_id: int | None) -> list[Match]:
+    async with uow_factory() as uow:
+        return await uow.matches.for_post(post_id or 0)
+
+
+async def test_the_hamburg_buyer_hears_of_the_yiwu_cups(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    index, cups = await _market(uow_factory, clock)
+    need, alerted = await opened(uow_factory, clock, index, BUYER, HAMBURG)
+    assert alerted == 0  # the words share nothing: no alert at once
+    clock.advance(timedelta(seconds=1))
+    assert await meaning.encode_new(uow_factory, clock, index) == 1
+    (match,) = await _matches(uow_factory, need.id)
+    assert match.offer_id == cups
+    line = render_reasons(match.reasons, Lang.EN)
+    assert line.startswith("same product: insulated water bottles") and "保温杯" in line
+    assert "(similar meaning)" in line and "MOQ 1,000 ≤ need 3,000" in line
+    assert "match.alert" in await outbox_kinds(uow_factory, BUYER)
+    assert "match.alert" in await outbox_kinds(uow_factory, SELLER)
+    assert await meaning.encode_new(uow_factory, clock, index) == 0  # nothing twice
+
+
+async def test_a_new_chinese_offer_reaches_the_english_buyer_waiting(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    index = MatchingIndex(MatchPolicy(), encoder=SHARED)
+    await add_user(uow_factory, BUYER, Lang.EN)
+    for n, text in enumerate(MARKET):
+        await opened(uow_factory, clock, index, 100 + n, text)
+    need, _ = await opened(uow_factory, clock, index, BUYER, HAMBURG)
+    await meaning.encode_new(uow_factory, clock, index, limit=100)
+    assert await _matches(uow_factory, need.id) == []
+    cups, _ = await opened(uow_factory, clock, index, SELLER, CUPS)
+    await meaning.encode_new(uow_factory, clock, index)
+    assert [m.need_id for m in await _matches(uow_factory, cups.id)] == [need.id]
+
+
+async def test_the_concept_layer_still_decides(uow_factory: UowFactory, clock: FixedClock) -> None:
+    index, _cups = await _market(uow_factory, clock)
+    cheap = HAMBURG.replace("under 2 USD", "under 0.5 USD")  # far under 12元
+    need, _ = await opened(uow_factory, clock, index, BUYER, cheap)
+    await meaning.encode_new(uow_factory, clock, index)
+    assert await _matches(uow_factory, need.id) == []
+
+
+async def test_a_post_encoded_long_after_it_opened_alerts_no_one(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    index, _cups = await _market(uow_factory, clock)
+    need, _ = await opened(uow_factory, clock, index, BUYER, HAMBURG)
+    clock.advance(timedelta(hours=2))  # the encoder was down, or this is a backfill
+    assert await meaning.encode_new(uow_factory, clock, index) == 1  # found by /search now
+    assert await _matches(uow_factory, need.id) == []
+
+
+async def test_a_pair_the_words_found_is_not_alerted_again(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    index, cups = await _market(uow_factory, clock)
+    need, alerted = await opened(
+        uow_factory, clock, index, BUYER, "Looking for thermos 500ml, 3000 pcs"
+    )
+    assert alerted == 1
+    await meaning.encode_new(uow_factory, clock, index)
+    assert [m.offer_id for m in await _matches(uow_factory, need.id)] == [cups]
+
+
+async def test_an_offer_stuffed_with_every_product_reaches_no_one_by_meaning(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    index = MatchingIndex(MatchPolicy(), encoder=SHARED)
+    needs = []
+    for n, text in enumerate(MARKET):
+        need, _ = await opened(uow_factory, clock, index, 100 + n, text.replace("出售", "求购"))
+        needs.append(need)
+    await meaning.encode_new(uow_factory, clock, index, limit=100)
+    stuffed = (
+        "Selling screws, light bulbs, t-shirts, phone cases, tote bags, cutting boards, "
+        "earphones, mugs, lunch boxes, LED strips, yoga mats, toys, solar panels, chairs"
+    )
+    offer, _ = await opened(uow_factory, clock, index, SPAMMER, stuffed)
+    await meaning.encode_new(uow_factory, clock, index)
+    by_meaning = [
+        m for m in await _matches(uow_factory, offer.id) if m.reasons[0]["kind"] == "meaning"
+    ]
+    assert by_meaning == []
