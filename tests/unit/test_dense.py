@@ -79,3 +79,56 @@ def test_a_hit_must_stand_out_from_the_crowd(similarities: list[float], kept: li
     from bot.domain.matching.dense import standing_out
 
     assert standing_out(list(enumerate(similarities))) == kept
+
+
+@pytest.mark.parametrize(
+    ("similarities", "crowd", "backed"),
+    [
+        ([0.54, 0.45], [0.35] + [0.1] * 40, {0: 0.8 + 0.54 - 0.1 - 0.15}),  # a small market
+        ([0.22, 0.2], [0.1] * 40, {}),  # 0.12 over the crowd's 20th: not enough
+        ([0.6] + [0.1] * 19, [0.5] * 40, {}),  # the crowd is as close: nothing stands out
+        ([0.9] + [0.1] * 19, [], {0: 1.0}),  # far out: full support, no more
+        ([0.5, 0.48] + [0.1] * 18, [], {0: 0.8 + 0.25, 1: 0.8 + 0.23}),
+        ([], [0.9] * 40, {}),
+    ],
+)
+def test_support_grows_with_the_margin_over_the_market_and_its_crowd(
+    similarities: list[float], crowd: list[float], backed: dict[int, float]
+) -> None:
+    from bot.domain.matching.dense import support
+
+    got = support(list(enumerate(similarities)), crowd)
+    assert got.keys() == backed.keys()
+    for post_id, value in backed.items():
+        assert got[post_id] == pytest.approx(min(1.0, value), abs=1e-6)
+
+
+def test_a_post_looks_across_kinds_and_scripts() -> None:
+    from bot.domain.matching.dense import across, crowd_texts, script
+    from bot.domain.matching.types import PostTerms
+    from bot.domain.models import PostKind
+
+    english, chinese = PostTerms(product=("water", "bottle")), PostTerms(product=("保温杯",))
+    assert script(english) == "latin" and script(chinese) == "han"
+    assert script(PostTerms(product=("bottle",), glosses=("保温",))) == "latin"
+    assert across(PostKind.NEED, english) == "offer/han"
+    assert across(PostKind.OFFER, chinese) == "need/latin"
+    assert crowd_texts("offer/han")[0].startswith("出售 ") and len(crowd_texts("need/latin")) >= 40
+
+
+def test_the_index_keeps_parts_apart() -> None:
+    rng = np.random.default_rng(5)
+    vectors = quantize(rng.normal(size=(4, DIM)).astype(np.float32) / np.sqrt(DIM))
+    index = DenseIndex()
+    index.add([1, 2, 3, 4], vectors, ["offer/han", "offer/han", "need/han", "offer/latin"])
+    assert [key for key, _ in index.nearest(vectors[2], 5, part="offer/han")] != [3]
+    assert {key for key, _ in index.nearest(vectors[2], 5, part="offer/han")} == {1, 2}
+    assert index.nearest(vectors[2], 5, part="need/latin") == []
+    assert index.nearest(vectors[2], 1)[0][0] == 3  # every part
+    index.add([3], vectors[2:3], ["offer/latin"])  # edited into the other part: moved
+    assert len(index) == 4 and {k for k, _ in index.nearest(vectors[2], 5, "offer/latin")} == {
+        3,
+        4,
+    }
+    index.remove([1, 3])
+    assert len(index) == 2 and 1 not in index and 3 not in index

@@ -42,3 +42,18 @@ def test_values_are_escaped_unless_marked_html() -> None:
 def test_plain_drops_tags_and_decodes_entities() -> None:
     assert plain(Lang.EN, "card.product", value="a<b") == "📦 a<b"
     assert "<code>" not in plain(Lang.EN, "post.ask_product")
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        (Lang.EN, "same product: insulated &lt;b&gt;bottles ≈ 保温杯 (similar meaning)"),
+        (Lang.ZH_HANS, "同一产品：insulated &lt;b&gt;bottles ≈ 保温杯（意思相近）"),
+        (Lang.ZH_HANT, "同一產品：insulated &lt;b&gt;bottles ≈ 保温杯（意思相近）"),
+    ],
+)
+def test_a_pair_found_by_meaning_quotes_both_products_escaped(lang: Lang, line: str) -> None:
+    from bot.texts.reasons import render_reasons
+
+    reasons = [{"kind": "meaning", "values": {"need": "insulated <b>bottles", "offer": "保温杯"}}]
+    assert render_reasons(reasons, lang) == line

@@ -67,7 +67,7 @@ def support(nearest: Sequence[tuple[int, float]], crowd: Sequence[float] = ()) -
     (the query's similarities to `crowd_texts`) together, and within `NEAR_THE_BEST` of
     the best post. `SUPPORT` at that line, one more point for each point of margin, up
     to 1. The re-ranker reads it as the share of the query's words a post holds
-    (`MatchingEngine.alerts_by_meaning`)."""
+    (`meaning_alerts.alerts`)."""
     if not nearest:
         return {}
     pool = sorted([similarity for _, similarity in nearest] + list(crowd), reverse=True)
@@ -112,8 +112,18 @@ def part(kind: PostKind, written_in: str) -> str:
     return f"{kind.value}/{written_in}"
 
 
-def other_script(written_in: str) -> str:
-    return "latin" if written_in == "han" else "han"
+def across(kind: PostKind, terms: PostTerms) -> str:
+    """Where a post of `kind` with these terms looks by meaning: the other kind, written in
+    the other script."""
+    other = PostKind.NEED if kind is PostKind.OFFER else PostKind.OFFER
+    return part(other, "latin" if script(terms) == "han" else "han")
+
+
+def similarities(vectors: np.ndarray, vector: np.ndarray) -> list[float]:
+    """Cosine similarity of each row of `vectors` (int8 or float) to `vector`."""
+    rows, query = vectors.astype(np.float32), vector.astype(np.float32)
+    norms = np.linalg.norm(rows, axis=1) * max(float(np.linalg.norm(query)), 1e-12)
+    return [float(s) for s in (rows @ query) / np.maximum(norms, 1e-12)]
 
 
 class Encoder(Protocol):

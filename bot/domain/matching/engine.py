@@ -13,10 +13,7 @@ Not thread-safe: the bot runs it on one event loop.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
-from dataclasses import replace
-
-import numpy as np
+from collections.abc import Collection
 
 from bot.domain.models import PostKind
 
@@ -35,7 +32,7 @@ from .query import filter_and_score, same_product_prices, top_k
 from .rows import CONCEPT, PRODUCT, doc_words, from_rows
 from .scoring import DEFAULT_WEIGHTS, Thresholds, Weights
 from .scratch import TermScratch
-from .types import MatchFields, MatchResult, PostTerms, Reason
+from .types import MatchFields, MatchResult, PostTerms
 
 __all__ = ["MatchingEngine", "fields_from_parsed"]
 
@@ -103,51 +100,6 @@ class MatchingEngine(OpenPosts):
             lambda r: doc_words(side, r.doc, self.terms),
         )
         return self._explained(post_kind, terms, fields, chosen, now_ts)
-
-    def alerts_by_meaning(
-        self,
-        post_kind: PostKind,
-        terms: PostTerms,
-        fields: MatchFields,
-        support: Mapping[int, float],
-        *,
-        user_id: int,
-        now_ts: float,
-        limit: int = 10,
-    ) -> list[MatchResult]:
-        """Whom a post alerts among the posts of the other kind its words find and those
-        the dense retriever found (`support`: post id -> how strongly meaning ties it to
-        this post, `dense.support`), all ranked together as `alerts` ranks them: the same
-        filters, fits, gates, conflicts and alert rules, with a found post's text score and
-        fit at least its support, since across languages the words may share nothing.
-        Those found by meaning have "meaning" as their first reason."""
-        kind = _OTHER[post_kind]
-        side = self._sides[kind]
-        found_by_meaning = self._docs_of(support, kind)
-        plan = self._plan(side, terms, fields, post_kind, user_id, walking=False)
-        if found_by_meaning is None or not len(found_by_meaning) or plan is None:
-            return []
-        supported = np.unique(found_by_meaning)
-        floors = [support[int(side.cols["post_id"][doc])] for doc in supported]
-        plan = replace(plan, supported=supported, support=np.asarray(floors, dtype=np.float64))
-        walked = side.candidates(plan.walk_ids, self.max_candidates)
-        docs = np.union1d(walked, supported).astype(walked.dtype)
-        docs, scores, fits = filter_and_score(side, docs, plan, now_ts, None, self.weights, limit)
-        best = top_k(side, docs, scores, 0.0, 0, limit)
-        found = [Ranked(doc, float(scores[at]), float(fits[at])) for doc, at in best]
-        chosen = alert_rules.choose(
-            post_kind,
-            found,
-            self.thresholds,
-            words_of(terms),
-            lambda r: doc_words(side, r.doc, self.terms),
-        )
-        return [
-            replace(result, reasons=(Reason("meaning"), *result.reasons))
-            if result.post_id in support
-            else result
-            for result in self._explained(post_kind, terms, fields, chosen, now_ts)
-        ]
 
     def _ranked(
         self,

@@ -1,7 +1,7 @@
 """Why two posts match, as language-neutral `Reason`s the texts layer renders.
 
 Reasons, in this order (each only when it holds):
-  meaning     {}  found by meaning (MatchingEngine.alerts_by_meaning; the service quotes
+  meaning     {}  found by meaning (meaning_alerts.alerts; the service quotes
                   both products: {"need": "insulated water bottles", "offer": "保温杯"})
   brand       {"brand": "samsung"}                                shared brand (brands.py)
   concept     {"concept": "c:vacuum_flask"}                      shared glossary concept

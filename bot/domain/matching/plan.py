@@ -57,9 +57,11 @@ class QueryPlan:
     trade: int
     item_type: int
     # candidates the dense retriever found (doc ids, sorted) and their meaning's support:
-    # each one's text and fit are at least that (`MatchingEngine.alerts_by_meaning`)
+    # each one's text is at least `support` and its fit at least `support_fit`
+    # (`meaning_alerts.alerts`)
     supported: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int64))
     support: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.float64))
+    support_fit: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.float64))
 
     @classmethod
     def build(

@@ -95,15 +95,17 @@ def _with_support(
 ) -> tuple[np.ndarray, np.ndarray]:
     """The text score and fit of candidates the dense retriever found: their words count
     only when they share a product word or concept with the query (specs alone are no
-    match, as for the candidates the words find), and both are at least the support."""
+    match, as for the candidates the words find); the text is at least the support, the
+    fit at least `support_fit`."""
     docs = cands.docs
     shares = np.bincount(
         cands.seg, weights=np.isin(cands.flat, plan.walk_ids), minlength=len(docs)
     )
     text, held = np.where(shares > 0, text, 0.0), np.where(shares > 0, held, 0.0)
     at = np.minimum(np.searchsorted(plan.supported, docs), len(plan.supported) - 1)
-    floor = np.where(plan.supported[at] == docs, plan.support[at], 0.0)
-    return np.maximum(text, floor), np.maximum(held, floor)
+    found = plan.supported[at] == docs
+    text = np.maximum(text, np.where(found, plan.support[at], 0.0))
+    return text, np.maximum(held, np.where(found, plan.support_fit[at], 0.0))
 
 
 def _stated(plan: QueryPlan) -> tuple[bool, bool, bool]:

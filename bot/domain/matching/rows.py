@@ -173,6 +173,13 @@ def doc_words(side: SideIndex, doc: int, term_ids: Interner) -> frozenset[str]:
     return frozenset(key[2:] for key in keys if key[:2] in (PRODUCT, SPEC))
 
 
+def doc_concepts(side: SideIndex, doc: int, term_ids: Interner) -> frozenset[str]:
+    """A document's glossary concepts ("c:vacuum_flask")."""
+    names = term_ids.names
+    keys = (names[tid] for tid in side.doc_term_ids(doc).tolist())
+    return frozenset(key[2:] for key in keys if key[:2] == CONCEPT)
+
+
 def from_rows(
     side: SideIndex, kind: PostKind, docs: Sequence[int], term_ids: Interner, labels: Interner
 ) -> list[tuple[PostTerms, MatchFields]]:

@@ -16,15 +16,9 @@ from datetime import datetime, timedelta
 
 import numpy as np
 
-from bot.domain.matching.dense import (
-    REFERENCE,
-    crowd_texts,
-    other_script,
-    part,
-    script,
-    support,
-)
-from bot.domain.models import Post, PostKind
+from bot.domain.matching import meaning_alerts
+from bot.domain.matching.dense import REFERENCE, across, crowd_texts, similarities, support
+from bot.domain.models import Post
 from bot.services.matching.encoding import encode
 from bot.services.matching.indexing import MatchingIndex, profile_keywords
 from bot.services.matching.pairs import CANDIDATES, NewPair, store_pairs
@@ -34,7 +28,6 @@ from bot.services.trust.summaries import ranking_trust_of
 # A post encoded longer than this after it opened or changed (a backfill after an upgrade,
 # a long outage) alerts no one by meaning: its news is old.
 ALERT_WITHIN = timedelta(hours=1)
-_OTHER = {PostKind.OFFER: PostKind.NEED, PostKind.NEED: PostKind.OFFER}
 
 
 async def match_by_meaning(
@@ -49,12 +42,13 @@ async def match_by_meaning(
         return []
     keywords = await profile_keywords(uow, post.user_id)
     terms, fields = index.derive(post, keywords, await ranking_trust_of(uow, post.user_id, now))
-    where = part(_OTHER[post.kind], other_script(script(terms)))
+    where = across(post.kind, terms)
     nearest = index.dense.nearest(vector, REFERENCE, part=where)
     backing = support(nearest, await _crowd(index, where, vector))
     if not backing:
         return []
-    found = index.engine.alerts_by_meaning(
+    found = meaning_alerts.alerts(
+        index.engine,
         post.kind,
         terms,
         fields,
@@ -68,10 +62,8 @@ async def match_by_meaning(
 
 
 async def _crowd(index: MatchingIndex, where: str, vector: np.ndarray) -> list[float]:
-    """The vector's cosine similarity to each of the part's crowd of everyday goods
+    """The vector's similarity to each of the part's crowd of everyday goods
     (`dense.crowd_texts`), encoded once a process."""
     if where not in index.crowd:
-        index.crowd[where] = (await encode(index, crowd_texts(where))).astype(np.float32)
-    crowd, query = index.crowd[where], vector.astype(np.float32)
-    norms = np.linalg.norm(crowd, axis=1) * max(float(np.linalg.norm(query)), 1e-12)
-    return [float(s) for s in (crowd @ query) / np.maximum(norms, 1e-12)]
+        index.crowd[where] = await encode(index, crowd_texts(where))
+    return similarities(index.crowd[where], vector)

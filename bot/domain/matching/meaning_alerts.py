@@ -1,0 +1,111 @@
+"""`alerts`: the posts the dense retriever found (docs/meaning.md)
+ranked with those the words find, by the engine's own filters, fits, conflicts and alert
+rules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from bot.domain.models import PostKind
+
+from . import alert_rules
+from .alert_rules import Ranked
+from .editions import words_of
+from .query import filter_and_score, top_k
+from .rows import doc_concepts, doc_words
+from .types import MatchFields, MatchResult, PostTerms, Reason
+
+if TYPE_CHECKING:
+    from .engine import MatchingEngine
+
+_OTHER = {PostKind.OFFER: PostKind.NEED, PostKind.NEED: PostKind.OFFER}
+NEED_CANDIDATES = 30  # a need's own best offers looked at, to see whether it would choose
+
+
+def alerts(
+    engine: MatchingEngine,
+    post_kind: PostKind,
+    terms: PostTerms,
+    fields: MatchFields,
+    support: Mapping[int, float],
+    *,
+    user_id: int,
+    now_ts: float,
+    limit: int = 10,
+) -> list[MatchResult]:
+    """Whom a post alerts among the posts of the other kind its words find and those
+    the dense retriever found (`support`: post id -> how strongly meaning ties it to
+    this post, `dense.support`), all ranked together as `MatchingEngine.alerts` ranks them: the same
+    filters, fits, gates, conflicts and alert rules, with a found post's text score and
+    fit at least its support, since across languages the words may share nothing.
+    Those found by meaning have "meaning" as their first reason."""
+    kind = _OTHER[post_kind]
+    side = engine._sides[kind]
+    found_by_meaning = engine._docs_of(support, kind)
+    plan = engine._plan(side, terms, fields, post_kind, user_id, walking=False)
+    if found_by_meaning is None or not len(found_by_meaning) or plan is None:
+        return []
+    supported = np.unique(found_by_meaning)
+    floors = np.asarray(
+        [support[int(side.cols["post_id"][doc])] for doc in supported], dtype=np.float64
+    )
+    # the glossary names both products, differently: meaning may bring the pair, but its
+    # fit stays its words', so it is alerted only when nothing the glossary agrees with
+    # fits about as well (a need for LED bulbs hears of LED bulbs, not of LED strips)
+    ours = set(terms.concepts)
+    differ = np.asarray(
+        [
+            ours and (theirs := doc_concepts(side, doc, engine.terms)) and not theirs & ours
+            for doc in supported
+        ],
+        dtype=bool,
+    )
+    plan = replace(
+        plan,
+        supported=supported,
+        support=floors,
+        support_fit=np.where(differ, 0.0, floors),
+    )
+    walked = side.candidates(plan.walk_ids, engine.max_candidates)
+    docs = np.union1d(walked, supported).astype(walked.dtype)
+    docs, scores, fits = filter_and_score(side, docs, plan, now_ts, None, engine.weights, limit)
+    best = top_k(side, docs, scores, 0.0, 0, limit)
+    found = [Ranked(doc, float(scores[at]), float(fits[at])) for doc, at in best]
+    chosen = alert_rules.choose(
+        post_kind,
+        found,
+        engine.thresholds,
+        words_of(terms),
+        lambda r: doc_words(side, r.doc, engine.terms),
+    )
+    if post_kind is PostKind.OFFER:  # each need, as it would choose among offers
+        fit_to = dict(zip(supported.tolist(), plan.support_fit.tolist(), strict=True))
+        chosen = [r for r in chosen if _need_takes(engine, r.doc, fit_to.get(r.doc), now_ts)]
+        closest = max((r.fit for r in chosen if r.doc in fit_to), default=0.0)
+        margin = engine.thresholds.alert_margin
+        chosen = [r for r in chosen if r.doc not in fit_to or r.fit >= closest - margin]
+    return [
+        replace(result, reasons=(Reason("meaning"), *result.reasons))
+        if result.post_id in support
+        else result
+        for result in engine._explained(post_kind, terms, fields, chosen, now_ts)
+    ]
+
+
+def _need_takes(engine: MatchingEngine, need: int, fit: float | None, now_ts: float) -> bool:
+    """Whether a need would be alerted to an offer its meaning found, fitting it by
+    `fit` (None: its words found it): as a need chooses (`alert_rules.choose`), only
+    when no offer its words find fits it better by more than the margin."""
+    if fit is None:
+        return True
+    terms, fields = engine._doc_view(PostKind.NEED, need)
+    owner = int(engine._sides[PostKind.NEED].cols["owner"][need])
+    floor = engine.thresholds.alert
+    theirs = engine._ranked(
+        PostKind.NEED, terms, fields, owner, now_ts, NEED_CANDIDATES, (), floor
+    )
+    return fit >= max((r.fit for r in theirs), default=0.0) - engine.thresholds.alert_margin
