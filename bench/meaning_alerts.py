@@ -77,8 +77,9 @@ def run(
     market, bm25, tally = Market(encoder, posts, kind), Bm25(posts), Tally()
     other = PostKind.NEED if kind is PostKind.OFFER else PostKind.OFFER
     vectors = market.vectors(new_posts, other)
+    ids = market.open_too(new_posts, vectors)
     for n, new_post in enumerate(new_posts):
-        words, meaning, dense = market.alerts(new_post, vectors[n])
+        words, meaning, dense = market.alerts(new_post, vectors[n], ids[n])
         want = wanted(n)
         tally.wanted += len(want)
         tally.bm25 += len(want & set(bm25.top(new_post, ALERTS)))

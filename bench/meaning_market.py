@@ -12,7 +12,6 @@ import numpy as np
 from bot.domain.matching import meaning_alerts
 from bot.domain.matching.dense import (
     CROWD_FORMS,
-    REFERENCE,
     DenseIndex,
     Encoder,
     across,
@@ -21,8 +20,6 @@ from bot.domain.matching.dense import (
     part,
     quantize,
     script,
-    similarities,
-    support,
 )
 from bot.domain.matching.engine import MatchingEngine, fields_from_parsed
 from bot.domain.matching.terms import extract_terms
@@ -35,6 +32,7 @@ DAY = 86400.0
 ALERTS = 5  # a need alerts at most this many sellers (MatchPolicy.max_alerts_per_need)
 DAILY = 20  # a seller hears of at most this many needs a day (MatchPolicy.max_alerts_per_day)
 CANDIDATES = 30  # bot.services.matching.pairs.CANDIDATES
+OTHERS = 10**9  # the first id of the other kind's posts in the dense index
 
 
 def as_post(text: str, kind: PostKind) -> Post:
@@ -69,18 +67,29 @@ class Market:
     def vectors(self, texts: list[str], kind: PostKind) -> np.ndarray:
         return quantize(self.encoder.encode([meaning_text(as_post(t, kind)) for t in texts]))
 
-    def alerts(self, text: str, vector: np.ndarray) -> tuple[list[int], list[int], list[int]]:
-        """Whom a new post of the other kind alerts: (by its words at once, by meaning
-        after, the dense retriever's own picks without the re-ranker), as 0-based
-        positions in `posts`."""
+    def open_too(self, texts: list[str], vectors: np.ndarray) -> list[int]:
+        """Posts of the other kind open too, in the dense index only (as the product has
+        every open post's vector), so that a post looks at a new one among its peers;
+        returns their ids."""
+        kind = PostKind.NEED if self.kind is PostKind.OFFER else PostKind.OFFER
+        ids = [OTHERS + n for n in range(len(texts))]
+        parts = [part(kind, script(terms_and_fields(text)[0])) for text in texts]
+        self.dense.add(ids, vectors, parts)
+        return ids
+
+    def alerts(
+        self, text: str, vector: np.ndarray, post_id: int
+    ) -> tuple[list[int], list[int], list[int]]:
+        """Whom a new post (`post_id` from `open_too`) of the other kind alerts: (by its
+        words at once, by meaning after, the dense retriever's own picks without the
+        re-ranker), as 0-based positions in `posts`."""
         kind = PostKind.NEED if self.kind is PostKind.OFFER else PostKind.OFFER
         terms, fields = terms_and_fields(text)
         words = self.engine.alerts(kind, terms, fields, user_id=0, now_ts=NOW, limit=CANDIDATES)
         cap = ALERTS if kind is PostKind.NEED else DAILY
         by_words = [r.post_id for r in words][:cap]
-        where = across(kind, terms)
-        nearest = self.dense.nearest(vector, REFERENCE, part=where)
-        backing = support(nearest, similarities(self.crowd[where], vector))
+        own, where = part(kind, script(terms)), across(kind, terms)
+        backing = meaning_alerts.backing(self.dense, self.crowd, post_id, own, where, vector)
         found = meaning_alerts.alerts(
             self.engine, kind, terms, fields, backing, user_id=0, now_ts=NOW, limit=CANDIDATES
         )

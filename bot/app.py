@@ -16,7 +16,7 @@ from telegram.ext import Application, ApplicationBuilder, ContextTypes, Defaults
 import handlers
 from bot.bootstrap import bootstrap
 from bot.config import Settings
-from bot.context import BotContext, BotServices
+from bot.context import ENCODE_JOB, BotContext, BotServices
 from bot.domain import parsing
 from bot.domain.matching.engine import MatchingEngine
 from bot.domain.matching.scoring import Thresholds
@@ -181,7 +181,7 @@ def build_application(
             )
             if settings.find_by_meaning:
                 app.job_queue.run_repeating(
-                    encode_posts, interval=MEANING_TICK, first=MEANING_TICK, name="encode"
+                    encode_posts, interval=MEANING_TICK, first=MEANING_TICK, name=ENCODE_JOB
                 )
             app.job_queue.run_repeating(
                 send_reminders,

@@ -26,6 +26,9 @@ if TYPE_CHECKING:  # annotations only: a handler's module imports what it uses i
     from handlers.transport.senders import Senders
 
 
+ENCODE_JOB = "encode"  # the job that makes posts' vectors (bot.app)
+
+
 class OutboxKick(Protocol):
     def kick(self, job_queue: Any) -> None: ...
 
@@ -116,6 +119,14 @@ class BotContext(CallbackContext["DurableBot", dict[Any, Any], dict[Any, Any], B
         """Both sides hear about new pairs now, not at the next sweep."""
         if count:
             self.kick_outbox()
+
+    def post_changed(self) -> None:
+        """A post was opened or edited: where this process makes posts' vectors, it makes
+        its vector now, not at the next tick, so the pairs its meaning makes are alerted
+        at once (`bot.services.matching.meaning`)."""
+        if self.job_queue is not None:
+            for job in self.job_queue.get_jobs_by_name(ENCODE_JOB)[:1]:
+                self.job_queue.run_once(job.callback, when=0, name=f"{ENCODE_JOB}-now")
 
     @property
     def matching(self) -> MatchingIndex:

@@ -21,8 +21,10 @@ async def catch_up_index(context: BotContext) -> None:
 
 
 async def encode_posts(context: BotContext) -> None:
-    """Vectors for open posts that have none yet (`bot.services.matching.meaning`)."""
-    await context.use_cases.background.encode_posts()
+    """Vectors for open posts that have none yet, and the pairs their meaning makes
+    alerted at once (`bot.services.matching.meaning`)."""
+    made = await context.use_cases.background.encode_posts()
+    context.alerts_queued(made.alerted)
 
 
 async def load_vectors(context: BotContext) -> None:

@@ -67,3 +67,4 @@ async def answer_question(
     intro = t(context.lang, "post.edited") if question.reason == "edit" else ""
     await show_card(update, context, post, intro=intro)
     context.alerts_queued(alerted)
+    context.post_changed()

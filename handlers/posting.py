@@ -96,6 +96,7 @@ async def _open(
     date = post.expires_at.date().isoformat()
     await replace_card(update, context, post, t(context.lang, note, date=date))
     context.alerts_queued(alerted)
+    context.post_changed()
 
 
 async def discard(update: Update, context: BotContext, pressed: Pressed) -> None:

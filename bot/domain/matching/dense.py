@@ -206,6 +206,13 @@ class DenseIndex:
             self._parts[name] = Index(ndim=self.dim, metric="cos", dtype="i8")
         return self._parts[name]
 
+    def vector_of(self, post_id: int) -> np.ndarray | None:
+        """A post's int8 vector as indexed; None when it is not."""
+        for index in self._parts.values():
+            if post_id in index:
+                return np.asarray(index.get(post_id), dtype=np.int8)
+        return None
+
     def remove(self, post_ids: Sequence[int]) -> None:
         for index in self._parts.values():
             for post_id in post_ids:

@@ -1,4 +1,4 @@
-"""`alerts`: the posts the dense retriever found (docs/meaning.md)
+"""`alerts`: the posts the dense retriever found (`backing`; docs/meaning.md)
 ranked with those the words find, by the engine's own filters, fits, conflicts and alert
 rules."""
 
@@ -14,6 +14,7 @@ from bot.domain.models import PostKind
 
 from . import alert_rules
 from .alert_rules import Ranked
+from .dense import REFERENCE, DenseIndex, similarities, support
 from .editions import words_of
 from .query import filter_and_score, top_k
 from .rows import doc_concepts, doc_words
@@ -24,6 +25,33 @@ if TYPE_CHECKING:
 
 _OTHER = {PostKind.OFFER: PostKind.NEED, PostKind.NEED: PostKind.OFFER}
 NEED_CANDIDATES = 30  # a need's own best offers looked at, to see whether it would choose
+VIEWS = 5  # of a post's nearest by meaning, those asked whether it stands out for them
+
+
+def backing(
+    dense: DenseIndex,
+    crowds: Mapping[str, np.ndarray],
+    post_id: int,
+    own: str,
+    where: str,
+    vector: np.ndarray,
+) -> dict[int, float]:
+    """Post id -> support, for the posts of part `where` (`dense.across`) that stand out
+    by meaning (`dense.support`, each part's crowd of everyday goods in `crowds`) from
+    this post's view, or from their own: each of its `VIEWS` nearest, looking among this
+    post's part `own`, may find this post standing out. Who posted first does not decide
+    the pair."""
+    nearest = dense.nearest(vector, REFERENCE, part=where)
+    found = support(nearest, similarities(crowds[where], vector))
+    for other_id, _ in nearest[:VIEWS]:
+        theirs = dense.vector_of(other_id)
+        if other_id in found or theirs is None:
+            continue
+        their_nearest = dense.nearest(theirs, REFERENCE, part=own)
+        mine = support(their_nearest, similarities(crowds[own], theirs)).get(post_id)
+        if mine is not None:
+            found[other_id] = mine
+    return found
 
 
 def alerts(

@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 import numpy as np
 
 from bot.domain.matching import meaning_alerts
-from bot.domain.matching.dense import REFERENCE, across, crowd_texts, similarities, support
+from bot.domain.matching.dense import across, crowd_texts, part, script
 from bot.domain.models import Post
 from bot.services.matching.encoding import encode
 from bot.services.matching.indexing import MatchingIndex, profile_keywords
@@ -42,9 +42,9 @@ async def match_by_meaning(
         return []
     keywords = await profile_keywords(uow, post.user_id)
     terms, fields = index.derive(post, keywords, await ranking_trust_of(uow, post.user_id, now))
-    where = across(post.kind, terms)
-    nearest = index.dense.nearest(vector, REFERENCE, part=where)
-    backing = support(nearest, await _crowd(index, where, vector))
+    own, where = part(post.kind, script(terms)), across(post.kind, terms)
+    crowds = {name: await _crowd(index, name) for name in (own, where)}
+    backing = meaning_alerts.backing(index.dense, crowds, post.id, own, where, vector)
     if not backing:
         return []
     found = meaning_alerts.alerts(
@@ -61,9 +61,9 @@ async def match_by_meaning(
     return await store_pairs(uow, now, index, post, [r for r in found if r.post_id not in paired])
 
 
-async def _crowd(index: MatchingIndex, where: str, vector: np.ndarray) -> list[float]:
-    """The vector's similarity to each of the part's crowd of everyday goods
-    (`dense.crowd_texts`), encoded once a process."""
+async def _crowd(index: MatchingIndex, where: str) -> np.ndarray:
+    """The vectors of the part's crowd of everyday goods (`dense.crowd_texts`), encoded once
+    a process."""
     if where not in index.crowd:
         index.crowd[where] = await encode(index, crowd_texts(where))
-    return similarities(index.crowd[where], vector)
+    return index.crowd[where]

@@ -52,6 +52,7 @@ class MatchingIndex:
         self.dense = DenseIndex(self.encoder.dim)  # open posts' vectors, by post id
         self.unencoded: set[int] = set()  # indexed posts not yet in `dense`
         self.crowd: dict[str, np.ndarray] = {}  # part -> its crowd's vectors (by_meaning)
+        self.encoding_now = False  # `meaning.encode_new` runs one call at a time
         self._encoding: ThreadPoolExecutor | None = None
         self.circles: dict[int, int] = {}  # post id -> the trade circle it was written in
         self.revision = 0  # the last logged change applied (bot.services.matching.index_sync)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import heapq
 from datetime import datetime
+from typing import NamedTuple
 
 import numpy as np
 
@@ -49,27 +50,49 @@ async def load_vectors(
     return loaded
 
 
+class Encoded(NamedTuple):
+    vectors: int  # posts encoded, their vectors stored and indexed
+    alerted: int  # new pairs their meaning made, both sides alerted
+
+
 async def encode_new(
     uow_factory: UowFactory,
     clock: Clock,
     index: MatchingIndex,
     limit: int = BATCH,
     schedule: Schedule = DEFAULT_SCHEDULE,
-) -> int:
+) -> Encoded:
     """Encode up to `limit` of the newest indexed posts that have no stored vector, store
     and index their vectors, and alert the new pairs their meaning makes
-    (`by_meaning.match_by_meaning`), all in one transaction; returns how many."""
+    (`by_meaning.match_by_meaning`), all in one transaction. One call at a time: a call
+    made while another runs (a post opened during a tick) does nothing."""
+    if index.encoding_now:
+        return Encoded(0, 0)
+    index.encoding_now = True
+    try:
+        return await _encode_new(uow_factory, clock, index, limit, schedule)
+    finally:
+        index.encoding_now = False
+
+
+async def _encode_new(
+    uow_factory: UowFactory,
+    clock: Clock,
+    index: MatchingIndex,
+    limit: int,
+    schedule: Schedule,
+) -> Encoded:
     await load_vectors(uow_factory, index)
     todo = heapq.nlargest(limit, index.unencoded)
     if not todo:
-        return 0
+        return Encoded(0, 0)
     model = index.encoder.name
     async with uow_factory() as uow:
         stored = await uow.post_vectors.of_posts(todo, model)  # made, not yet loaded here
         posts = [p for p in [await uow.posts.get(i) for i in todo if i not in stored] if p]
     _add_stored(index, stored)
     if not posts:
-        return 0
+        return Encoded(0, 0)
     vectors = await encode(index, [meaning_text(post) for post in posts])
     async with uow_factory() as uow:
         current: list[Post] = []
@@ -87,13 +110,15 @@ async def encode_new(
         ids = [post.id or 0 for post in current]
         added = _add_indexed(index, ids, vectors[kept])  # a pair of two new posts is found
         try:
-            await _alert_by_meaning(uow, clock.now(), index, current, vectors[kept], schedule)
+            alerted = await _alert_by_meaning(
+                uow, clock.now(), index, current, vectors[kept], schedule
+            )
             await uow.commit()
         except BaseException:
             index.dense.remove(ids)
             index.unencoded.update(i for i in ids if i in index.engine)
             raise
-    return added
+    return Encoded(added, alerted)
 
 
 async def _alert_by_meaning(
@@ -103,9 +128,11 @@ async def _alert_by_meaning(
     posts: list[Post],
     vectors: np.ndarray,
     schedule: Schedule,
-) -> None:
+) -> int:
+    alerted = 0
     for post, vector in zip(posts, vectors, strict=True):
         for pair in await match_by_meaning(uow, now, index, post, vector):
+            alerted += 1
             await alerts.queue_match_alerts(
                 uow,
                 now,
@@ -116,6 +143,7 @@ async def _alert_by_meaning(
                 schedule,
                 pair.ahead_by_record,
             )
+    return alerted
 
 
 def _add_stored(index: MatchingIndex, stored: dict[int, bytes]) -> int:

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
 from bot.domain.models import Lang, Match
 from bot.services.matching import meaning
 from bot.services.matching.indexing import MatchingIndex, MatchPolicy
 from bot.services.ports import UowFactory
 from bot.texts.reasons import render_reasons
+from tests.e2e.test_alerts_by_meaning import NEEDS, OFFERS, OTHER_GOODS
 from tests.fakes import FixedClock
 from tests.unit.services.test_meaning import CUPS, MARKET, SHARED
 from tests.unit.services.world import add_user, opened, outbox_kinds
@@ -48,7 +51,10 @@ async def test_the_hamburg_buyer_hears_of_the_yiwu_cups(
     need, alerted = await opened(uow_factory, clock, index, BUYER, HAMBURG)
     assert alerted == 0  # the words share nothing: no alert at once
     clock.advance(timedelta(seconds=1))
-    assert await meaning.encode_new(uow_factory, clock, index) == 1
+    assert await meaning.encode_new(uow_factory, clock, index) == (
+        1,
+        1,
+    )  # the need encoded, one pair alerted
     (match,) = await _matches(uow_factory, need.id)
     assert match.offer_id == cups
     line = render_reasons(match.reasons, Lang.EN)
@@ -56,7 +62,7 @@ async def test_the_hamburg_buyer_hears_of_the_yiwu_cups(
     assert "(similar meaning)" in line and "MOQ 1,000 ≤ need 3,000" in line
     assert "match.alert" in await outbox_kinds(uow_factory, BUYER)
     assert "match.alert" in await outbox_kinds(uow_factory, SELLER)
-    assert await meaning.encode_new(uow_factory, clock, index) == 0  # nothing twice
+    assert await meaning.encode_new(uow_factory, clock, index) == (0, 0)  # nothing twice
 
 
 async def test_a_new_chinese_offer_reaches_the_english_buyer_waiting(
@@ -88,7 +94,10 @@ async def test_a_post_encoded_long_after_it_opened_alerts_no_one(
     index, _cups = await _market(uow_factory, clock)
     need, _ = await opened(uow_factory, clock, index, BUYER, HAMBURG)
     clock.advance(timedelta(hours=2))  # the encoder was down, or this is a backfill
-    assert await meaning.encode_new(uow_factory, clock, index) == 1  # found by /search now
+    assert await meaning.encode_new(uow_factory, clock, index) == (
+        1,
+        0,
+    )  # found by /search now, alerting no one
     assert await _matches(uow_factory, need.id) == []
 
 
@@ -123,3 +132,46 @@ async def test_an_offer_stuffed_with_every_product_reaches_no_one_by_meaning(
         m for m in await _matches(uow_factory, offer.id) if m.reasons[0]["kind"] == "meaning"
     ]
     assert by_meaning == []
+
+
+async def test_one_encoding_at_a_time(uow_factory: UowFactory, clock: FixedClock) -> None:
+    """A post opened during a tick asks for its vector at once; that call, made while the
+    tick's runs, does nothing, and the tick's encodes the post once."""
+    index, _cups = await _market(uow_factory, clock)
+    await opened(uow_factory, clock, index, BUYER, HAMBURG)
+    index.encoding_now = True  # a tick is encoding
+    assert await meaning.encode_new(uow_factory, clock, index) == (0, 0)
+    index.encoding_now = False
+    assert await meaning.encode_new(uow_factory, clock, index) == (1, 1)
+
+
+@pytest.mark.parametrize("need_first", [False, True])
+async def test_who_posted_first_does_not_decide_the_pair(
+    uow_factory: UowFactory, clock: FixedClock, need_first: bool
+) -> None:
+    """ "insulated water bottles" stands out only a little from the cups' side of the
+    market; the cups see the need standing out among the needs. The pair is made either
+    way round."""
+    index = MatchingIndex(MatchPolicy(), encoder=SHARED)
+    await add_user(uow_factory, BUYER, Lang.EN)
+    others = [text for word, text in OFFERS.items() if word != "保温杯"]
+    for n, text in enumerate(others + list(OTHER_GOODS.values())):
+        await opened(uow_factory, clock, index, 100 + n, text)
+    await meaning.encode_new(uow_factory, clock, index, limit=100)
+    needs = [f"{words}" for words in NEEDS if "insulated" not in words]
+    for n, words in enumerate(needs):
+        await opened(uow_factory, clock, index, 200 + n, words)
+    await meaning.encode_new(uow_factory, clock, index, limit=100)
+    first, then = (
+        (BUYER, "Looking for insulated water bottles, 3000 pcs"),
+        (SELLER, OFFERS["保温杯"]),
+    )
+    if not need_first:
+        first, then = then, first
+    post, _ = await opened(uow_factory, clock, index, *first)
+    await meaning.encode_new(uow_factory, clock, index)
+    other, _ = await opened(uow_factory, clock, index, *then)
+    await meaning.encode_new(uow_factory, clock, index)
+    found = await _matches(uow_factory, post.id)
+    (pair,) = [m for m in found if other.id in (m.offer_id, m.need_id)]
+    assert pair.reasons[0]["kind"] == "meaning"

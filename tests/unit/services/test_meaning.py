@@ -81,11 +81,11 @@ async def test_english_words_find_the_chinese_offer_once_it_is_encoded(
     for n, text in enumerate(MARKET):
         await opened(uow_factory, clock, index, 100 + n, text)
     assert await _found(uow_factory, clock, index, "insulated water bottles") == []  # no word
-    assert await meaning.encode_new(uow_factory, clock, index, limit=100) == len(MARKET) + 1
+    assert await meaning.encode_new(uow_factory, clock, index, limit=100) == (len(MARKET) + 1, 0)
     assert await _found(uow_factory, clock, index, "insulated water bottles") == [cups.id]
     assert await _found(uow_factory, clock, index, "xyz qwerty") == []  # nothing that close
     assert (await _found(uow_factory, clock, index, "保温杯"))[0] == cups.id  # words lead
-    assert await meaning.encode_new(uow_factory, clock, index) == 0  # nothing left to encode
+    assert await meaning.encode_new(uow_factory, clock, index) == (0, 0)  # nothing left to encode
 
 
 async def test_a_restart_loads_the_stored_vectors_and_encodes_nothing(
@@ -100,7 +100,7 @@ async def test_a_restart_loads_the_stored_vectors_and_encodes_nothing(
     assert again.unencoded == {cups.id}
     assert await meaning.load_vectors(uow_factory, again, limit=None) == 1
     assert cups.id in again.dense and not again.unencoded and encoder.texts == 0
-    assert await meaning.encode_new(uow_factory, clock, again) == 0 and encoder.texts == 0
+    assert await meaning.encode_new(uow_factory, clock, again) == (0, 0) and encoder.texts == 0
 
 
 async def test_a_closed_post_leaves_and_a_changed_one_is_encoded_again(
@@ -117,6 +117,6 @@ async def test_a_closed_post_leaves_and_a_changed_one_is_encoded_again(
     assert screws.id not in index.dense and screws.id not in index.unencoded
     await publishing.edit_field(uow_factory, clock, after, cups.id, SELLER, "product", "竹砧板")
     assert cups.id not in index.dense and cups.id in index.unencoded
-    assert await meaning.encode_new(uow_factory, clock, index) == 1  # the old vector is gone
+    assert await meaning.encode_new(uow_factory, clock, index) == (1, 0)  # the old vector is gone
     assert await _found(uow_factory, clock, index, "bamboo cutting board") == [cups.id]
     assert await _found(uow_factory, clock, index, "insulated water bottles") == []
