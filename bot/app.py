@@ -25,7 +25,7 @@ from bot.logging_setup import redact_everywhere
 from bot.services.clock import SystemClock
 from bot.services.delivery import inbox, leases
 from bot.services.delivery.rate_limits import RateLimits
-from bot.services.matching import index_loading, index_sync, indexing
+from bot.services.matching import index_loading, index_sync, indexing, meaning_files
 from bot.services.ports import Clock
 from handlers.commands import publish_commands
 from handlers.jobs import (
@@ -37,6 +37,7 @@ from handlers.jobs import (
     load_vectors,
     refresh_index,
     renew_lease,
+    save_vectors,
     send_circle_digests,
     send_reminders,
     take_updates,
@@ -156,7 +157,11 @@ def build_application(
             log.info("matching index rebuilt with %d open posts", loaded)
         caught_up = await app.bot_data.use_cases.background.catch_up_index()
         log.info("matching index caught up with %d changes", caught_up)
-        # their vectors follow, a batch a second (`meaning.load_vectors`): start-up does not
+        background = app.bot_data.use_cases.background
+        if background.vectors_folder is not None:  # the saved dense index, less what changed
+            kept = await background.load_saved_vectors()
+            log.info("dense index: %d posts' vectors loaded from its saved copy", kept)
+        # the others' follow, a batch a second (`meaning.load_vectors`): start-up does not
         # wait for the dense index to be built
         log.info("%d posts' vectors to load or make", len(index.unencoded))
         if lease_holder is not None:  # the poller: what a previous poller held is ours
@@ -183,6 +188,9 @@ def build_application(
                 app.job_queue.run_repeating(
                     encode_posts, interval=MEANING_TICK, first=MEANING_TICK, name=ENCODE_JOB
                 )
+            if app.bot_data.use_cases.background.vectors_folder is not None:
+                every = meaning_files.SAVE_EVERY.total_seconds()
+                app.job_queue.run_repeating(save_vectors, interval=every, first=every)
             app.job_queue.run_repeating(
                 send_reminders,
                 interval=settings.reminder_tick.total_seconds(),
@@ -213,6 +221,9 @@ def build_application(
         log.info("TradeCircle is up as @%s", app.bot.username)
 
     async def post_shutdown(app: TradeApp) -> None:
+        background = app.bot_data.use_cases.background
+        if background_jobs and background.vectors_folder is not None:
+            await background.save_vectors()  # the next start-up loads it
         if app.bot_data.done_marks is not None:
             await app.bot_data.done_marks.close()
         await app.bot_data.use_cases.delivery.let_go()  # others take our people at once

@@ -102,6 +102,10 @@ class Settings(BaseSettings):
     # posts' sentence vectors made and searched (docs/meaning.md): about a second of CPU to
     # load the encoder, then a millisecond a post; off, /search goes by words alone
     find_by_meaning: bool = True
+    # where the process that makes vectors saves the dense index, so a start-up loads it
+    # rather than rebuilding it (docs/meaning.md); by default beside a SQLite database
+    # ("tradecircle.db.vectors"), and nowhere for PostgreSQL unless set
+    meaning_index_dir: Path | None = None
     webhook_url: str | None = None
     webhook_listen: str = "127.0.0.1"
     webhook_port: int = 8443
@@ -129,6 +133,15 @@ class Settings(BaseSettings):
         if value.strip():
             money.parse_rates(value)  # raises ValueError with the problem
         return value
+
+    def meaning_folder(self) -> Path | None:
+        """Where the dense index is saved (`meaning_index_dir`, or beside the SQLite file)."""
+        if self.meaning_index_dir is not None:
+            return self.meaning_index_dir
+        prefix = "sqlite+aiosqlite:///"
+        if self.database_url.startswith(prefix) and ":memory:" not in self.database_url:
+            return Path(self.database_url.removeprefix(prefix) + ".vectors")
+        return None
 
     def rates(self) -> dict[str, float]:
         return (
@@ -191,6 +204,7 @@ class Settings(BaseSettings):
         "webhook_url",
         "webhook_secret_token",
         "match_alert_threshold",
+        "meaning_index_dir",
         mode="before",
     )
     @classmethod

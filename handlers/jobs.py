@@ -27,6 +27,11 @@ async def encode_posts(context: BotContext) -> None:
     context.alerts_queued(made.alerted)
 
 
+async def save_vectors(context: BotContext) -> None:
+    """The dense index saved, for the next start-up (`bot.services.matching.meaning_files`)."""
+    await context.use_cases.background.save_vectors()
+
+
 async def load_vectors(context: BotContext) -> None:
     """Vectors of the posts this process indexed, once any process made them."""
     if context.matching.unencoded:

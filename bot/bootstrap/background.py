@@ -5,10 +5,11 @@ lease."""
 from __future__ import annotations
 
 from functools import partial
+from pathlib import Path
 
 from bot.services.circles import circle_digest
 from bot.services.delivery import leases
-from bot.services.matching import index_refresh, index_sync, meaning
+from bot.services.matching import index_refresh, index_sync, meaning, meaning_files
 from bot.services.posting import publishing
 from bot.services.privacy import retention
 from bot.services.reminders import sending
@@ -29,6 +30,11 @@ class Background:
         self.refresh_index = partial(index_refresh.refresh_stale, u, c, index)
         self.encode_posts = partial(meaning.encode_new, u, c, index, schedule=settings.schedule())
         self.load_vectors = partial(meaning.load_vectors, u, index)
+        # the dense index saved and loaded (meaning_files), where a folder is set
+        self.vectors_folder = settings.meaning_folder() if settings.find_by_meaning else None
+        folder = self.vectors_folder or Path()
+        self.load_saved_vectors = partial(meaning_files.load, u, c, index, folder)
+        self.save_vectors = partial(meaning_files.save_if_changed, u, c, index, folder)
         self.purge = partial(retention.purge, u, c)
         self.flag_rings = partial(ratings.flag_rings, u, c)
         self.send_circle_digests = partial(circle_digest.send_digests, u, c)

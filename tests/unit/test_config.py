@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 
@@ -110,3 +111,19 @@ def test_webhook_secrets_refused(monkeypatch: pytest.MonkeyPatch, secret: str) -
     assert "secrets.token_urlsafe(32)" in message
     if len(secret) > 8:  # the refused secret is not printed back
         assert secret.strip() not in message
+
+
+def test_the_dense_index_is_saved_beside_a_sqlite_database(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("MEANING_INDEX_DIR", "")  # as .env.example leaves it
+    sqlite = Settings(_env_file=None, database_url=f"sqlite:///{tmp_path / 'tc.db'}")
+    assert sqlite.meaning_folder() == tmp_path / "tc.db.vectors"
+    postgres = Settings(_env_file=None, database_url="postgresql://tc@db/tc")
+    assert postgres.meaning_folder() is None
+    monkeypatch.setenv("MEANING_INDEX_DIR", str(tmp_path / "vectors"))
+    assert Settings(_env_file=None, database_url="postgresql://tc@db/tc").meaning_folder() == (
+        tmp_path / "vectors"
+    )
+    monkeypatch.delenv("MEANING_INDEX_DIR")
+    assert Settings(_env_file=None, database_url="sqlite:///:memory:").meaning_folder() is None

@@ -113,6 +113,11 @@ def part(kind: PostKind, written_in: str) -> str:
     return f"{kind.value}/{written_in}"
 
 
+def part_file(name: str) -> str:
+    """A part's file name in a saved index: "offer-han.usearch"."""
+    return name.replace("/", "-") + ".usearch"
+
+
 def across(kind: PostKind, terms: PostTerms) -> str:
     """Where a post of `kind` with these terms looks by meaning: the other kind, written in
     the other script."""
@@ -181,6 +186,11 @@ class DenseIndex:
     def __init__(self, dim: int = DIM) -> None:
         self.dim = dim
         self._parts: dict[str, Any] = {}  # made with the first vector of each part
+        self.changes = 0  # adds and removes so far: whether a saved copy is behind
+
+    def clear(self) -> None:
+        self._parts.clear()
+        self.changes += 1
 
     def __len__(self) -> int:
         return sum(len(index) for index in self._parts.values())
@@ -200,6 +210,7 @@ class DenseIndex:
         if not len(post_ids):
             return
         self.remove(post_ids)
+        self.changes += 1
         wanted = [""] * len(post_ids) if parts is None else list(parts)
         for name in dict.fromkeys(wanted):
             rows = [n for n, p in enumerate(wanted) if p == name]
@@ -213,6 +224,30 @@ class DenseIndex:
             self._parts[name] = Index(ndim=self.dim, metric="cos", dtype="i8")
         return self._parts[name]
 
+    def keys(self) -> list[int]:
+        """Every post id the index holds."""
+        return [int(key) for index in self._parts.values() for key in index.keys]
+
+    def save(self, folder: Path) -> dict[str, int]:
+        """Each part to `folder` (`part_file`), written beside and moved into place;
+        returns each part's post count."""
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, index in self._parts.items():
+            target = folder / part_file(name)
+            index.save(str(target.with_suffix(".tmp")))
+            target.with_suffix(".tmp").replace(target)
+        return {name: len(index) for name, index in self._parts.items()}
+
+    def load(self, folder: Path, parts: Sequence[str]) -> None:
+        """The saved `parts` in `folder`, in place of what this index holds of them."""
+        from usearch.index import Index
+
+        for name in parts:
+            index = Index.restore(str(folder / part_file(name)))
+            if index is None or index.ndim != self.dim:
+                raise ValueError(f"{folder / part_file(name)} is not a saved part")
+            self._parts[name] = index
+
     def vector_of(self, post_id: int) -> np.ndarray | None:
         """A post's int8 vector as indexed; None when it is not."""
         for index in self._parts.values():
@@ -225,6 +260,7 @@ class DenseIndex:
             for post_id in post_ids:
                 if post_id in index:
                     index.remove(post_id)
+                    self.changes += 1
 
     def nearest(
         self, vector: np.ndarray, k: int, part: str | None = None

@@ -53,6 +53,7 @@ class MatchingIndex:
         self.unencoded: set[int] = set()  # indexed posts not yet in `dense`
         self.crowd: dict[str, np.ndarray] = {}  # part -> its crowd's vectors (by_meaning)
         self.encoding_now = False  # `meaning.encode_new` runs one call at a time
+        self.saved_changes = -1  # `dense.changes` when it was last saved (meaning_files)
         self._encoding: ThreadPoolExecutor | None = None
         self.circles: dict[int, int] = {}  # post id -> the trade circle it was written in
         self.revision = 0  # the last logged change applied (bot.services.matching.index_sync)

@@ -1,0 +1,121 @@
+"""The dense index saved to files and loaded at start-up (issue 34), so that a process
+does not rebuild its graph from the stored vectors: about 3,000 posts a second, six
+minutes at a million (docs/meaning.md).
+
+The files are a cache; the database stays the record. `save` writes each part of the
+dense index (`DenseIndex.save`) and then `saved.json`: the encoder, the dimensions and the
+index's revision (`index_sync`: every change to a post is logged under the next one, and the
+dense index holds no vector older than the changes up to it; the file is removed first, so a
+save cut short leaves no index to trust). `load` takes the saved parts only when this encoder
+made them, then lets go of what they may hold wrongly: posts no longer open, and posts
+changed since the save's revision (an edit, a close; no clock is compared). Those wait in
+`MatchingIndex.unencoded`, and the usual round loads or makes their vectors
+(`meaning.load_vectors`, `encode_new`). When the change log no longer reaches back to the
+save (housekeeping purged it), nothing saved is trusted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from bot.services.matching import index_sync
+from bot.services.matching.indexing import MatchingIndex
+from bot.services.ports import Clock, UowFactory
+
+log = logging.getLogger(__name__)
+
+META = "saved.json"
+BATCH = 1000  # logged changes read at a time
+SAVE_EVERY = timedelta(minutes=10)  # the background process saves this often, if changed
+
+
+def save(index: MatchingIndex, folder: Path, now: datetime) -> int:
+    """Write the dense index to `folder`; returns how many posts it holds. Runs on the
+    event loop's thread, which alone changes the index (at a million posts, about a
+    second)."""
+    meta = folder / META
+    meta.unlink(missing_ok=True)
+    changes, revision = index.dense.changes, index.revision
+    counts = index.dense.save(folder)
+    text = json.dumps(
+        {
+            "model": index.encoder.name,
+            "dim": index.encoder.dim,
+            "revision": revision,
+            "saved_at": now.isoformat(),  # for people reading it
+            "parts": counts,
+        }
+    )
+    meta.with_suffix(".tmp").write_text(text, "utf-8")
+    meta.with_suffix(".tmp").replace(meta)
+    index.saved_changes = changes
+    return sum(counts.values())
+
+
+async def save_if_changed(
+    uow_factory: UowFactory, clock: Clock, index: MatchingIndex, folder: Path
+) -> int:
+    """Bring the index up to the change log (so its revision covers this process's own
+    changes too), then `save` it when the dense index changed since the last save; returns
+    how many posts it wrote (0 when it did not)."""
+    await index_sync.catch_up_now(uow_factory, clock, index)
+    if index.dense.changes == index.saved_changes:
+        return 0
+    return save(index, folder, clock.now())
+
+
+async def load(uow_factory: UowFactory, clock: Clock, index: MatchingIndex, folder: Path) -> int:
+    """Put the saved dense index of `folder` in `index` (after the engine is rebuilt, before
+    vectors are loaded), less what it may hold wrongly; returns how many posts it kept."""
+    meta = _meta(folder, index)
+    if meta is None:
+        return 0
+    try:
+        await asyncio.to_thread(index.dense.load, folder, list(meta["parts"]))
+    except (OSError, ValueError, RuntimeError) as error:
+        log.warning("saved dense index not used (%s): rebuilt from the stored vectors", error)
+        index.dense.clear()
+        return 0
+    changed = await _changed_since(uow_factory, clock, int(meta["revision"]))
+    if changed is None:
+        log.warning("saved dense index older than the change log: rebuilt from the vectors")
+        index.dense.clear()
+        return 0
+    held = index.dense.keys()
+    wrong = [key for key in held if key in changed or key not in index.unencoded]
+    index.dense.remove(wrong)
+    kept = set(held).difference(wrong)
+    index.unencoded.difference_update(kept)
+    index.saved_changes = index.dense.changes
+    return len(kept)
+
+
+async def _changed_since(uow_factory: UowFactory, clock: Clock, revision: int) -> set[int] | None:
+    """The posts changed after `revision`; None when the log no longer reaches back to it."""
+    changed: set[int] = set()
+    async with uow_factory() as uow:
+        while True:
+            changes = await uow.index_changes.since(revision, clock.now(), BATCH)
+            if changes and not changed and changes[0].revision > revision + 1:
+                return None  # purged
+            changed.update(c.post_id for c in changes if c.post_id is not None)
+            if len(changes) < BATCH:
+                return changed
+            revision = changes[-1].revision
+
+
+def _meta(folder: Path, index: MatchingIndex) -> dict | None:  # type: ignore[type-arg]
+    try:
+        meta = json.loads((folder / META).read_text("utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(meta, dict) or not isinstance(meta.get("revision"), int):
+        return None
+    if meta.get("model") != index.encoder.name or meta.get("dim") != index.encoder.dim:
+        log.info("saved dense index made by another encoder: rebuilt from the stored vectors")
+        return None
+    return dict(meta)
