@@ -117,32 +117,29 @@ def shop(encoder: UseEncoder) -> list[str]:
             by_pair[row["pair"]][row["lang"]] = row["text"]
     pairs = [p for p in by_pair.values() if "zh-Hant" in p and "en" in p]
     zh, en = [p["zh-Hant"] for p in pairs], [p["en"] for p in pairs]
-    return [
-        run(
+    rows = [  # (name, open posts, new posts, the open posts' kind)
+        (
             "shop titles, English need -> zh-Hant offer",
-            encoder,
             [f"出售 {t}" for t in zh],
             [f"Looking for {t}, 50 pcs" for t in en],
-            lambda n: {n},
-            lambda n, i: n == i,
+            PostKind.OFFER,
         ),
-        run(
+        (
             "shop titles, zh-Hant need -> English offer",
-            encoder,
             [f"Selling {t}" for t in en],
             [f"求購 {t} 50個" for t in zh],
-            lambda n: {n},
-            lambda n, i: n == i,
+            PostKind.OFFER,
         ),
-        run(
+        (
             "shop titles, a new zh-Hant offer -> English needs waiting",
-            encoder,
             [f"Looking for {t}, 50 pcs" for t in en],
             [f"出售 {t}" for t in zh],
-            lambda n: {n},
-            lambda n, i: n == i,
             PostKind.NEED,
         ),
+    ]
+    return [
+        run(name, encoder, posts, new, lambda n: {n}, lambda n, i: n == i, kind)
+        for name, posts, new, kind in rows
     ]
 
 

@@ -226,7 +226,8 @@ class DenseIndex:
 
     def keys(self) -> list[int]:
         """Every post id the index holds."""
-        return [int(key) for index in self._parts.values() for key in index.keys]
+        # usearch's keys as one array: reading them one by one takes each a walk
+        return [int(key) for index in self._parts.values() for key in np.asarray(index.keys)]
 
     def save(self, folder: Path) -> dict[str, int]:
         """Each part to `folder` (`part_file`), written beside and moved into place;

@@ -14,7 +14,7 @@ from bot.domain.models import PostKind
 
 from . import alert_rules
 from .alert_rules import Ranked
-from .dense import REFERENCE, DenseIndex, similarities, support
+from .dense import NEAR_THE_BEST, REFERENCE, DenseIndex, similarities, support
 from .editions import words_of
 from .query import filter_and_score, top_k
 from .rows import doc_concepts, doc_words
@@ -38,15 +38,15 @@ def backing(
 ) -> dict[int, float]:
     """Post id -> support, for the posts of part `where` (`dense.across`) that stand out
     by meaning (`dense.support`, each part's crowd of everyday goods in `crowds`) from
-    this post's view, or from their own: each of its `VIEWS` nearest, looking among this
-    post's part `own`, may find this post standing out. Who posted first does not decide
-    the pair."""
+    this post's view, or from their own: each of its `VIEWS` nearest that is near its
+    best (`NEAR_THE_BEST`), looking among this post's part `own`, may find this post
+    standing out. Who posted first does not decide the pair."""
     nearest = dense.nearest(vector, REFERENCE, part=where)
     found = support(nearest, similarities(crowds[where], vector))
-    for other_id, _ in nearest[:VIEWS]:
+    for other_id, similarity in nearest[:VIEWS]:
         theirs = dense.vector_of(other_id)
-        if other_id in found or theirs is None:
-            continue
+        if other_id in found or theirs is None or similarity < NEAR_THE_BEST * nearest[0][1]:
+            continue  # a far second from this post's view is no match, whatever it sees
         their_nearest = dense.nearest(theirs, REFERENCE, part=own)
         mine = support(their_nearest, similarities(crowds[own], theirs)).get(post_id)
         if mine is not None:
