@@ -15,7 +15,7 @@ four parts (offers and needs, Han and Latin script). Reported:
   with its own peak memory (`meaning_files.load` at start-up);
 * nearest: one query's 20 nearest posts of every part (what /search asks), p50 / p99;
 * backing: what a new post's meaning pass asks of the dense index
-  (`meaning_alerts.backing`: its 20 nearest in the other part and the 5 nearest's views),
+  (`meaning_alerts.backing`: its 20 nearest in the other part and the nearest's view),
   p50 / p99; the engine's re-ranking is timed by bench/match_speed.py;
 * memory: what the index holds (usearch's count: vectors and graph), and the process's
   peak resident size before and after (the synthetic batches add their own).
@@ -110,11 +110,14 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def load_only(folder: Path) -> None:
-    """A fresh process's start-up from the saved index: its time and its own peak."""
+    """A fresh process's start-up from the saved index: its time and its own peak (VmHWM:
+    getrusage's peak would count the parent's, kept across exec)."""
     started = time.perf_counter()
     index = DenseIndex()
     index.load(folder, PARTS)
-    print(f"{time.perf_counter() - started:.1f} s, {len(index):,} posts ({peak_mb():.0f} MB)")
+    status = Path("/proc/self/status").read_text().splitlines()
+    peak = next(int(line.split()[1]) / 1024 for line in status if line.startswith("VmHWM:"))
+    print(f"{time.perf_counter() - started:.1f} s, {len(index):,} posts ({peak:.0f} MB)")
 
 
 def _p(times: list[float]) -> str:

@@ -6,7 +6,8 @@
 For each size: build the index from the synthetic corpus (bench/match_corpus.py), then for
 each query post time the full path for a new post (fields_from_parsed + add + alerts on the
 other side: match, top 10 with filters, then the alert rules, as bot/services/matching/indexing.py
-calls it); print p50/p99 of match, alerts and add, index memory, the same
+calls it); print p50/p99 of match, alerts and add, and of the meaning pass's re-ranking
+(`meaning_alerts.alerts` with 5 posts found by meaning, docs/meaning.md), index memory, the same
 queries against the baselines (text only: they have no structured filters) and the
 ratios. The start-up rebuild from the database is bench/rebuild_speed.py.
 
@@ -29,6 +30,7 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -38,6 +40,7 @@ import numpy as np
 from bench.match_baselines import RANK_BM25_MAX, Baselines
 from bench.match_corpus import Corpus, SynthPost
 from bench.parse_speed import load_messages
+from bot.domain.matching import meaning_alerts
 from bot.domain.matching.engine import MatchingEngine, fields_from_parsed
 
 TEXTS = (
@@ -102,7 +105,8 @@ def queries(n: int, count: int) -> list[SynthPost]:
 def time_ours(
     engine: MatchingEngine, posts: list[SynthPost], now: float
 ) -> dict[str, list[float]]:
-    out: dict[str, list[float]] = {"full": [], "add": [], "match": [], "alerts": []}
+    out: dict[str, list[float]] = {"full": [], "add": [], "match": [], "alerts": [], "rerank": []}
+    found_by_meaning = random.Random(34)
     for post in posts:
         t0 = time.perf_counter()
         fields = fields_of(post)
@@ -117,6 +121,21 @@ def time_ours(
         out["add"].append(t2 - t1)
         out["alerts"].append(t3 - t2)
         out["match"].append(t4 - t3)  # for the baselines: ranking alone (caches warm)
+        # the meaning pass's re-ranking (docs/meaning.md): what the words find and 5 posts
+        # the dense retriever found, ranked together
+        support = {found_by_meaning.randint(1, len(engine)): 0.9 for _ in range(5)}
+        t5 = time.perf_counter()
+        meaning_alerts.alerts(
+            engine,
+            post.kind,
+            post.terms,
+            fields,
+            support,
+            user_id=post.user_id,
+            now_ts=now,
+            limit=30,
+        )
+        out["rerank"].append(time.perf_counter() - t5)
     for post in posts:
         engine.remove(post.post_id)
     return out
@@ -165,7 +184,7 @@ def run_size(
     now = Corpus().now_ts
     time_ours(engine, posts[:50], now)  # warm-up
     ours = time_ours(engine, posts, now)
-    for name in ("match", "alerts", "add", "full"):
+    for name in ("match", "alerts", "add", "full", "rerank"):
         p50, p99 = pct(ours[name])
         print(f"ours {name:5s}: p50 {p50:.3f} ms  p99 {p99:.3f} ms ({len(posts)} queries)")
     if extract is not None:  # query i is paired with the i-th corpus text's timings

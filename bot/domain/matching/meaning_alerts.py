@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 _OTHER = {PostKind.OFFER: PostKind.NEED, PostKind.NEED: PostKind.OFFER}
 NEED_CANDIDATES = 30  # a need's own best offers looked at, to see whether it would choose
-VIEWS = 5  # of a post's nearest by meaning, those asked whether it stands out for them
+VIEWS = 1  # of a post's nearest by meaning, those asked whether it stands out for them
 
 
 def backing(
@@ -44,9 +44,11 @@ def backing(
     nearest = dense.nearest(vector, REFERENCE, part=where)
     found = support(nearest, similarities(crowds[where], vector))
     for other_id, similarity in nearest[:VIEWS]:
-        theirs = dense.vector_of(other_id)
-        if other_id in found or theirs is None or similarity < NEAR_THE_BEST * nearest[0][1]:
+        if other_id in found or similarity < NEAR_THE_BEST * nearest[0][1]:
             continue  # a far second from this post's view is no match, whatever it sees
+        theirs = dense.vector_of(other_id)
+        if theirs is None:
+            continue
         their_nearest = dense.nearest(theirs, REFERENCE, part=own)
         mine = support(their_nearest, similarities(crowds[own], theirs)).get(post_id)
         if mine is not None:

@@ -177,17 +177,24 @@ async def _fair_choice(
     if post.kind is PostKind.OFFER:
         # One seller, many needs: their daily cap bounds the list; each need keeps its own.
         # The needs come in score order, which holds each buyer's follow-through (trust).
+        # A buyer who heard of this seller for the need (another of their offers) is not
+        # told again.
         sent = await uow.matches.count_alerts_to_user_since(post.user_id, since)
         open_needs = [
             (result, False)
             for result in found
             if await uow.matches.count_alerted_for_need(result.post_id)
             < policy.max_alerts_per_need
+            and post.user_id not in await _sellers_heard_of(uow, result.post_id)
         ]
         return open_needs[: max(policy.max_alerts_per_day - sent, 0)]
     kept: list[MatchResult] = []
     contenders: list[Contender] = []
+    heard = await _sellers_heard_of(uow, post.id) if post.id is not None else set()
     for result in found:  # one need, many sellers: rotate so new sellers get a turn
+        if result.user_id in heard:
+            continue  # one alert a seller: their best offer, or the one heard of before
+        heard.add(result.user_id)
         recent = await uow.matches.count_alerts_to_user_since(result.user_id, since)
         if recent < policy.max_alerts_per_day:
             record, newcomer = await standing(uow, index, result.user_id, now)
@@ -196,11 +203,22 @@ async def _fair_choice(
             contenders.append(Contender(result.score, rotated, record, result.fit, newcomer))
     turn = post.id is not None and newcomers_turn(post.id)
     order = first_to_last(contenders, newcomers_turn=turn, spread=RECORD_SPREAD)
-    heard = await uow.matches.count_alerted_for_need(post.id) if post.id is not None else 0
+    told = await uow.matches.count_alerted_for_need(post.id) if post.id is not None else 0
     return [
         (kept[i], ahead_by_record(n, order, contenders))
-        for n, i in enumerate(order[: max(policy.max_alerts_per_need - heard, 0)])
+        for n, i in enumerate(order[: max(policy.max_alerts_per_need - told, 0)])
     ]
+
+
+async def _sellers_heard_of(uow: UnitOfWork, need_id: int) -> set[int]:
+    """The sellers a need was alerted to already (a buyer hears of a seller once a need:
+    a seller's two near-identical offers are one alert, not two)."""
+    sellers = set()
+    for match in await uow.matches.for_post(need_id):
+        offer = await uow.posts.get(match.offer_id)
+        if offer is not None:
+            sellers.add(offer.user_id)
+    return sellers
 
 
 STANDING_FOR = timedelta(minutes=5)  # a seller's standing is read again after this
