@@ -111,9 +111,9 @@ async def _rich_member(fake: FakeTelegram) -> tuple[UserHandle, UserHandle]:
     await a.send("Sharp and fair, QX7781 as promised")
     await latest(a, fake, _has("Your comment is with your rating"))
     await latest(b, fake, _has("Quillfeather rated your deal 5★"))
-    await _exchange(
-        fake, a, b, "Selling vacuum flasks, MOQ 500 pcs, $1.5/pc, Ningbo"
-    )  # still open
+    # a second exchange, still open: another product (a buyer hears of a seller once a need)
+    await _publish(fake, b, "Need ceramic mugs, 600 pcs, under $2 each")
+    await _exchange(fake, a, b, "Selling ceramic mugs, MOQ 500 pcs, $1.5/pc, Ningbo")
 
     await a.send("/profile")  # and left half-way: a conversation
     await a.wait_for_messages(2)
