@@ -1,4 +1,5 @@
-"""/search <words>: open posts of both kinds, a page per message, each with Contact."""
+"""/search <words>: open posts of both kinds, a page per message, each with Contact but
+the searcher's own."""
 
 from __future__ import annotations
 
@@ -60,9 +61,10 @@ async def _page(
     found, more, warned = await context.use_cases.posting.search(words, page, PAGE_SIZE, viewer_id)
     lang, first = context.lang, page * PAGE_SIZE + 1
     pages = page + 2 if more else page + 1
-    buttons: Buttons = [
+    buttons: Buttons = [  # no Contact on the viewer's own posts
         [(f"{n}. {plain(lang, 'btn.contact')}", post_action_data(Action.CONTACT_POST_OWNER, p.id))]
         for n, p in enumerate(found, start=first)
+        if p.user_id != viewer_id
     ]
     nav = []
     if page > 0:

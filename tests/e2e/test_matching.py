@@ -128,6 +128,21 @@ async def test_search_lists_open_posts(fake: FakeTelegram, bot: RunningBot) -> N
     await searcher.send("/search LED bulbs")
     (empty,) = await searcher.wait_for_messages(1)
     assert "No open posts" in empty.text
+    assert results.reply_markup is not None and "Contact" in str(results.reply_markup)
+
+
+async def test_search_offers_no_contact_on_your_own_post(
+    fake: FakeTelegram, bot: RunningBot
+) -> None:
+    """Issue 35: the seller searching her own goods sees her offer, and no button that
+    would ask herself for contact."""
+    seller = fake.user("S", language_code="en")
+    await post_and_publish(fake, seller, OFFER)
+    await seller.send("/search vacuum flask")
+    (results,) = await seller.wait_for_messages(1)
+    assert "1." in (results.text or "")
+    buttons = [b.text for row in results.buttons for b in row]
+    assert not [text for text in buttons if "Contact" in text], buttons
 
 
 @pytest.mark.both_databases

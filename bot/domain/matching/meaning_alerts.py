@@ -112,12 +112,13 @@ def alerts(
         words_of(terms),
         lambda r: doc_words(side, r.doc, engine.terms),
     )
-    if post_kind is PostKind.OFFER:  # each need, as it would choose among offers
+    if post_kind is PostKind.OFFER:  # each need found by meaning, as it would choose
+        # (a new offer alerts every need its words find at once: those are not news here)
         fit_to = dict(zip(supported.tolist(), plan.support_fit.tolist(), strict=True))
-        chosen = [r for r in chosen if _need_takes(engine, r.doc, fit_to.get(r.doc), now_ts)]
-        closest = max((r.fit for r in chosen if r.doc in fit_to), default=0.0)
-        margin = engine.thresholds.alert_margin
-        chosen = [r for r in chosen if r.doc not in fit_to or r.fit >= closest - margin]
+        chosen = [r for r in chosen if r.doc in fit_to]
+        chosen = [r for r in chosen if _need_takes(engine, r.doc, fit_to[r.doc], now_ts)]
+        closest = max((r.fit for r in chosen), default=0.0)
+        chosen = [r for r in chosen if r.fit >= closest - engine.thresholds.alert_margin]
     return [
         replace(result, reasons=(Reason("meaning"), *result.reasons))
         if result.post_id in support
@@ -126,12 +127,10 @@ def alerts(
     ]
 
 
-def _need_takes(engine: MatchingEngine, need: int, fit: float | None, now_ts: float) -> bool:
+def _need_takes(engine: MatchingEngine, need: int, fit: float, now_ts: float) -> bool:
     """Whether a need would be alerted to an offer its meaning found, fitting it by
-    `fit` (None: its words found it): as a need chooses (`alert_rules.choose`), only
-    when no offer its words find fits it better by more than the margin."""
-    if fit is None:
-        return True
+    `fit`: as a need chooses (`alert_rules.choose`), only when no offer its words find
+    fits it better by more than the margin."""
     terms, fields = engine._doc_view(PostKind.NEED, need)
     owner = int(engine._sides[PostKind.NEED].cols["owner"][need])
     floor = engine.thresholds.alert
