@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import shutil
 import signal
 from dataclasses import dataclass
 from datetime import timedelta
@@ -117,6 +118,7 @@ def _prepare_file(options: Options) -> bool:
         return options.database.exists()
     for suffix in ("", "-wal", "-shm"):
         Path(f"{options.database}{suffix}").unlink(missing_ok=True)
+    shutil.rmtree(f"{options.database}.vectors", ignore_errors=True)  # its saved dense index
     return False
 
 

@@ -5,8 +5,9 @@ minutes at a million (docs/meaning.md).
 The files are a cache; the database stays the record. `save` writes each part of the
 dense index (`DenseIndex.save`) and then `saved.json`: the encoder, the dimensions and the
 index's revision (`index_sync`: every change to a post is logged under the next one, and the
-dense index holds no vector older than the changes up to it; the file is removed first, so a
-save cut short leaves no index to trust). `load` takes the saved parts only when this encoder
+dense index holds no vector older than the changes up to it) with the process that made that
+change, which tells this database from a reset or restored one (the file is removed first,
+so a save cut short leaves no index to trust). `load` takes the saved parts only when this encoder
 made them, then lets go of what they may hold wrongly: posts no longer open, and posts
 changed since the save's revision (an edit, a close; no clock is compared). Those wait in
 `MatchingIndex.unencoded`, and the usual round loads or makes their vectors
@@ -33,10 +34,11 @@ BATCH = 1000  # logged changes read at a time
 SAVE_EVERY = timedelta(minutes=10)  # the background process saves this often, if changed
 
 
-def save(index: MatchingIndex, folder: Path, now: datetime) -> int:
-    """Write the dense index to `folder`; returns how many posts it holds. Runs on the
-    event loop's thread, which alone changes the index (at a million posts, about a
-    second)."""
+def save(index: MatchingIndex, folder: Path, now: datetime, origin: str | None = None) -> int:
+    """Write the dense index to `folder`; returns how many posts it holds. `origin`: the
+    process that made the change of the index's revision, which tells this database's
+    change log from another's. Runs on the event loop's thread, which alone changes the
+    index (at a million posts, about half a second)."""
     meta = folder / META
     meta.unlink(missing_ok=True)
     changes, revision = index.dense.changes, index.revision
@@ -46,6 +48,7 @@ def save(index: MatchingIndex, folder: Path, now: datetime) -> int:
             "model": index.encoder.name,
             "dim": index.encoder.dim,
             "revision": revision,
+            "origin": origin,
             "saved_at": now.isoformat(),  # for people reading it
             "parts": counts,
         }
@@ -65,7 +68,8 @@ async def save_if_changed(
     await index_sync.catch_up_now(uow_factory, clock, index)
     if index.dense.changes == index.saved_changes:
         return 0
-    return save(index, folder, clock.now())
+    origin = await _origin_of(uow_factory, clock, index.revision)
+    return save(index, folder, clock.now(), origin)
 
 
 async def load(uow_factory: UowFactory, clock: Clock, index: MatchingIndex, folder: Path) -> int:
@@ -80,9 +84,12 @@ async def load(uow_factory: UowFactory, clock: Clock, index: MatchingIndex, fold
         log.warning("saved dense index not used (%s): rebuilt from the stored vectors", error)
         index.dense.clear()
         return 0
-    changed = await _changed_since(uow_factory, clock, int(meta["revision"]))
+    revision = int(meta["revision"])
+    changed = await _changed_since(uow_factory, clock, revision)
+    if revision and await _origin_of(uow_factory, clock, revision) != meta.get("origin"):
+        changed = None  # another database's (reset, restored): its revisions are not ours
     if changed is None:
-        log.warning("saved dense index older than the change log: rebuilt from the vectors")
+        log.warning("saved dense index not of this database's change log: not used")
         index.dense.clear()
         return 0
     held = index.dense.keys()
@@ -106,6 +113,15 @@ async def _changed_since(uow_factory: UowFactory, clock: Clock, revision: int) -
             if len(changes) < BATCH:
                 return changed
             revision = changes[-1].revision
+
+
+async def _origin_of(uow_factory: UowFactory, clock: Clock, revision: int) -> str | None:
+    """The process that made the change of `revision`; None when there is none."""
+    if revision <= 0:
+        return None
+    async with uow_factory() as uow:
+        changes = await uow.index_changes.since(revision - 1, clock.now(), 1)
+    return changes[0].origin if changes and changes[0].revision == revision else None
 
 
 def _meta(folder: Path, index: MatchingIndex) -> dict | None:  # type: ignore[type-arg]

@@ -12,7 +12,7 @@ from bot.services.matching import index_loading, meaning, meaning_files
 from bot.services.matching.indexing import MatchingIndex
 from bot.services.ports import UowFactory
 from bot.services.posting import publishing
-from tests.fakes import FixedClock
+from tests.fakes import FixedClock, InMemoryStore
 from tests.unit.services.test_meaning import CUPS, MARKET, SCREWS, Counting, _found, _index
 from tests.unit.services.world import add_user, opened
 
@@ -104,3 +104,18 @@ async def test_an_unchanged_index_is_not_written_again(
     await opened(uow_factory, clock, index, OTHER, SCREWS)
     await meaning.encode_new(uow_factory, clock, index)
     assert await meaning_files.save_if_changed(uow_factory, clock, index, tmp_path) == 2
+
+
+async def test_another_database_s_saved_index_is_not_used(
+    uow_factory: UowFactory, clock: FixedClock, tmp_path: Path
+) -> None:
+    """The database was reset (or another restored) beside the saved files: its posts
+    have the same ids, but the change log is another's, so nothing saved is trusted."""
+    first = _index(Counting())
+    await opened(uow_factory, clock, first, SELLER, CUPS)
+    await meaning.encode_new(uow_factory, clock, first)
+    await meaning_files.save_if_changed(uow_factory, clock, first, tmp_path)
+    other = InMemoryStore(clock).uow_factory
+    await opened(other, clock, _index(Counting()), OTHER, SCREWS)
+    again, _encoder, kept = await _restarted(other, clock, tmp_path)
+    assert kept == 0 and len(again.unencoded) == 1 and not len(again.dense)
