@@ -140,13 +140,8 @@ async def _log_post_change(uow: UnitOfWork, effects: Effects, event: Event) -> N
 async def _match(uow: UnitOfWork, effects: Effects, event: Event) -> None:
     """Indexed as it now stands and matched; both sides of new pairs alerted."""
     assert isinstance(event, PostOpened | PostEdited)
-    now, schedule = effects.now, effects.schedule
-    for pair in await pairs.match_post(uow, now, effects.index, event.post):
-        match, offer, need, warning = pair.match, pair.offer, pair.need, pair.warning
-        await alerts.queue_match_alerts(
-            uow, now, match, offer, need, warning, schedule, pair.ahead_by_record
-        )
-        effects.alerted += 1
+    found = await pairs.match_post(uow, effects.now, effects.index, event.post)
+    effects.alerted += await alerts.queue_pairs_alerts(uow, effects.now, found, effects.schedule)
 
 
 async def _forget_vector(uow: UnitOfWork, _effects: Effects, event: Event) -> None:

@@ -79,6 +79,14 @@ class SqlMatchesRepository:
         query = select(func.count()).where(MatchRow.need_id == need_id, MatchRow.need_alerted)
         return int(await self._session.scalar(query) or 0)
 
+    async def sellers_of_need(self, need_id: int) -> set[int]:
+        query = (
+            select(PostRow.user_id)
+            .join(MatchRow, MatchRow.offer_id == PostRow.id)
+            .where(MatchRow.need_id == need_id)
+        )
+        return set(await self._session.scalars(query))
+
     async def count_alerts_to_user_since(self, user_id: int, since: datetime) -> int:
         query = (
             select(func.count())

@@ -97,6 +97,12 @@ class FakeMatchesRepository(_Repository):
     async def count_alerted_for_need(self, need_id: int) -> int:
         return sum(m.need_id == need_id and m.need_alerted for m in self._read.matches.values())
 
+    async def sellers_of_need(self, need_id: int) -> set[int]:
+        owners = (
+            self._owner(m.offer_id) for m in self._read.matches.values() if m.need_id == need_id
+        )
+        return {owner for owner in owners if owner is not None}
+
     def _owner(self, post_id: int) -> int | None:
         record = self._read.posts.get(post_id)
         return None if record is None else record.post.user_id

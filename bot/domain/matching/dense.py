@@ -50,32 +50,29 @@ def meaning_text(post: Post) -> str:
 
 def standing_out(nearest: Sequence[tuple[int, float]]) -> list[int]:
     """The post ids among `nearest` (nearest first, at least `REFERENCE` of them when the
-    index holds that many) that stand out from the crowd: `GAP` closer than the
-    `REFERENCE`-th neighbour, and within `NEAR_THE_BEST` of the best hit (in a small
-    market the 20th neighbour is far from anything). Similarity alone cannot tell: "insulated water bottles"
-    is 0.24 from a whole Chinese flask offer, and "xyz" 0.25 from some titles; but the
-    offer stands apart from the rest of the market and "xyz" does not (measured on the
-    real shop titles: `bench/dense_quality.py`)."""
-    line = nearest[REFERENCE - 1][1] + GAP if len(nearest) >= REFERENCE else FEW_POSTS_FLOOR
-    if nearest:
-        line = max(line, NEAR_THE_BEST * nearest[0][1])
-    return [post_id for post_id, similarity in nearest if similarity >= line]
+    index holds that many) that stand out from the crowd (`support`, no shipped crowd):
+    what /search takes. Similarity alone cannot tell: "insulated water bottles" is 0.24
+    from a whole Chinese flask offer, and "xyz" 0.25 from some titles; but the offer stands
+    apart from the rest of the market and "xyz" does not (measured on the real shop titles:
+    `bench/dense_quality.py`)."""
+    return list(support(nearest))
 
 
 def support(nearest: Sequence[tuple[int, float]], crowd: Sequence[float] = ()) -> dict[int, float]:
     """Post id -> how strongly its meaning ties it to the query (0..1), for the hits that
     stand out: `GAP` closer than the `REFERENCE`-th nearest of the posts and of `crowd`
-    (the query's similarities to `crowd_texts`) together, and within `NEAR_THE_BEST` of
-    the best post. `SUPPORT` at that line, one more point for each point of margin, up
-    to 1. The re-ranker reads it as the share of the query's words a post holds
-    (`meaning_alerts.alerts`)."""
+    (the query's similarities to `crowd_texts`) together, or at least `FEW_POSTS_FLOOR`
+    when there are fewer (in a small market the 20th neighbour is far from anything); and
+    within `NEAR_THE_BEST` of the best post. `SUPPORT` at the first line, one more point
+    for each point of margin, up to 1. The re-ranker reads it as the share of the query's
+    words a post holds (`meaning_alerts.alerts`)."""
     if not nearest:
         return {}
     pool = sorted([similarity for _, similarity in nearest] + list(crowd), reverse=True)
-    reference = pool[REFERENCE - 1] if len(pool) >= REFERENCE else FEW_POSTS_FLOOR - GAP
-    line = max(reference + GAP, NEAR_THE_BEST * nearest[0][1])
+    apart = pool[REFERENCE - 1] + GAP if len(pool) >= REFERENCE else FEW_POSTS_FLOOR
+    line = max(apart, NEAR_THE_BEST * nearest[0][1])
     return {
-        post_id: min(1.0, SUPPORT + similarity - reference - GAP)
+        post_id: min(1.0, SUPPORT + similarity - apart)
         for post_id, similarity in nearest
         if similarity >= line
     }

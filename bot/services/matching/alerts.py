@@ -3,7 +3,9 @@ Not relevant buttons bound to the recipient."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime, timedelta
+from typing import Protocol
 
 from bot.domain.models import Action, Lang, Match, Post, User
 from bot.services import follow_ups
@@ -17,6 +19,39 @@ from bot.texts import Html, plain
 from bot.texts.alerts import match_alert
 
 ALERT_BUTTON_TTL = timedelta(days=30)
+
+
+class NewPair(Protocol):
+    """A pair stored for the first time (`bot.services.matching.pairs.NewPair`)."""
+
+    @property
+    def match(self) -> Match: ...
+    @property
+    def offer(self) -> Post: ...
+    @property
+    def need(self) -> Post: ...
+    @property
+    def warning(self) -> bool: ...
+    @property
+    def ahead_by_record(self) -> bool: ...
+
+
+async def queue_pairs_alerts(
+    uow: UnitOfWork, now: datetime, pairs: Sequence[NewPair], schedule: Schedule
+) -> int:
+    """Both sides of each new pair alerted (`queue_match_alerts`); returns how many pairs."""
+    for pair in pairs:
+        await queue_match_alerts(
+            uow,
+            now,
+            pair.match,
+            pair.offer,
+            pair.need,
+            pair.warning,
+            schedule,
+            pair.ahead_by_record,
+        )
+    return len(pairs)
 
 
 async def queue_match_alerts(

@@ -131,18 +131,8 @@ async def _alert_by_meaning(
 ) -> int:
     alerted = 0
     for post, vector in zip(posts, vectors, strict=True):
-        for pair in await match_by_meaning(uow, now, index, post, vector):
-            alerted += 1
-            await alerts.queue_match_alerts(
-                uow,
-                now,
-                pair.match,
-                pair.offer,
-                pair.need,
-                pair.warning,
-                schedule,
-                pair.ahead_by_record,
-            )
+        found = await match_by_meaning(uow, now, index, post, vector)
+        alerted += await alerts.queue_pairs_alerts(uow, now, found, schedule)
     return alerted
 
 

@@ -84,10 +84,7 @@ async def load(uow_factory: UowFactory, clock: Clock, index: MatchingIndex, fold
         log.warning("saved dense index not used (%s): rebuilt from the stored vectors", error)
         index.dense.clear()
         return 0
-    revision = int(meta["revision"])
-    changed = await _changed_since(uow_factory, clock, revision)
-    if revision and await _origin_of(uow_factory, clock, revision) != meta.get("origin"):
-        changed = None  # another database's (reset, restored): its revisions are not ours
+    changed = await _changed_since(uow_factory, clock, int(meta["revision"]), meta.get("origin"))
     if changed is None:
         log.warning("saved dense index not of this database's change log: not used")
         index.dense.clear()
@@ -101,18 +98,27 @@ async def load(uow_factory: UowFactory, clock: Clock, index: MatchingIndex, fold
     return len(kept)
 
 
-async def _changed_since(uow_factory: UowFactory, clock: Clock, revision: int) -> set[int] | None:
-    """The posts changed after `revision`; None when the log no longer reaches back to it."""
+async def _changed_since(
+    uow_factory: UowFactory, clock: Clock, revision: int, origin: str | None
+) -> set[int] | None:
+    """The posts changed after `revision`, read from the change of `revision` itself on;
+    None when the log is not the one the save named (that change made by another process:
+    a reset or restored database) or no longer reaches back to it (purged)."""
     changed: set[int] = set()
+    after, first = max(revision - 1, 0), True
     async with uow_factory() as uow:
         while True:
-            changes = await uow.index_changes.since(revision, clock.now(), BATCH)
-            if changes and not changed and changes[0].revision > revision + 1:
-                return None  # purged
-            changed.update(c.post_id for c in changes if c.post_id is not None)
+            changes = await uow.index_changes.since(after, clock.now(), BATCH)
+            if first:
+                if changes and changes[0].revision != max(revision, 1):
+                    return None  # purged past the save
+                if revision and (not changes or changes[0].origin != origin):
+                    return None  # another database's log
+                first = False
+            changed.update(c.post_id for c in changes if c.post_id and c.revision > revision)
             if len(changes) < BATCH:
                 return changed
-            revision = changes[-1].revision
+            after = changes[-1].revision
 
 
 async def _origin_of(uow_factory: UowFactory, clock: Clock, revision: int) -> str | None:

@@ -185,12 +185,12 @@ async def _fair_choice(
             for result in found
             if await uow.matches.count_alerted_for_need(result.post_id)
             < policy.max_alerts_per_need
-            and post.user_id not in await _sellers_heard_of(uow, result.post_id)
+            and post.user_id not in await uow.matches.sellers_of_need(result.post_id)
         ]
         return open_needs[: max(policy.max_alerts_per_day - sent, 0)]
     kept: list[MatchResult] = []
     contenders: list[Contender] = []
-    heard = await _sellers_heard_of(uow, post.id) if post.id is not None else set()
+    heard = await uow.matches.sellers_of_need(post.id) if post.id is not None else set()
     for result in found:  # one need, many sellers: rotate so new sellers get a turn
         if result.user_id in heard:
             continue  # one alert a seller: their best offer, or the one heard of before
@@ -208,17 +208,6 @@ async def _fair_choice(
         (kept[i], ahead_by_record(n, order, contenders))
         for n, i in enumerate(order[: max(policy.max_alerts_per_need - told, 0)])
     ]
-
-
-async def _sellers_heard_of(uow: UnitOfWork, need_id: int) -> set[int]:
-    """The sellers a need was alerted to already (a buyer hears of a seller once a need:
-    a seller's two near-identical offers are one alert, not two)."""
-    sellers = set()
-    for match in await uow.matches.for_post(need_id):
-        offer = await uow.posts.get(match.offer_id)
-        if offer is not None:
-            sellers.add(offer.user_id)
-    return sellers
 
 
 STANDING_FOR = timedelta(minutes=5)  # a seller's standing is read again after this
