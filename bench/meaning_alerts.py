@@ -13,7 +13,12 @@ always):
   alerted; precision: of all alerts, the share that are the need's own title;
 * shop, zh-Hant -> English: the other way round ("Selling <title>", "求購 <title> 50個");
 * shop, a new offer: the English needs wait, each zh-Hant title is a new offer (a new
-  offer alerts every need that would choose it, not five at most).
+  offer alerts every need that would choose it, not five at most);
+* amazon-google, walmart-amazon (English on both sides): the left listings on offer
+  ("Selling <title>"), the right title of every same-product pair a need ("Looking for
+  <title>, 50 pcs"), as `bench.real_text` has them; precision: of all alerts, the share
+  that are labelled same-product pairs. Under each, the entity-matching measure over every
+  labelled pair (`real_text.pairwise`; every right title a need).
 
     .venv/bin/python -m bench.meaning_alerts
 """
@@ -32,7 +37,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.meaning_market import ALERTS, Market  # noqa: E402
-from bench.real_text import REAL, Bm25  # noqa: E402
+from bench.real_text import REAL, Bm25, magellan_pairs, pairwise  # noqa: E402
 from bot.domain.matching.dense import UseEncoder  # noqa: E402
 from bot.domain.models import PostKind  # noqa: E402
 
@@ -143,6 +148,40 @@ def shop(encoder: UseEncoder) -> list[str]:
     ]
 
 
+def magellan(encoder: UseEncoder, name: str, label: str) -> list[str]:
+    loaded = magellan_pairs(name)
+    if loaded is None:
+        return [f"| {label}: skipped (no file) |"]
+    docs, positives, labelled, pairs = loaded
+    posts = [f"Selling {t}" for t in docs]
+    row = run(
+        label,
+        encoder,
+        posts,
+        [f"Looking for {t}, 50 pcs" for _, t in positives],
+        lambda n: {positives[n][0]},
+        lambda n, i: (positives[n][1], i) in labelled,
+    )
+    titles = sorted({title for title, _, _ in pairs})
+    needs = [f"Looking for {t}, 50 pcs" for t in titles]
+    market = Market(encoder, posts, PostKind.OFFER)
+    vectors = market.vectors(needs, PostKind.NEED)
+    ids = market.open_too(needs, vectors)
+    words: dict[str, list[int]] = {}
+    both: dict[str, list[int]] = {}
+    for n, title in enumerate(titles):
+        by_words, by_meaning, _ = market.alerts(needs[n], vectors[n], ids[n])
+        words[title], both[title] = by_words, by_words + by_meaning
+    cells = [
+        "{} {:.3f} / {:.3f} / {:.3f}".format(method, *pairwise(pairs, found.__getitem__))
+        for method, found in (("words", words), ("words + meaning", both))
+    ]
+    return [
+        row,
+        f"    pairwise P / R / F1 on the {len(pairs)} labelled pairs: " + "; ".join(cells),
+    ]
+
+
 def main() -> None:
     encoder = UseEncoder()
     cells = " | ".join(f"{m}: recall / precision" for m in METHODS)
@@ -151,6 +190,12 @@ def main() -> None:
     print(own_set(encoder), flush=True)
     for row in shop(encoder):
         print(row, flush=True)
+    for name, label in (
+        ("amazon_google_test.txt", "Amazon vs Google software (en), needs"),
+        ("walmart_amazon_test.txt", "Walmart vs Amazon electronics (en), needs"),
+    ):
+        for row in magellan(encoder, name, label):
+            print(row, flush=True)
 
 
 if __name__ == "__main__":

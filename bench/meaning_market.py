@@ -12,6 +12,7 @@ import numpy as np
 from bot.domain.matching import meaning_alerts
 from bot.domain.matching.dense import (
     CROWD_FORMS,
+    REFERENCE,
     DenseIndex,
     Encoder,
     across,
@@ -20,6 +21,8 @@ from bot.domain.matching.dense import (
     part,
     quantize,
     script,
+    similarities,
+    support,
 )
 from bot.domain.matching.engine import MatchingEngine, fields_from_parsed
 from bot.domain.matching.terms import extract_terms
@@ -89,13 +92,33 @@ class Market:
         cap = ALERTS if kind is PostKind.NEED else DAILY
         by_words = [r.post_id for r in words][:cap]
         own, where = part(kind, script(terms)), across(kind, terms)
+        same_script = part(self.kind, script(terms))
         backing = meaning_alerts.backing(self.dense, self.crowd, post_id, own, where, vector)
         found = meaning_alerts.alerts(
-            self.engine, kind, terms, fields, backing, user_id=0, now_ts=NOW, limit=CANDIDATES
+            self.engine,
+            kind,
+            terms,
+            fields,
+            backing,
+            user_id=0,
+            now_ts=NOW,
+            limit=CANDIDATES,
+            closeness=lambda other: self.dense.closeness(other, vector, same_script),
         )
         by_meaning = [r.post_id for r in found if r.post_id not in by_words][: cap - len(by_words)]
         return (
             [i - 1 for i in by_words],
             [i - 1 for i in by_meaning],
-            [i - 1 for i in list(backing)[:ALERTS]],
+            [i - 1 for i in self.dense_alone(vector, backing, where, same_script)],
         )
+
+    def dense_alone(
+        self, vector: np.ndarray, backing: dict[int, float], where: str, same_script: str
+    ) -> list[int]:
+        """The dense retriever's own picks, without the re-ranker: those backing the post
+        from the other script (`meaning_alerts.backing`), or where that script holds no
+        post (English on both sides), the posts standing out in the same script."""
+        if self.dense.nearest(vector, 1, part=where):
+            return list(backing)[:ALERTS]
+        nearest = self.dense.nearest(vector, REFERENCE, part=same_script)
+        return list(support(nearest, similarities(self.crowd[same_script], vector)))[:ALERTS]

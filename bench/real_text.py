@@ -202,14 +202,22 @@ def shop() -> Iterable[Result]:
     )
 
 
-def magellan(name: str, label: str) -> Iterable[Result]:
+Magellan = tuple[
+    list[str], list[tuple[int, str]], set[tuple[str, int]], list[tuple[str, int, bool]]
+]
+
+
+def magellan_pairs(name: str) -> Magellan | None:
+    """An entity-matching file's left titles (the offers), its same-product pairs (left
+    index, right title), those pairs as a set, and every labelled pair (right title, left
+    index, same); None when the file is absent."""
     lines = _lines(name)
     if lines is None:
-        return
+        return None
     left_ids: dict[str, int] = {}
     positives: list[tuple[int, str]] = []
     labelled: set[tuple[str, int]] = set()
-    pairs: list[tuple[str, int, bool]] = []  # every labelled pair: (right title, left, same)
+    pairs: list[tuple[str, int, bool]] = []
     for line in lines:
         parts = line.split("\t")
         if len(parts) != 3:
@@ -221,7 +229,14 @@ def magellan(name: str, label: str) -> Iterable[Result]:
         if parts[2].strip() == "1":
             positives.append((index, title_r))
             labelled.add((title_r, index))
-    docs = list(left_ids)
+    return list(left_ids), positives, labelled, pairs
+
+
+def magellan(name: str, label: str) -> Iterable[Result]:
+    loaded = magellan_pairs(name)
+    if loaded is None:
+        return
+    docs, positives, labelled, pairs = loaded
     ours, bm25 = Engine(docs, lambda t: f"Selling {t}"), Bm25(docs)
     alerts: dict[int, list[int]] = {}
 
@@ -268,6 +283,16 @@ def _twins(docs: list[str], positives: list[tuple[int, str]], labelled: set) -> 
 
 
 def _pairwise(pairs: list[tuple[str, int, bool]], alerts: Callable[[str], list[int]]) -> str:
+    precision, recall, f1 = pairwise(pairs, alerts)
+    return (
+        f"pairwise on the {len(pairs)} labelled pairs: precision {precision:.3f}, "
+        f"recall {recall:.3f}, F1 {f1:.3f}"
+    )
+
+
+def pairwise(
+    pairs: list[tuple[str, int, bool]], alerts: Callable[[str], list[int]]
+) -> tuple[float, float, float]:
     """The entity-matching benchmarks' own measure: each labelled pair (same product or not)
     is predicted "same" when the left listing is among the right title's alerts; precision,
     recall and F1 over the labelled pairs only, as published results for these sets are.
@@ -283,11 +308,7 @@ def _pairwise(pairs: list[tuple[str, int, bool]], alerts: Callable[[str], list[i
         fp += said and not same
         fn += same and not said
     precision, recall = tp / max(tp + fp, 1), tp / max(tp + fn, 1)
-    f1 = 2 * precision * recall / max(precision + recall, 1e-9)
-    return (
-        f"pairwise on the {len(pairs)} labelled pairs: precision {precision:.3f}, "
-        f"recall {recall:.3f}, F1 {f1:.3f}"
-    )
+    return precision, recall, 2 * precision * recall / max(precision + recall, 1e-9)
 
 
 def _compare(

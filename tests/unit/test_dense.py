@@ -132,3 +132,21 @@ def test_the_index_keeps_parts_apart() -> None:
     }
     index.remove([1, 3])
     assert len(index) == 2 and 1 not in index and 3 not in index
+
+
+def test_closeness_is_the_cosine_within_one_part_only() -> None:
+    rng = np.random.default_rng(7)
+    vectors = quantize(rng.normal(size=(2, DIM)).astype(np.float32) / np.sqrt(DIM))
+    index = DenseIndex()
+    index.add([1, 2], vectors, ["offer/latin", "offer/han"])
+    assert index.closeness(1, vectors[0], "offer/latin") == pytest.approx(1.0, abs=1e-6)
+    assert index.closeness(1, vectors[1], "offer/latin") == pytest.approx(
+        float(
+            np.dot(
+                vectors[0] / np.linalg.norm(vectors[0]), vectors[1] / np.linalg.norm(vectors[1])
+            )
+        ),
+        abs=1e-5,
+    )
+    assert index.closeness(2, vectors[0], "offer/latin") is None  # written in another script
+    assert index.closeness(3, vectors[0], "offer/latin") is None  # not indexed

@@ -253,6 +253,14 @@ class DenseIndex:
                 return np.asarray(index.get(post_id), dtype=np.int8)
         return None
 
+    def closeness(self, post_id: int, vector: np.ndarray, part: str) -> float | None:
+        """Cosine similarity of a post of `part` to `vector`; None when it is not there."""
+        index = self._parts.get(part)
+        if index is None or post_id not in index:
+            return None
+        theirs = np.asarray(index.get(post_id), dtype=np.int8)
+        return similarities(theirs[None, :], vector)[0]
+
     def remove(self, post_ids: Sequence[int]) -> None:
         for index in self._parts.values():
             for post_id in post_ids:

@@ -1,10 +1,11 @@
 """`alerts`: the posts the dense retriever found (`backing`; docs/meaning.md)
 ranked with those the words find, by the engine's own filters, fits, conflicts and alert
-rules."""
+rules; and, for a need, the dense retriever's vote among the words' first page
+(`second_opinion`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -22,10 +23,12 @@ from .types import MatchFields, MatchResult, PostTerms, Reason
 
 if TYPE_CHECKING:
     from .engine import MatchingEngine
+    from .index import SideIndex
 
 _OTHER = {PostKind.OFFER: PostKind.NEED, PostKind.NEED: PostKind.OFFER}
 NEED_CANDIDATES = 30  # a need's own best offers looked at, to see whether it would choose
-VIEWS = 1  # of a post's nearest by meaning, those asked whether it stands out for them
+VIEWS = 3  # of a post's nearest by meaning, those asked whether it stands out for them
+FIRST_PAGE = 3  # the words' best offers the dense retriever votes among (a /search page)
 
 
 def backing(
@@ -66,20 +69,24 @@ def alerts(
     user_id: int,
     now_ts: float,
     limit: int = 10,
+    closeness: Callable[[int], float | None] | None = None,
 ) -> list[MatchResult]:
     """Whom a post alerts among the posts of the other kind its words find and those
     the dense retriever found (`support`: post id -> how strongly meaning ties it to
     this post, `dense.support`), all ranked together as `MatchingEngine.alerts` ranks them: the same
     filters, fits, gates, conflicts and alert rules, with a found post's text score and
     fit at least its support, since across languages the words may share nothing.
-    Those found by meaning have "meaning" as their first reason."""
+    A need given `closeness` (post id -> cosine to it by meaning) hears too of the
+    `second_opinion`. Those found by meaning have "meaning" as their first reason."""
     kind = _OTHER[post_kind]
     side = engine._sides[kind]
     found_by_meaning = engine._docs_of(support, kind)
     plan = engine._plan(side, terms, fields, post_kind, user_id, walking=False)
-    if found_by_meaning is None or not len(found_by_meaning) or plan is None:
+    voting = closeness is not None and post_kind is PostKind.NEED
+    if plan is None or not (voting or (found_by_meaning is not None and len(found_by_meaning))):
         return []
-    supported = np.unique(found_by_meaning)
+    supported = np.unique(found_by_meaning if found_by_meaning is not None else [])
+    supported = supported.astype(np.int32)
     floors = np.asarray(
         [support[int(side.cols["post_id"][doc])] for doc in supported], dtype=np.float64
     )
@@ -119,12 +126,37 @@ def alerts(
         chosen = [r for r in chosen if _need_takes(engine, r.doc, fit_to[r.doc], now_ts)]
         closest = max((r.fit for r in chosen), default=0.0)
         chosen = [r for r in chosen if r.fit >= closest - engine.thresholds.alert_margin]
+    voted: set[int] = set()
+    if voting and closeness is not None:
+        words_only = [r for r in found if r.doc not in set(supported.tolist())]
+        vote = second_opinion(words_only, engine.thresholds.alert, closeness, side)
+        if vote is not None and vote.doc not in {r.doc for r in chosen}:
+            chosen.append(vote)
+            voted.add(int(side.cols["post_id"][vote.doc]))
     return [
         replace(result, reasons=(Reason("meaning"), *result.reasons))
-        if result.post_id in support
+        if result.post_id in support or result.post_id in voted
         else result
         for result in engine._explained(post_kind, terms, fields, chosen, now_ts)
     ]
+
+
+def second_opinion(
+    words: list[Ranked], alert: float, closeness: Callable[[int], float | None], side: SideIndex
+) -> Ranked | None:
+    """The dense retriever's vote among a need's first page of offers by its words
+    (`words`, best first): the one closest in meaning, when the words' margin rule
+    (`alert_rules.choose`) left it out though it scores at least `alert` (what a new
+    offer alerts a need at) and within `NEAR_THE_BEST` of the words' best. Where two
+    retrievers disagree on the same page, the buyer hears of both choices."""
+    page = words[:FIRST_PAGE]
+    near = [(c, r) for r in page if (c := closeness(int(side.cols["post_id"][r.doc]))) is not None]
+    if not near:
+        return None
+    _, vote = max(near, key=lambda pair: pair[0])
+    if vote.score < alert or vote.score < NEAR_THE_BEST * page[0].score:
+        return None
+    return vote
 
 
 def _need_takes(engine: MatchingEngine, need: int, fit: float, now_ts: float) -> bool:

@@ -4,7 +4,9 @@ re-ranked by the concept layer together with what its words find, and alerted as
 matches are (`pairs.store_pairs`).
 
 Lexical matching leads within a script and runs at once (`pairs.match_post`); meaning
-leads across scripts, where the words share nothing (`bench/dense_quality.py`). It runs
+leads across scripts, where the words share nothing (`bench/dense_quality.py`). Within a
+script a need hears too of the offer its meaning prefers on its words' first page, where
+the words' margin left it out (`meaning_alerts.second_opinion`). It runs
 when the post's vector is made (`meaning.encode_new`), a second or two after the post opens
 or is edited, in the transaction that stores the vector: the reply to the poster never
 waits for the encoder, and a restart that finds the vector stored does not alert again.
@@ -18,7 +20,7 @@ import numpy as np
 
 from bot.domain.matching import meaning_alerts
 from bot.domain.matching.dense import across, crowd_texts, part, script
-from bot.domain.models import Post
+from bot.domain.models import Post, PostKind
 from bot.services.matching.encoding import encode
 from bot.services.matching.indexing import MatchingIndex, profile_keywords
 from bot.services.matching.pairs import CANDIDATES, NewPair, store_pairs
@@ -44,8 +46,9 @@ async def match_by_meaning(
     terms, fields = index.derive(post, keywords, await ranking_trust_of(uow, post.user_id, now))
     own, where = part(post.kind, script(terms)), across(post.kind, terms)
     crowds = {name: await _crowd(index, name) for name in (own, where)}
+    same_script = part(PostKind.OFFER, script(terms))  # where a need's second opinion looks
     backing = meaning_alerts.backing(index.dense, crowds, post.id, own, where, vector)
-    if not backing:
+    if not backing and post.kind is not PostKind.NEED:  # a need hears the second opinion
         return []
     found = meaning_alerts.alerts(
         index.engine,
@@ -56,6 +59,7 @@ async def match_by_meaning(
         user_id=post.user_id,
         now_ts=now.timestamp(),
         limit=CANDIDATES,
+        closeness=lambda other: index.dense.closeness(other, vector, same_script),
     )
     paired = await uow.matches.paired_with(post.id)  # what its words found at once
     return await store_pairs(uow, now, index, post, [r for r in found if r.post_id not in paired])
