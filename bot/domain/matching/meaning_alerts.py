@@ -43,9 +43,15 @@ def backing(
     by meaning (`dense.support`, each part's crowd of everyday goods in `crowds`) from
     this post's view, or from their own: each of its `VIEWS` nearest that is near its
     best (`NEAR_THE_BEST`), looking among this post's part `own`, may find this post
-    standing out. Who posted first does not decide the pair."""
+    standing out. Who posted first does not decide the pair. The buyer's view decides:
+    an offer that is a far second from a need's view is no match for it, whatever the
+    offer sees (`_a_far_second`)."""
     nearest = dense.nearest(vector, REFERENCE, part=where)
     found = support(nearest, similarities(crowds[where], vector))
+    if own.startswith(f"{PostKind.OFFER.value}/"):
+        close = dict(nearest)
+        for other_id in [i for i in found if _a_far_second(dense, i, close[i], own)]:
+            del found[other_id]
     for other_id, similarity in nearest[:VIEWS]:
         if other_id in found or similarity < NEAR_THE_BEST * nearest[0][1]:
             continue  # a far second from this post's view is no match, whatever it sees
@@ -57,6 +63,16 @@ def backing(
         if mine is not None:
             found[other_id] = mine
     return found
+
+
+def _a_far_second(dense: DenseIndex, other_id: int, similarity: float, own: str) -> bool:
+    """Whether a post `similarity` close to `other_id` is under `NEAR_THE_BEST` of the
+    nearest post of its part `own` from `other_id`'s view: steel screws that find a need
+    for insulated bottles standing out among few needs, when that need has steel cups on
+    offer far nearer."""
+    theirs = dense.vector_of(other_id)
+    best = dense.nearest(theirs, 1, part=own) if theirs is not None else []
+    return bool(best) and similarity < NEAR_THE_BEST * best[0][1]
 
 
 def alerts(

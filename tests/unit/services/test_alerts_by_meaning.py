@@ -183,27 +183,14 @@ async def test_who_posted_first_does_not_decide_the_pair(
     assert pair.reasons[0]["kind"] == "meaning" or need_first
 
 
-@pytest.mark.parametrize(
-    "need_first",
-    [
-        False,
-        pytest.param(
-            True,
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="known, open: the M6 steel screws posted after the need see it "
-                "standing out among the few needs (both say stainless steel) and alert it "
-                "by meaning, though the glossary names the products differently and the "
-                "screws do not stand out from the need's view",
-            ),
-        ),
-    ],
-)
+@pytest.mark.parametrize("need_first", [False, True])
 async def test_the_playground_s_hamburg_buyer_hears_of_the_steel_cups_alone(
     uow_factory: UowFactory, clock: FixedClock, need_first: bool
 ) -> None:
     """Among the playground's posts the Yiwu glass cups are a far second from the
-    Hamburg need's view: whoever posts first, the buyer hears of the steel cups only."""
+    Hamburg need's view, and so are the M6 steel screws, which find that need standing
+    out among the few needs (both say stainless steel) when it was posted first: whoever
+    posts first, the buyer hears of the steel cups only."""
     from bot.playground.world import PEOPLE
 
     index = MatchingIndex(MatchPolicy(), encoder=SHARED)
