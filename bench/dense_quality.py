@@ -17,6 +17,10 @@ share of queries whose wanted title is on the first page (3 results):
   else the engine: "lexical leads within one script, dense across";
 * union: the engine's first page, then dense results the engine did not find, to the page.
 
+Sets: Taobao same product and its own words searched back; the zh-Hant shop titles found
+from their English rendering; Amazon-Google and Walmart-Amazon (English on both sides),
+each right title of a same-product pair searched among the left listings.
+
     .venv/bin/python -m bench.dense_quality
 """
 
@@ -35,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.real_text import PAGE, REAL, Bm25, Engine  # noqa: E402
+from bench.real_text import PAGE, REAL, Bm25, Engine, magellan_pairs  # noqa: E402
 from bot.domain.matching.dense import (  # noqa: E402
     DenseIndex,
     UseEncoder,
@@ -96,10 +100,12 @@ def evaluate(
     skip_self: bool,
     encoder: UseEncoder,
     items: list[int] | None = None,
+    selling: str = "出售",
 ) -> str:
     """One table row: of the queries `items` (all by default), the share each method finds."""
     started = time.perf_counter()
-    bm25, engine, dense = Bm25(docs), Engine(docs, lambda t: f"出售 {t}"), Dense(encoder, docs)
+    bm25, dense = Bm25(docs), Dense(encoder, docs)
+    engine = Engine(docs, lambda t: f"{selling} {t}")
     vectors = quantize(encoder.encode(queries))
     hits: dict[str, int] = defaultdict(int)
     items = list(range(len(queries))) if items is None else items
@@ -228,6 +234,29 @@ def main() -> None:
             )
         )
         print(unrelated(encoder, docs))
+    for file, label in (
+        ("amazon_google_test.txt", "Amazon-Google, the Google title -> its Amazon listing (en)"),
+        (
+            "walmart_amazon_test.txt",
+            "Walmart-Amazon, the Amazon title -> its Walmart listing (en)",
+        ),
+    ):
+        loaded = magellan_pairs(file)
+        if loaded is None:
+            print(f"| {label}: skipped (no file) |")
+            continue
+        docs, positives, _, _ = loaded
+        print(
+            evaluate(
+                label,
+                docs,
+                [title for _, title in positives],
+                lambda i, found, positives=positives: positives[i][0] in found,  # type: ignore[misc]
+                False,
+                encoder,
+                selling="Selling",
+            )
+        )
 
     if real:
         print()

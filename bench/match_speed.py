@@ -41,6 +41,7 @@ from bench.match_baselines import RANK_BM25_MAX, Baselines
 from bench.match_corpus import Corpus, SynthPost
 from bench.parse_speed import load_messages
 from bot.domain.matching import meaning_alerts
+from bot.domain.matching.dense import similarities
 from bot.domain.matching.engine import MatchingEngine, fields_from_parsed
 
 TEXTS = (
@@ -102,10 +103,22 @@ def queries(n: int, count: int) -> list[SynthPost]:
     return list(corpus.posts(count))
 
 
+VECTORS = np.random.default_rng(34).integers(-127, 128, size=(1000, 512), dtype=np.int8)
+MINE = VECTORS[0]
+
+
 def time_ours(
     engine: MatchingEngine, posts: list[SynthPost], now: float
 ) -> dict[str, list[float]]:
-    out: dict[str, list[float]] = {"full": [], "add": [], "match": [], "alerts": [], "rerank": []}
+    out: dict[str, list[float]] = {
+        "full": [],
+        "add": [],
+        "match": [],
+        "alerts": [],
+        "rerank": [],
+        "rerank need": [],
+        "rerank offer": [],
+    }
     found_by_meaning = random.Random(34)
     for post in posts:
         t0 = time.perf_counter()
@@ -122,7 +135,8 @@ def time_ours(
         out["alerts"].append(t3 - t2)
         out["match"].append(t4 - t3)  # for the baselines: ranking alone (caches warm)
         # the meaning pass's re-ranking (docs/meaning.md): what the words find and 5 posts
-        # the dense retriever found, ranked together
+        # the dense retriever found, ranked together; a need's second opinion with a
+        # cosine of two int8 vectors per offer asked (as `DenseIndex.closeness` computes)
         support = {found_by_meaning.randint(1, len(engine)): 0.9 for _ in range(5)}
         t5 = time.perf_counter()
         meaning_alerts.alerts(
@@ -134,8 +148,10 @@ def time_ours(
             user_id=post.user_id,
             now_ts=now,
             limit=30,
+            closeness=lambda other: similarities(VECTORS[other % len(VECTORS)][None, :], MINE)[0],
         )
         out["rerank"].append(time.perf_counter() - t5)
+        out[f"rerank {post.kind.value}"].append(out["rerank"][-1])
     for post in posts:
         engine.remove(post.post_id)
     return out
@@ -184,7 +200,7 @@ def run_size(
     now = Corpus().now_ts
     time_ours(engine, posts[:50], now)  # warm-up
     ours = time_ours(engine, posts, now)
-    for name in ("match", "alerts", "add", "full", "rerank"):
+    for name in ("match", "alerts", "add", "full", "rerank", "rerank need", "rerank offer"):
         p50, p99 = pct(ours[name])
         print(f"ours {name:5s}: p50 {p50:.3f} ms  p99 {p99:.3f} ms ({len(posts)} queries)")
     if extract is not None:  # query i is paired with the i-th corpus text's timings

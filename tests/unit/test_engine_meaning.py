@@ -1,6 +1,7 @@
 """`meaning_alerts.alerts`: the dense retriever's finds re-ranked with what the
 words find, by the same filters, fits, conflicts and alert rules."""
 
+import numpy as np
 import pytest
 
 from bot.domain.matching import meaning_alerts
@@ -90,3 +91,12 @@ def test_a_product_the_glossary_names_otherwise_yields_to_one_it_agrees_with(
 def test_of_two_found_by_meaning_the_closer_leads(engine: MatchingEngine) -> None:
     found = _alerts(engine, {1: 1.0, 2: 0.8})
     assert [r.post_id for r in found][:1] == [1]
+
+
+def test_the_docs_found_by_meaning_join_the_walked_ones_in_order() -> None:
+    rng = np.random.default_rng(3)
+    for _ in range(50):
+        walked = np.unique(rng.integers(0, 200, size=int(rng.integers(0, 60)))).astype(np.int32)
+        found = np.unique(rng.integers(0, 220, size=int(rng.integers(1, 8)))).astype(np.int32)
+        merged = meaning_alerts._sorted_with(walked, found)
+        assert merged.tolist() == np.union1d(walked, found).tolist()

@@ -133,3 +133,44 @@ def test_conflicts_worked_out_for_the_top_only_give_the_exact_top():
             PostKind.NEED, need, MatchFields(), user_id=0, now_ts=1000.0, limit=999
         )
         assert [r.score for r in lazy] == [r.score for r in full[:limit]]
+
+
+@pytest.mark.parametrize(
+    ("written", "words"),
+    [
+        ("gs716t-200", "gs716t200 gs716t"),  # a hyphenated variant stands for its model too
+        ("qt426-5", "qt4265 qt426"),
+        ("lc-52se94u", "lc52se94u"),  # "lc" is no model: nothing more
+        ("mdr-ex35lp/vb", "mdrex35lpvb"),
+        ("sk-ii/sk2", "sk-ii sk2"),
+    ],
+)
+def test_a_written_code_and_the_models_it_stands_for(written: str, words: str) -> None:
+    from bot.domain.matching.codes import SPLIT_CODE, join_code
+
+    assert SPLIT_CODE.sub(join_code, written) == words
+
+
+def test_a_suffixed_variant_and_its_model_are_no_conflict() -> None:
+    """A Walmart listing's "gs716t-200" and an Amazon listing's "gs716t" name one switch:
+    searched, it comes before switches that share more words but name no model."""
+    from bot.domain.matching.engine import MatchingEngine
+    from bot.domain.matching.terms import extract_terms, query_terms
+    from bot.domain.matching.types import MatchFields
+    from bot.domain.models import PostKind
+    from bot.domain.parsing import parse_post
+
+    now = 1_800_000_000.0
+    fields = MatchFields(created_ts=now - 60, expires_ts=now + 86400)
+    engine = MatchingEngine()
+    offers = (
+        "netgear prosafe gs716t 16-port ethernet switch",
+        "netgear prosafe plus 8-port gigabit ethernet switch with poe",
+        "netgear prosafe plus 8-port ethernet switch",
+    )
+    for n, title in enumerate(offers, start=1):
+        text = f"Selling {title}"
+        engine.add(n, n, PostKind.OFFER, extract_terms(parse_post(text), text), fields)
+    words = query_terms("gs716t-200 - prosafe 16-port gigabit smart switch")
+    found = engine.search(words, None, now, limit=3)
+    assert [r.post_id for r in found][:1] == [1]

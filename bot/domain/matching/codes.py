@@ -1,7 +1,8 @@
 """Model codes: letter-led runs of letters and digits (ln46a550, gbu421w6, kdl26m4000) that
 name one product. Written with hyphens or slashes they are still one code, and trailing
 colour or region letters (ec-st65zzbpu, wn511b) do not make another model: a code also
-stands for its stem (ecst65, wn511). A word and its number ("iphone 14", iphone14) name a
+stands for its stem (ecst65, wn511). A code with a hyphenated suffix stands for the code
+before it too (gs716t-200 for gs716t, qt426-5 for qt426). A word and its number ("iphone 14", iphone14) name a
 model too, more loosely: `named_models`."""
 
 from __future__ import annotations
@@ -54,6 +55,9 @@ def join_code(match: re.Match[str]) -> str:
             words[-1] += part
         else:
             words.append(join_code_part(part))
+    base = first.split("-")[0]
+    if head == joined and base != joined and is_model_code(base):
+        words.append(base)  # gs716t-200, qt426-5: a variant of gs716t, qt426
     return " ".join(words)
 
 

@@ -26,7 +26,6 @@ if TYPE_CHECKING:
     from .index import SideIndex
 
 _OTHER = {PostKind.OFFER: PostKind.NEED, PostKind.NEED: PostKind.OFFER}
-NEED_CANDIDATES = 30  # a need's own best offers looked at, to see whether it would choose
 VIEWS = 3  # of a post's nearest by meaning, those asked whether it stands out for them
 FIRST_PAGE = 3  # the words' best offers the dense retriever votes among (a /search page)
 
@@ -123,8 +122,10 @@ def alerts(
         support=floors,
         support_fit=np.where(differ, 0.0, floors),
     )
-    walked = side.candidates(plan.walk_ids, engine.max_candidates)
-    docs = np.union1d(walked, supported).astype(walked.dtype)
+    if post_kind is PostKind.OFFER:  # the needs its words find were alerted at once
+        docs = supported
+    else:  # a need chooses among all it finds, by words and by meaning
+        docs = _sorted_with(side.candidates(plan.walk_ids, engine.max_candidates), supported)
     docs, scores, fits = filter_and_score(side, docs, plan, now_ts, None, engine.weights, limit)
     best = top_k(side, docs, scores, 0.0, 0, limit)
     found = [Ranked(doc, float(scores[at]), float(fits[at])) for doc, at in best]
@@ -135,16 +136,14 @@ def alerts(
         words_of(terms),
         lambda r: doc_words(side, r.doc, engine.terms),
     )
-    if post_kind is PostKind.OFFER:  # each need found by meaning, as it would choose
-        # (a new offer alerts every need its words find at once: those are not news here)
-        fit_to = dict(zip(supported.tolist(), plan.support_fit.tolist(), strict=True))
-        chosen = [r for r in chosen if r.doc in fit_to]
-        chosen = [r for r in chosen if _need_takes(engine, r.doc, fit_to[r.doc], now_ts)]
+    if post_kind is PostKind.OFFER:  # a new offer alerts every need over the line, as by
+        # words; the needs' own view already had its say (`backing`: the buyer's view)
         closest = max((r.fit for r in chosen), default=0.0)
         chosen = [r for r in chosen if r.fit >= closest - engine.thresholds.alert_margin]
     voted: set[int] = set()
     if voting and closeness is not None:
-        words_only = [r for r in found if r.doc not in set(supported.tolist())]
+        meaning_found = set(supported.tolist())
+        words_only = [r for r in found if r.doc not in meaning_found]
         vote = second_opinion(words_only, engine.thresholds.alert, closeness, side)
         if vote is not None and vote.doc not in {r.doc for r in chosen}:
             chosen.append(vote)
@@ -175,14 +174,11 @@ def second_opinion(
     return vote
 
 
-def _need_takes(engine: MatchingEngine, need: int, fit: float, now_ts: float) -> bool:
-    """Whether a need would be alerted to an offer its meaning found, fitting it by
-    `fit`: as a need chooses (`alert_rules.choose`), only when no offer its words find
-    fits it better by more than the margin."""
-    terms, fields = engine._doc_view(PostKind.NEED, need)
-    owner = int(engine._sides[PostKind.NEED].cols["owner"][need])
-    floor = engine.thresholds.alert
-    theirs = engine._ranked(
-        PostKind.NEED, terms, fields, owner, now_ts, NEED_CANDIDATES, (), floor
-    )
-    return fit >= max((r.fit for r in theirs), default=0.0) - engine.thresholds.alert_margin
+def _sorted_with(walked: np.ndarray, supported: np.ndarray) -> np.ndarray:
+    """The sorted, unique `walked` docs with the few `supported` ones put in their places
+    (a merge, not a sort of the thousands walked)."""
+    if not len(walked):
+        return supported
+    at = np.searchsorted(walked, supported)
+    there = (at < len(walked)) & (walked[np.minimum(at, len(walked) - 1)] == supported)
+    return np.insert(walked, at[~there], supported[~there])
