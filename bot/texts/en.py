@@ -237,6 +237,7 @@ TEXTS: dict[str, str] = {
     "contact.sent_too_good": "📨 Request sent. You get their contact as soon as they accept.\n⚠️ Priced 40% or more under similar offers: never pay in advance to new bank details.",
     "contact.too_many_today": "You have asked {limit} people for their contacts today, the most for one day. Try again tomorrow.",
     "contact.already_sent": "You already asked; waiting for their answer.",
+    "contact.already_in_touch": "🤝 You two have already exchanged contacts, so no new request went out. Their contact card is in the chat again.",
     "contact.incoming": (
         "📨 <b>Someone wants to contact you</b> about your post <b>{product}</b>.\n"
         "{trust}\nTheir post:\n{card}\n\nAccept to exchange contacts; until then neither side "
@@ -251,6 +252,7 @@ TEXTS: dict[str, str] = {
     "contact.username": " (@{username})",
     "contact.declined": "The other side declined the contact request for <b>{product}</b>. Other matches will follow.",
     "contact.declined_you": "Declined. They will not see your details.",
+    "contact.declined_known": "Declined. You had already exchanged contacts before; they keep what you shared then.",
     "contact.accepted_you": "✅ Accepted. Contact details are on their way to both of you.",
     "contact.own_post": "This is your own post.",
     "contact.gone": "This post is no longer open.",

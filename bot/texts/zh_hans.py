@@ -231,6 +231,7 @@ TEXTS: dict[str, str] = {
     "contact.sent_too_good": "📨 已发出请求。对方同意后你会收到联系方式。\n⚠️ 价格比同类报价低40%以上，切勿向新的收款账户预付。",
     "contact.too_many_today": "你今天已经向 {limit} 人请求联系方式，已达每日上限。请明天再试。",
     "contact.already_sent": "你已经发过请求，正在等对方回复。",
+    "contact.already_in_touch": "🤝 你们已经交换过联系方式，没有再发请求。对方的联系方式已再次发到聊天里。",
     "contact.incoming": (
         "📨 <b>有人想联系你</b>，关于你的信息 <b>{product}</b>。\n"
         "{trust}\n对方的信息：\n{card}\n\n同意后双方交换联系方式；在此之前双方都看不到对方的资料。"
@@ -244,6 +245,7 @@ TEXTS: dict[str, str] = {
     "contact.username": "（@{username}）",
     "contact.declined": "对方婉拒了关于 <b>{product}</b> 的联系请求。还会有其他匹配。",
     "contact.declined_you": "已拒绝，对方看不到你的资料。",
+    "contact.declined_known": "已拒绝。你们之前交换过联系方式，对方仍保留你当时分享的资料。",
     "contact.accepted_you": "✅ 已同意，联系方式正在发给你们双方。",
     "contact.own_post": "这是你自己的信息。",
     "contact.gone": "这条信息已经关闭。",

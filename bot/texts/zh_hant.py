@@ -231,6 +231,7 @@ TEXTS: dict[str, str] = {
     "contact.sent_too_good": "📨 已發出請求。對方同意後你會收到聯絡方式。\n⚠️ 價格比同類報價低40%以上，切勿向新的收款帳戶預付。",
     "contact.too_many_today": "你今天已經向 {limit} 人請求聯絡方式，已達每日上限。請明天再試。",
     "contact.already_sent": "你已經發過請求，正在等對方回覆。",
+    "contact.already_in_touch": "🤝 你們已經交換過聯絡方式，沒有再發請求。對方的聯絡方式已再次發到聊天裡。",
     "contact.incoming": (
         "📨 <b>有人想聯絡你</b>，關於你的資訊 <b>{product}</b>。\n"
         "{trust}\n對方的資訊：\n{card}\n\n同意後雙方交換聯絡方式；在此之前雙方都看不到對方的資料。"
@@ -244,6 +245,7 @@ TEXTS: dict[str, str] = {
     "contact.username": "（@{username}）",
     "contact.declined": "對方婉拒了關於 <b>{product}</b> 的聯絡請求。還會有其他匹配。",
     "contact.declined_you": "已拒絕，對方看不到你的資料。",
+    "contact.declined_known": "已拒絕。你們之前交換過聯絡方式，對方仍保留你當時分享的資料。",
     "contact.accepted_you": "✅ 已同意，聯絡方式正在發給你們雙方。",
     "contact.own_post": "這是你自己的資訊。",
     "contact.gone": "這條資訊已經關閉。",

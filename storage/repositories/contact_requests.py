@@ -87,6 +87,13 @@ class SqlContactRequestsRepository:
         row = await self._session.scalar(query.order_by(ContactRequestRow.id.desc()).limit(1))
         return _request(row) if row else None
 
+    async def between(self, user_a: int, user_b: int) -> list[ContactRequest]:
+        pair = (
+            (ContactRequestRow.from_user_id == user_a) & (ContactRequestRow.to_user_id == user_b)
+        ) | ((ContactRequestRow.from_user_id == user_b) & (ContactRequestRow.to_user_id == user_a))
+        query = select(ContactRequestRow).where(pair).order_by(ContactRequestRow.id)
+        return [_request(row) for row in await self._session.scalars(query)]
+
     async def answer_times(
         self, user_id: int, limit: int = 200
     ) -> list[tuple[datetime, datetime | None]]:

@@ -1,5 +1,6 @@
 """Follow-ups as merchants meet them on Telegram (issue 11), with durations of seconds: a
-match nobody answers, a post near its end, an offer nobody asks about, and /settings."""
+match nobody answers, a post near its end, an offer nobody asks about, and /settings; and
+none to two people already in touch (issue 35), with a clock the test moves."""
 
 from __future__ import annotations
 
@@ -10,7 +11,17 @@ from datetime import timedelta
 import pytest
 
 from bot.fake_telegram import FakeTelegram, StoredMessage, UserHandle
-from tests.e2e.helpers import NEED, OFFER, RunningBot, alerts, latest, post_and_publish, rejected
+from bot.playground.clock import MovableClock
+from tests.e2e.helpers import (
+    NEED,
+    OFFER,
+    RunningBot,
+    alerts,
+    latest,
+    post_and_publish,
+    read_rows,
+    rejected,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -99,4 +110,52 @@ async def test_settings_turns_a_kind_off_and_it_stops(
     await latest(seller, fake, _has("还感兴趣吗"), timeout=8)  # the seller still gets theirs
     await asyncio.sleep(1)
     assert _count(buyer, "Still interested?") == 0
+    assert rejected(fake) == []
+
+
+async def _match_follow_ups_ended(database_url: str) -> list[str]:
+    """Why each match follow-up ended, once the sweep has ended them all."""
+    query = "SELECT reason, sent_at, cancelled_at FROM reminders WHERE kind = 'match.follow_up'"
+    for _ in range(40):
+        rows = read_rows(database_url, query)
+        if rows and all(sent or cancelled for _reason, sent, cancelled in rows):
+            return [str(reason) for reason, _sent, _cancelled in rows]
+        await asyncio.sleep(0.25)
+    raise AssertionError(rows)
+
+
+async def test_no_follow_up_to_people_already_in_touch_and_contact_shows_the_card(
+    fake: FakeTelegram, make_bot: Callable[..., RunningBot]
+) -> None:
+    """Issue 35: the seller was nudged "对方在等" about a buyer she had exchanged contacts
+    with through /search, and the nudge's Contact asked that buyer a second time."""
+    clock = MovableClock()
+    bot = make_bot(clock=clock, follow_up_after=timedelta(hours=1))
+    await bot.start()
+    seller = fake.user("Wang Seller", language_code="zh-hans", username="yiwu_cups")
+    buyer = fake.user("Sam Buyer", language_code="en")
+    await post_and_publish(fake, seller, OFFER)
+    await post_and_publish(fake, buyer, "Looking for vacuum flasks, 5k pcs, under $2.5")
+    (alert,) = await alerts(fake, buyer)
+    await alerts(fake, seller)
+    await buyer.send("/search vacuum flask")
+    results = await latest(buyer, fake, _has("🔎 vacuum flask"))
+    (contact,) = [b.text for r in results.buttons for b in r if "Contact" in b.text]
+    await buyer.wait_answer(await buyer.press(results, contact))  # the offer, not his own need
+    request = await latest(seller, fake, _has("有人想联系你"))
+    await seller.press(request, "✅ 同意")
+    await latest(buyer, fake, _has("Contact for"))
+
+    clock.advance(timedelta(hours=1, minutes=1))
+    reasons = await _match_follow_ups_ended(bot.settings.database_url)
+    assert reasons == ["already in touch", "already in touch"]
+    assert _count(buyer, "Still interested?") == 0 and _count(seller, "还感兴趣吗") == 0
+
+    answer = await buyer.wait_answer(await buyer.press(alert, "🤝 Contact"))
+    assert "already exchanged contacts" in answer["text"]
+    assert await fake.wait_until(lambda: _count(buyer, "Contact for") == 2)
+    again = await latest(buyer, fake, _has("Contact for"))
+    assert "yiwu_cups" in (again.text or "")
+    await asyncio.sleep(0.5)
+    assert _count(seller, "有人想联系你") == 1  # asked once, never again
     assert rejected(fake) == []

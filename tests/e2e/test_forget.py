@@ -50,9 +50,9 @@ def _has(text: str) -> Callable[[Any], bool]:
     return lambda m: text in (m.text or "")
 
 
-async def _exchange(fake: FakeTelegram, a: UserHandle, b: UserHandle, offer: str) -> None:
-    """A offers, B's need matches, B asks for contact and A accepts."""
-    alerts_before, cards_before = len(_with(b, "🔔")), len(_with(b, "Contact for"))
+async def _asked(fake: FakeTelegram, a: UserHandle, b: UserHandle, offer: str) -> Any:
+    """A offers, B's need matches and B asks for contact: A's request message."""
+    alerts_before = len(_with(b, "🔔"))
     requests_before = len(_with(a, "Someone wants to contact you"))
     await _publish(fake, a, offer)
     assert await fake.wait_until(lambda: len(_with(b, "🔔")) > alerts_before)
@@ -60,7 +60,12 @@ async def _exchange(fake: FakeTelegram, a: UserHandle, b: UserHandle, offer: str
     assert await fake.wait_until(
         lambda: len(_with(a, "Someone wants to contact you")) > requests_before
     )
-    await a.press(_with(a, "Someone wants to contact you")[-1], "✅ Accept")
+    return _with(a, "Someone wants to contact you")[-1]
+
+
+async def _accepted(fake: FakeTelegram, a: UserHandle, b: UserHandle, request: Any) -> None:
+    cards_before = len(_with(b, "Contact for"))
+    await a.press(request, "✅ Accept")
     assert await fake.wait_until(lambda: len(_with(b, "Contact for")) > cards_before)
 
 
@@ -98,8 +103,14 @@ async def _rich_member(fake: FakeTelegram) -> tuple[UserHandle, UserHandle]:
     await a.send_in(group, "Morning all, QX7781 flasks in stock")
 
     await _publish(fake, b, NEED)
-    await _exchange(fake, a, b, OFFER + " 型号QX7781")
-    card = await latest(b, fake, _has("Contact for"))
+    flasks = await _asked(fake, a, b, OFFER + " 型号QX7781")
+    # a second exchange, left open: another product (a buyer hears of a seller once a need),
+    # asked for before the first is accepted (once in touch, Contact only shows the card)
+    await _publish(fake, b, "Need ceramic mugs, 600 pcs, under $2 each")
+    mugs = await _asked(fake, a, b, "Selling ceramic mugs, MOQ 500 pcs, $1.5/pc, Ningbo")
+    for request in (flasks, mugs):
+        await _accepted(fake, a, b, request)
+    card = _with(b, "Contact for")[0]  # the flasks'
     await b.press(card, "✅ Deal done")
     claim = await latest(a, fake, _has("says you made a deal"))
     await a.press(claim, "✅ Yes, we did")
@@ -111,9 +122,6 @@ async def _rich_member(fake: FakeTelegram) -> tuple[UserHandle, UserHandle]:
     await a.send("Sharp and fair, QX7781 as promised")
     await latest(a, fake, _has("Your comment is with your rating"))
     await latest(b, fake, _has("Quillfeather rated your deal 5★"))
-    # a second exchange, still open: another product (a buyer hears of a seller once a need)
-    await _publish(fake, b, "Need ceramic mugs, 600 pcs, under $2 each")
-    await _exchange(fake, a, b, "Selling ceramic mugs, MOQ 500 pcs, $1.5/pc, Ningbo")
 
     await a.send("/profile")  # and left half-way: a conversation
     await a.wait_for_messages(2)

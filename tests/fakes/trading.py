@@ -185,6 +185,15 @@ class FakeContactRequestsRepository(_Repository):
         ]
         return copy.deepcopy(max(found, key=lambda r: r.id or 0)) if found else None
 
+    async def between(self, user_a: int, user_b: int) -> list[ContactRequest]:
+        return copy.deepcopy(
+            [
+                r
+                for _id, r in sorted(self._read.contact_requests.items())
+                if {r.from_user_id, r.to_user_id} == {user_a, user_b}
+            ]
+        )
+
     async def answer_times(
         self, user_id: int, limit: int = 200
     ) -> list[tuple[datetime, datetime | None]]:

@@ -1,5 +1,5 @@
-"""The fakes and the SQL repositories agree on deals, their reminders and ratings (the
-stores of `agreeing_stores`)."""
+"""The fakes and the SQL repositories agree on deals, their reminders and ratings, and on the
+contact requests between two people (the stores of `agreeing_stores`)."""
 
 from __future__ import annotations
 
@@ -123,3 +123,28 @@ async def test_ratings_once_per_deal_and_side(uow_factory: UowFactory) -> None:
         async with uow_factory() as uow:
             await uow.ratings.add(Rating(None, deal_id, 1, 2, 4, NOW))
             await uow.commit()
+
+
+async def test_contact_requests_between_two_either_way_oldest_first(
+    uow_factory: UowFactory,
+) -> None:
+    from bot.domain.models import ContactRequest, ContactStatus
+
+    await add_users(uow_factory, 1, 2, 3)
+    declined, accepted, pending = (
+        ContactStatus.DECLINED,
+        ContactStatus.ACCEPTED,
+        ContactStatus.PENDING,
+    )
+    async with uow_factory() as uow:
+        offer = await uow.posts.add(make_post(1))
+        for asker, owner, status in ((2, 1, declined), (3, 1, pending), (1, 2, accepted)):
+            request = ContactRequest(None, None, offer, asker, owner, status, NOW)
+            await uow.contact_requests.add(request)
+        await uow.commit()
+    async with uow_factory() as uow:
+        found = await uow.contact_requests.between(1, 2)
+        assert [(r.from_user_id, r.status) for r in found] == [(2, declined), (1, accepted)]
+        assert [r.id for r in await uow.contact_requests.between(2, 1)] == [r.id for r in found]
+        assert [r.from_user_id for r in await uow.contact_requests.between(1, 3)] == [3]
+        assert await uow.contact_requests.between(2, 3) == []

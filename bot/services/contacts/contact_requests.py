@@ -17,6 +17,7 @@ from bot.domain.models import (
     User,
 )
 from bot.services import follow_ups
+from bot.services.contacts.in_touch import card_again, exchanged, waiting
 from bot.services.delivery import outbox
 from bot.services.delivery.action_tokens import add_tokens, answer_buttons
 from bot.services.errors import UserFacingError
@@ -108,19 +109,22 @@ async def _ask(
         raise UserFacingError("contact.gone")
     assert target.id is not None
     earlier = await uow.contact_requests.find(user_id, target.user_id, target.id, match_id)
-    if earlier is not None and _waiting(earlier, now):
+    if earlier is not None and waiting(earlier, now):
         return "contact.already_sent"
-    if await uow.contact_requests.count_asked_by(user_id, now - DAY) >= MAX_ASKED_A_DAY:
-        raise UserFacingError("contact.too_many_today", limit=MAX_ASKED_A_DAY)
     mine_id = mine.id if mine else None
     mutual = await uow.contact_requests.find(target.user_id, user_id, mine_id, match_id)
     if (
         mutual is not None
-        and _waiting(mutual, now)
+        and waiting(mutual, now)
         and await recipient(uow, target.user_id) is not None
     ):
         await _accept(uow, now, mutual, schedule, index)  # both pressed Contact: both agree
         return "contact.accepted_you"
+    if await exchanged(uow, user_id, target.user_id):  # no second request: the card again
+        await card_again(uow, now, user_id, target, too_good=_warned(index, target, now))
+        return "contact.already_in_touch"
+    if await uow.contact_requests.count_asked_by(user_id, now - DAY) >= MAX_ASKED_A_DAY:
+        raise UserFacingError("contact.too_many_today", limit=MAX_ASKED_A_DAY)
     request = ContactRequest(
         None,
         match_id,
@@ -189,10 +193,12 @@ async def accept(
 
 
 async def decline(uow_factory: UowFactory, clock: Clock, request_id: int, user_id: int) -> str:
-    """The asked side says no: the asker is told, and sees nothing of them."""
+    """The asked side says no: the asker is told, and sees nothing more of them (what an
+    earlier exchange of theirs gave the asker, the asker keeps: the answer says so)."""
     now = clock.now()
     async with uow_factory() as uow:
         request = await _pending_to(uow, request_id, user_id, now)
+        known = await exchanged(uow, user_id, request.from_user_id)
         request.status, request.responded_at = ContactStatus.DECLINED, now
         await uow.contact_requests.update(request)
         await follow_ups.after_request_answered(uow, now, request, "declined")
@@ -202,7 +208,7 @@ async def decline(uow_factory: UowFactory, clock: Clock, request_id: int, user_i
             text = contact_declined(asker.language, about)
             await outbox.add_to(uow, now, asker.id, text, kind="contact.declined")
         await uow.commit()
-        return "contact.declined_you"
+        return "contact.declined_known" if known else "contact.declined_you"
 
 
 async def _pending_to(
@@ -211,16 +217,9 @@ async def _pending_to(
     request = await uow.contact_requests.get(request_id)
     if request is None or request.to_user_id != user_id:
         raise UserFacingError("button.not_yours")
-    if not _waiting(request, now):
+    if not waiting(request, now):
         raise UserFacingError("button.expired")
     return request
-
-
-def _waiting(request: ContactRequest, now: datetime) -> bool:
-    """Pending and not past its expiry: the asker's consent still holds."""
-    return request.status is ContactStatus.PENDING and (
-        request.expires_at is None or now < request.expires_at
-    )
 
 
 async def _accept(

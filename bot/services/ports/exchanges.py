@@ -31,6 +31,10 @@ class ContactRequestsRepository(Protocol):
         """The newest request from one user to another about the same match or post."""
         ...
 
+    async def between(self, user_a: int, user_b: int) -> list[ContactRequest]:
+        """Every request between these two, about anything, either way, oldest first."""
+        ...
+
     async def answer_times(
         self, user_id: int, limit: int = 200
     ) -> list[tuple[datetime, datetime | None]]:

@@ -8,6 +8,7 @@ from datetime import datetime
 
 from bot.domain.models import ContactRequest, ContactStatus, Post, Reminder, User
 from bot.services.contacts.contact_requests import match_sides, request_buttons
+from bot.services.contacts.in_touch import in_touch
 from bot.services.delivery import outbox
 from bot.services.errors import UserFacingError
 from bot.services.follow_ups import Ending, cancelled
@@ -24,9 +25,10 @@ from bot.texts.contacts import contact_request
 async def alert_follow_up(
     uow: UnitOfWork, now: datetime, reminder: Reminder, user: User, context: ReminderContext
 ) -> Ending | None:
-    """The same alert again, once, with its buttons, while both posts are open and the
-    reader has neither asked for contact nor said "not relevant"; a buyer is warned of an
-    offer too good to be true as it stands now (edited since the alert or not)."""
+    """The same alert again, once, with its buttons, while both posts are open, the reader
+    has neither asked for contact nor said "not relevant", and the two are not in touch
+    otherwise (contacts exchanged about anything, or a request between them waiting); a
+    buyer is warned of an offer too good to be true as it stands now (edited or not)."""
     match = await uow.matches.get(reminder.match_id or -1)
     if match is None or match.id is None:
         return cancelled("match gone")
@@ -44,6 +46,8 @@ async def alert_follow_up(
     ):
         if await uow.contact_requests.find(asker, owner, about.id, match.id) is not None:
             return cancelled("answered")
+    if await in_touch(uow, now, user.id, theirs.user_id):  # about another post, or /search
+        return cancelled("already in touch")
     them = await recipient(uow, theirs.user_id)
     warn = too_good(context.index, theirs, now)
     alert, buttons = await alert_message(uow, now, match, user, theirs, them, warn)

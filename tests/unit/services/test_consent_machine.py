@@ -10,6 +10,9 @@ What "valid consent" means (read from `bot/services/contacts/contact_requests.py
 - The owner consents by accepting that request (only its addressee can, and only while it
   is pending and not past its expiry), or by pressing Contact themselves towards the asker
   while the asker's request is still valid (both pressed Contact: both agreed).
+- Two who exchanged contacts before (about anything) are in touch: Contact then makes no
+  new request; unless it answers one of theirs still waiting (both agreed), only its
+  presser gets the other's card once more (issue 35).
 - At the moment the cards are written, neither side has stopped the bot: a user who
   blocked the bot can receive nothing, so their details do not go out one way either. Anyone
   who presses a button or writes is active again (as `handlers/users.load_user` records).
@@ -20,7 +23,8 @@ What "valid consent" means (read from `bot/services/contacts/contact_requests.py
   next cards show, never whether a card goes out.
 
 Invariant, after every step: the outbox holds one `contact.card` to each side of every
-exchange the model allowed and no other card; no message but a card to its counterpart
+exchange the model allowed, one to the presser of each Contact between two in touch, and
+no other card; no message but a card to its counterpart
 carries someone's Telegram link, username or phone number (shared or written in a post);
 and nothing is addressed to a group (negative chat ids).
 """
@@ -168,6 +172,9 @@ class ConsentMachine(RuleBasedStateMachine):
         if mutual is not None and mutual.waiting(now) and mutual.asker not in self.blocked:
             self._exchange(mutual)
             return "contact.accepted_you"
+        if self.exchanges[(user, target.owner)]:  # in touch already: the card once more
+            self.exchanges[(user, target.owner)] += 1
+            return "contact.already_in_touch"
         return None
 
     def _ask(

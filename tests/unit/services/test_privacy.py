@@ -73,15 +73,20 @@ async def rich(
     await set_phone(factory, A, PHONE)
     await profiles.save(factory, A, {"company": "Quillworks Trading"})
     await identity.verify_business(factory, clock, A, "91350100M000100Y43")
-    done, posts = [], []
+    done, posts, matches = [], [], []
     for offer, need in ((OFFER + " QX7781", NEED), ("出售 不锈钢保温杯 起订500个 11元/个", NEED)):
         post, _ = await opened(factory, clock, index, A, offer)
         posts.append(post.id or -1)
         await opened(factory, clock, index, B, need)
         async with factory() as uow:
             (match, *_) = await uow.matches.for_post(post.id or -1)
-        await contact_requests.ask_about_match(factory, clock, B, match.id or -1)
-        await contact_requests.ask_about_match(factory, clock, A, match.id or -1)
+        matches.append(match.id or -1)
+    # B asks about both before A agrees to either: two exchanges (once in touch, Contact
+    # would only show the card again)
+    for match_id in matches:
+        await contact_requests.ask_about_match(factory, clock, B, match_id)
+    for match_id in matches:
+        await contact_requests.ask_about_match(factory, clock, A, match_id)
         async with factory() as uow:
             done.append(max(d.id or 0 for d in await uow.deals.between(A, B)))
     confirmed, still_open = done
