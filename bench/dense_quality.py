@@ -6,7 +6,7 @@ share of queries whose wanted title is on the first page (3 results):
 
 * bm25: plain BM25 over jieba tokens (bench/real_text.py's baseline);
 * engine: the product's engine (`MatchingEngine.search`, /search's path);
-* dense: the shipped multilingual encoder (`bot.domain.matching.dense.UseEncoder`) with
+* dense: the shipped multilingual encoder (`bot.domain.matching.encoder.UseEncoder`) with
   the approximate-nearest-neighbour index (`DenseIndex`, int8 vectors as stored), each
   title encoded as the product encodes a post (`meaning_text`: its product and keywords),
   each query as /search encodes it (the words as written);
@@ -42,11 +42,11 @@ if str(ROOT) not in sys.path:
 from bench.real_text import PAGE, REAL, Bm25, Engine, magellan_pairs  # noqa: E402
 from bot.domain.matching.dense import (  # noqa: E402
     DenseIndex,
-    UseEncoder,
     meaning_text,
     quantize,
     standing_out,
 )
+from bot.domain.matching.encoder import UseEncoder  # noqa: E402
 from bot.domain.models import Lang, Post, PostKind, PostStatus  # noqa: E402
 from bot.domain.parsing import parse_post  # noqa: E402
 from bot.services.matching.search import fused  # noqa: E402

@@ -38,7 +38,7 @@ if str(ROOT) not in sys.path:
 
 from bench.meaning_market import ALERTS, Market  # noqa: E402
 from bench.real_text import REAL, Bm25, magellan_pairs, pairwise  # noqa: E402
-from bot.domain.matching.dense import UseEncoder  # noqa: E402
+from bot.domain.matching.encoder import UseEncoder  # noqa: E402
 from bot.domain.models import PostKind  # noqa: E402
 
 OWN_SET = ROOT / "tests" / "data" / "match_eval.jsonl"

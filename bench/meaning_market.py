@@ -14,7 +14,6 @@ from bot.domain.matching.dense import (
     CROWD_FORMS,
     REFERENCE,
     DenseIndex,
-    Encoder,
     across,
     crowd_texts,
     meaning_text,
@@ -24,6 +23,7 @@ from bot.domain.matching.dense import (
     similarities,
     support,
 )
+from bot.domain.matching.encoder import Encoder
 from bot.domain.matching.engine import MatchingEngine, fields_from_parsed
 from bot.domain.matching.terms import extract_terms
 from bot.domain.matching.types import MatchFields, PostTerms

@@ -5,7 +5,8 @@ and replaces posts."""
 import numpy as np
 import pytest
 
-from bot.domain.matching.dense import DIM, DenseIndex, UseEncoder, quantize
+from bot.domain.matching.dense import DIM, DenseIndex, quantize
+from bot.domain.matching.encoder import UseEncoder
 
 CUPS = "304不锈钢真空保温杯 500ml 起订1000个 12元/个 义乌发货"
 BOARDS = "竹砧板 批发 起订500个"
@@ -150,3 +151,16 @@ def test_closeness_is_the_cosine_within_one_part_only() -> None:
     )
     assert index.closeness(2, vectors[0], "offer/latin") is None  # written in another script
     assert index.closeness(3, vectors[0], "offer/latin") is None  # not indexed
+
+
+def test_nearest_many_is_nearest_for_each_vector() -> None:
+    rng = np.random.default_rng(11)
+    vectors = quantize(rng.normal(size=(30, DIM)).astype(np.float32) / np.sqrt(DIM))
+    index = DenseIndex()
+    index.add(list(range(1, 31)), vectors, ["need/latin"] * 30)
+    for asked in ([vectors[3]], [vectors[3], vectors[7], vectors[9]]):
+        many = index.nearest_many(asked, 5, "need/latin")
+        assert many == [index.nearest(v, 5, part="need/latin") for v in asked]
+    assert index.nearest_many([vectors[0]], 5, "offer/han") == [[]]  # an empty part
+    assert index.nearest_many([], 5, "need/latin") == []
+    assert set(index.vectors_of([2, 99, 5])) == {2, 5}

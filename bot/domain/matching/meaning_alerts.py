@@ -26,7 +26,8 @@ if TYPE_CHECKING:
     from .index import SideIndex
 
 _OTHER = {PostKind.OFFER: PostKind.NEED, PostKind.NEED: PostKind.OFFER}
-VIEWS = 3  # of a post's nearest by meaning, those asked whether it stands out for them
+VIEWS = 2  # of a post's nearest by meaning, those asked whether it stands out for them
+STRONGEST = 5  # of the posts standing out, those a pass goes on with (a need's alerts)
 FIRST_PAGE = 3  # the words' best offers the dense retriever votes among (a /search page)
 
 
@@ -38,40 +39,49 @@ def backing(
     where: str,
     vector: np.ndarray,
 ) -> dict[int, float]:
-    """Post id -> support, for the posts of part `where` (`dense.across`) that stand out
-    by meaning (`dense.support`, each part's crowd of everyday goods in `crowds`) from
-    this post's view, or from their own: each of its `VIEWS` nearest that is near its
-    best (`NEAR_THE_BEST`), looking among this post's part `own`, may find this post
-    standing out. Who posted first does not decide the pair. The buyer's view decides:
-    an offer that is a far second from a need's view is no match for it, whatever the
-    offer sees (`_a_far_second`)."""
+    """Post id -> support, for the `STRONGEST` posts of part `where` (`dense.across`)
+    that stand out by meaning (`dense.support`, each part's crowd of everyday goods in
+    `crowds`) from this post's view, or from their own: each of its `VIEWS` nearest that
+    is near its best (`NEAR_THE_BEST`), looking among this post's part `own`, may find
+    this post standing out. Who posted first does not decide the pair. The buyer's view
+    decides: an offer that is a far second from a need's view is no match for it,
+    whatever the offer sees (`_far_seconds`)."""
     nearest = dense.nearest(vector, REFERENCE, part=where)
     found = support(nearest, similarities(crowds[where], vector))
+    found = dict(sorted(found.items(), key=lambda hit: -hit[1])[:STRONGEST])
     if own.startswith(f"{PostKind.OFFER.value}/"):
-        close = dict(nearest)
-        for other_id in [i for i in found if _a_far_second(dense, i, close[i], own)]:
+        for other_id in _far_seconds(dense, found, dict(nearest), own):
             del found[other_id]
-    for other_id, similarity in nearest[:VIEWS]:
-        if other_id in found or similarity < NEAR_THE_BEST * nearest[0][1]:
-            continue  # a far second from this post's view is no match, whatever it sees
-        theirs = dense.vector_of(other_id)
-        if theirs is None:
-            continue
-        their_nearest = dense.nearest(theirs, REFERENCE, part=own)
-        mine = support(their_nearest, similarities(crowds[own], theirs)).get(post_id)
+    views = [
+        other_id
+        for other_id, similarity in nearest[:VIEWS]
+        if other_id not in found and similarity >= NEAR_THE_BEST * nearest[0][1]
+    ]  # a far second from this post's view is no match, whatever it sees
+    theirs = dense.vectors_of(views)
+    for other_id, their_nearest in zip(
+        theirs, dense.nearest_many(list(theirs.values()), REFERENCE, own), strict=True
+    ):
+        crowd = similarities(crowds[own], theirs[other_id])
+        mine = support(their_nearest, crowd).get(post_id)
         if mine is not None:
             found[other_id] = mine
     return found
 
 
-def _a_far_second(dense: DenseIndex, other_id: int, similarity: float, own: str) -> bool:
-    """Whether a post `similarity` close to `other_id` is under `NEAR_THE_BEST` of the
-    nearest post of its part `own` from `other_id`'s view: steel screws that find a need
-    for insulated bottles standing out among few needs, when that need has steel cups on
-    offer far nearer."""
-    theirs = dense.vector_of(other_id)
-    best = dense.nearest(theirs, 1, part=own) if theirs is not None else []
-    return bool(best) and similarity < NEAR_THE_BEST * best[0][1]
+def _far_seconds(
+    dense: DenseIndex, found: Mapping[int, float], close: Mapping[int, float], own: str
+) -> list[int]:
+    """Of the posts `found`, `close` to this post by these similarities, those from whose
+    view this post is under `NEAR_THE_BEST` of their nearest in its part `own`: steel
+    screws that find a need for insulated bottles standing out among few needs, when
+    that need has steel cups on offer far nearer."""
+    theirs = dense.vectors_of(list(found))
+    bests = dense.nearest_many(list(theirs.values()), 1, own)
+    return [
+        other_id
+        for other_id, best in zip(theirs, bests, strict=True)
+        if best and close[other_id] < NEAR_THE_BEST * best[0][1]
+    ]
 
 
 def alerts(

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from bot.domain import money
-from bot.domain.matching.dense import DenseIndex, Encoder, UseEncoder, part, script
+from bot.domain.matching.dense import DenseIndex, part, script
+from bot.domain.matching.encoder import Encoder, UseEncoder
 from bot.domain.matching.engine import MatchingEngine
 from bot.domain.matching.fields import fields_from_parsed
 from bot.domain.matching.terms import extract_terms, query_terms

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from bot.domain.matching.dense import UseEncoder
+from bot.domain.matching.encoder import UseEncoder
 from bot.services.after_effects import Table
 from bot.services.matching import index_loading, meaning, search
 from bot.services.matching.indexing import MatchingIndex, MatchPolicy
