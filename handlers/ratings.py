@@ -8,7 +8,7 @@ from bot.context import BotContext
 from handlers import pending_question
 from handlers.buttons import Pressed
 from handlers.keyboards import tokens_as_data
-from handlers.replies import answer_question, reply, reply_html
+from handlers.replies import answer_question, close_question, reply, reply_html
 from handlers.trust import named_member
 
 
@@ -27,12 +27,14 @@ async def rate_command(update: Update, context: BotContext) -> None:
 
 
 async def rate_deal(update: Update, context: BotContext, pressed: Pressed) -> None:
+    """A star: the thanks the use case queued (with "Add a comment") is the one answer; a
+    second star for the same deal (a double tap, an older row) is answered on the button."""
     key = await context.use_cases.trust.rate(
         pressed.user_id,
         pressed.id_arg("deal"),
         pressed.id_arg("stars"),
     )
-    await answer_question(update, context, key)
+    await close_question(update, context, None if key == "rating.recorded" else key)
 
 
 async def comment_rating(update: Update, context: BotContext, pressed: Pressed) -> None:

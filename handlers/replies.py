@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from telegram import Update
+from telegram import Message, Update
 
 from bot.context import BotContext
 from bot.texts import plain, t
@@ -46,3 +46,15 @@ async def answer_question(update: Update, context: BotContext, key: str) -> None
     await query.answer()
     await query.edit_message_reply_markup(reply_markup=None)
     await reply(update, context, key)
+
+
+async def close_question(update: Update, context: BotContext, note: str | None = None) -> None:
+    """A question's button was pressed: its buttons go (unless already gone: a second tap),
+    and the answer is what the use case queued, or `note` on the button (a text key);
+    nothing comes as a reply."""
+    context.kick_outbox()
+    query = update.callback_query
+    assert query is not None
+    await query.answer(plain(context.lang, note) if note else None)
+    if isinstance(query.message, Message) and query.message.reply_markup is not None:
+        await query.edit_message_reply_markup(reply_markup=None)

@@ -3,7 +3,10 @@ comments for a partner, and reporting a problem."""
 
 TEXTS: dict[str, str] = {
     "rating.ask": "⭐ How was the deal with {name}? Your stars stay hidden until {name} rates you too, or for 14 days.",
-    "rating.thanks": "⭐ Thank you. Your rating shows once both of you rated, or in 14 days.",
+    "rating.thanks": "⭐ Thank you. The other side sees your stars once they rate you too, or in 14 days. From then your stars are on their trust record, which shows a score once it has 3 ratings.",
+    "rating.thanks_both": "⭐ Thank you. You have both rated, so each of you now sees the other's stars: they rated your deal {stars}★.",
+    "rating.record_few": "Your stars are now on their trust record. Ratings there: {count}, not enough for a score yet (3 needed).",
+    "rating.record_scored": "Your stars are now on their trust record. Rating there: {rating}★ from {count} ratings.",
     "rating.already": "You rated this deal already.",
     "rating.revealed": "⭐ {name} rated your deal {stars}★.",
     "rating.no_deal": "Only a deal both sides confirmed can be rated.",
@@ -24,7 +27,6 @@ TEXTS: dict[str, str] = {
     "complaint.answer_done": "This complaint already has your answer.",
     "complaint.answer_empty": "An empty answer was not saved. Tap Answer again to write one.",
     "btn.rating_comment": "💬 Add a comment",
-    "rating.recorded": "⭐ Noted.",
     "rating.ask_comment": "Write your comment in one message (up to 200 characters). /cancel to leave it.",
     "rating.comment_saved": "✅ Your comment is with your rating.",
     "rating.comment_contacts": "A comment may not carry links, phone numbers or accounts: it is shown on the other side's trust record. Write it again without them.",

@@ -2,7 +2,10 @@
 
 TEXTS: dict[str, str] = {
     "rating.ask": "⭐ 和{name}的這筆交易怎麼樣？在{name}也評價你之前（或14天內），你的評分對方看不到。",
-    "rating.thanks": "⭐ 謝謝。雙方都評價後（或14天後）評分才會顯示。",
+    "rating.thanks": "⭐ 謝謝。對方也評價你之後（或14天後）才能看到你的評分，屆時你的評分列入對方的信用記錄；信用記錄滿3則評價才顯示評分。",
+    "rating.thanks_both": "⭐ 謝謝。你們雙方都已評價，現在彼此都能看到對方的評分：對方給你們的交易打了{stars}★。",
+    "rating.record_few": "你的評分已列入對方的信用記錄，記錄上現有評價{count}則，尚不足以評分（需要3則）。",
+    "rating.record_scored": "你的評分已列入對方的信用記錄，記錄上的評分：{rating}★（{count}則評價）。",
     "rating.already": "你已經評價過這筆交易了。",
     "rating.revealed": "⭐ {name}給你們的交易打了{stars}★。",
     "rating.no_deal": "只有雙方確認的交易才能評價。",
@@ -23,7 +26,6 @@ TEXTS: dict[str, str] = {
     "complaint.answer_done": "這則投訴已經有你的回應了。",
     "complaint.answer_empty": "空回應未儲存。再點「回應」即可填寫。",
     "btn.rating_comment": "💬 新增評語",
-    "rating.recorded": "⭐ 已記下。",
     "rating.ask_comment": "請用一則訊息寫下評語（最多200字）。/cancel 放棄。",
     "rating.comment_saved": "✅ 評語已附在你的評分上。",
     "rating.comment_contacts": "評語裡不能有連結、電話或帳號：它會顯示在對方的誠信紀錄上。請去掉後重寫。",

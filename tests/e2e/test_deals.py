@@ -10,8 +10,20 @@ from typing import Any
 
 import pytest
 
-from bot.fake_telegram import FakeTelegram, UserHandle
-from tests.e2e.helpers import OFFER, RunningBot, alerts, latest, post_and_publish, rejected
+from bot.domain.models import Action
+from bot.fake_telegram import Button, FakeTelegram, StoredMessage, UserHandle
+from bot.fake_telegram.driver import find_button
+from bot.fake_telegram.simulate import press_button
+from handlers.keyboards import action_data
+from tests.e2e.helpers import (
+    OFFER,
+    RunningBot,
+    alerts,
+    latest,
+    post_and_publish,
+    read_rows,
+    rejected,
+)
 
 ASK_AFTER = timedelta(seconds=2)
 
@@ -55,14 +67,14 @@ async def test_outcome_question_claim_and_confirmation(
     ask_buyer = await latest(buyer, fake, lambda m: "How was the deal" in (m.text or ""))
     ask_seller = await latest(seller, fake, lambda m: "交易怎么样" in (m.text or ""))
     await buyer.press(ask_buyer, "5⭐")
-    thanks = await latest(buyer, fake, lambda m: "Your rating shows once" in (m.text or ""))
+    thanks = await latest(buyer, fake, lambda m: "once they rate you too" in (m.text or ""))
     await buyer.press(thanks, "💬 Add a comment")
     await latest(buyer, fake, lambda m: "Write your comment" in (m.text or ""))
     await buyer.send("Fast and honest")
     await latest(buyer, fake, lambda m: "Your comment is with your rating" in (m.text or ""))
     assert not any("rated your deal" in (m.text or "") for m in seller.messages())
     await seller.press(ask_seller, "4⭐")
-    await latest(seller, fake, lambda m: "Sam Buyer给你们的交易打了5★" in (m.text or ""))
+    await latest(seller, fake, lambda m: "对方给你们的交易打了5★" in (m.text or ""))
     await latest(buyer, fake, lambda m: "Wang Seller rated your deal 4★" in (m.text or ""))
     await seller.send("/trust")
     record = await latest(seller, fake, lambda m: "你的信用记录" in (m.text or ""))
@@ -164,7 +176,7 @@ async def test_only_deal_partners_rate_and_trust_answers_a_reply(
         lambda m: "How was the deal" in (m.text or "") and m.message_id > asked.message_id,
     )
     await buyer.press(stars, "4⭐")
-    await latest(buyer, fake, lambda m: "Your rating shows once" in (m.text or ""))
+    await latest(buyer, fake, lambda m: "once they rate you too" in (m.text or ""))
     await buyer.send("/rate @yiwu_cups")
     await latest(buyer, fake, lambda m: "You rated this deal already" in (m.text or ""))
 
@@ -187,6 +199,65 @@ async def test_only_deal_partners_rate_and_trust_answers_a_reply(
     hidden = await stranger.forward(said, hidden=True)
     await stranger.reply(hidden, "/trust")
     await latest(stranger, fake, lambda m: "Wang Seller hides their account" in (m.text or ""))
+    assert rejected(fake) == []
+
+
+async def _press_data(user: UserHandle, message: StoredMessage, data: str) -> str:
+    """`data` pressed on `message` (a double tap, a replay, a forgery): the answer's text."""
+    query = press_button(user.state, user.user, message, Button("·", data))
+    return str((await user.wait_answer(query)).get("text") or "")
+
+
+async def test_one_star_one_answer_and_it_agrees_with_trust(
+    fake: FakeTelegram, bot: RunningBot, database_url: str
+) -> None:
+    """Issue 35: for one tap the buyer got a reply and the thanks; the seller, rating second,
+    was told the rating would show once both rated, then /trust showed no score. The same
+    star again, another star of the row or forged data records nothing and sends nothing."""
+    seller, buyer = await _exchange_contacts(fake)
+    card = await latest(buyer, fake, lambda m: "Contact for" in (m.text or ""))
+    await buyer.press(card, "✅ Deal done")
+    claim = await latest(seller, fake, lambda m: "说你们就" in (m.text or ""))
+    await seller.press(claim, "✅ 是的，成交了")
+    await latest(buyer, fake, lambda m: "confirmed your deal" in (m.text or ""))
+    ask_buyer = await latest(buyer, fake, lambda m: "How was the deal" in (m.text or ""))
+    ask_seller = await latest(seller, fake, lambda m: "交易怎么样" in (m.text or ""))
+    before = max(m.message_id for m in buyer.messages())
+    five, four = (find_button(ask_buyer, s, None).callback_data or "" for s in ("5⭐", "4⭐"))
+    ((deal_id,),) = read_rows(database_url, "SELECT id FROM deals")
+    forged = action_data(Action.RATE_DEAL, deal=deal_id, stars=1)
+
+    assert await _press_data(buyer, ask_buyer, five) == ""  # the thanks is the answer
+    thanks = await latest(buyer, fake, lambda m: "once they rate you too" in (m.text or ""))
+    assert "a score once it has 3 ratings" in thanks.text
+    already = "You rated this deal already."
+    assert [await _press_data(buyer, ask_buyer, data) for data in (five, four, forged)] == [
+        "This button has expired. Please start again.",
+        already,
+        already,
+    ]
+    stranger = fake.user("Eve", language_code="en")
+    await stranger.send("/rate @yiwu_cups")
+    refused = await latest(stranger, fake, lambda m: "no confirmed deal" in (m.text or ""))
+    not_partner = "Only the two sides of a deal can rate each other."
+    assert await _press_data(stranger, refused, forged) == not_partner
+    await asyncio.sleep(1)
+    assert [m.message_id for m in buyer.messages() if m.message_id > before] == [thanks.message_id]
+
+    await seller.press(ask_seller, "4⭐")
+    told = await latest(seller, fake, lambda m: "都已评价" in (m.text or ""))
+    assert "双方都评价后" not in told.text and "对方给你们的交易打了5★" in told.text
+    assert "现有评价1条，尚不足以评分（需要3条）" in told.text
+    await latest(buyer, fake, lambda m: "Wang Seller rated your deal 4★" in (m.text or ""))
+    await seller.send("/trust @sam_buys")
+    record = await latest(seller, fake, lambda m: (m.text or "").startswith("🛡 信用记录"))
+    assert "评价：1条，尚不足以评分（需要3条）" in record.text
+    after_ask = [m for m in seller.messages() if m.message_id > ask_seller.message_id]
+    assert [m.message_id for m in after_ask if m.message_id < record.message_id] == [
+        told.message_id
+    ]
+    ((ratings,),) = read_rows(database_url, "SELECT count(*) FROM ratings")
+    assert ratings == 2
     assert rejected(fake) == []
 
 

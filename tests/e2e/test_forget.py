@@ -116,7 +116,7 @@ async def _rich_member(fake: FakeTelegram) -> tuple[UserHandle, UserHandle]:
     await a.press(claim, "✅ Yes, we did")
     for rater, stars in ((b, "2⭐"), (a, "5⭐")):
         await rater.press(await latest(rater, fake, _has("How was the deal")), stars)
-    thanks = await latest(a, fake, _has("Your rating shows once"))
+    thanks = await latest(a, fake, _has("You have both rated"))
     await a.press(thanks, "💬 Add a comment")
     await latest(a, fake, _has("Write your comment"))
     await a.send("Sharp and fair, QX7781 as promised")

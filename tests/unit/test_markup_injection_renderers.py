@@ -20,7 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import bot.texts
-from bot.domain.models import Lang
+from bot.domain.models import Lang, Rating
 from bot.texts import (
     advice,
     alerts,
@@ -38,6 +38,7 @@ from bot.texts import (
 from tests.unit import markup_attacks as limit
 from tests.unit.markup_attacks import Words, each_language, fuzz
 from tests.unit.markup_domain import (
+    NOW,
     PostShape,
     SummaryShape,
     UserShape,
@@ -71,6 +72,7 @@ FUZZED = {  # each has a test below or in test_markup_injection_reminders.py
     contacts.contact_declined,
     contacts.contact_request,
     deals.deal_message,
+    deals.rating_thanks,
     lists.my_posts_page,
     lists.search_page,
     lists.shown_card,
@@ -211,6 +213,20 @@ def test_deals(
     def render(lang: Lang, w: Words) -> str:
         person = make_user(other, w) if other else None
         return deals.deal_message(lang, key, person, make_post(about, w) if about else None)
+
+    each_language(data, render)
+
+
+@fuzz(EXAMPLES)
+@given(st.data(), st.none() | st.integers(1, 5), st.none() | summary_shapes())
+def test_rating_thanks(
+    data: st.DataObject, stars: int | None, record: SummaryShape | None
+) -> None:
+    """The thanks for one's stars: before the other rated, and after (with their record)."""
+
+    def render(lang: Lang, w: Words) -> str:
+        theirs = Rating(None, 1, 2, 3, stars, NOW, w(limit.COMMENT)) if stars else None
+        return deals.rating_thanks(lang, theirs, make_summary(record, w) if record else None)
 
     each_language(data, render)
 

@@ -14,7 +14,9 @@ from bot.services.delivery.action_tokens import add_tokens, answer_buttons
 from bot.services.errors import UserFacingError
 from bot.services.people.users import member_of, recipient
 from bot.services.ports import Clock, UnitOfWork, UowFactory
+from bot.services.trust.summaries import summary_of
 from bot.texts import Html, t
+from bot.texts.deals import rating_thanks
 from bot.texts.people import person_name
 
 BUTTON_TTL = timedelta(days=30)
@@ -70,7 +72,9 @@ async def stars_for(
 async def rate(
     uow_factory: UowFactory, clock: Clock, user_id: int, deal_id: int, stars: int
 ) -> str:
-    """Record one side's stars. Only the two sides of a confirmed deal may rate, once."""
+    """Record one side's stars. Only the two sides of a confirmed deal may rate, once.
+    The thanks queued for the rater is their one answer ("rating.recorded"); a second
+    rating of the same deal records and sends nothing ("rating.already")."""
     async with uow_factory() as uow:
         now = clock.now()
         deal = await uow.deals.get(deal_id)
@@ -92,8 +96,8 @@ async def rate(
             )
         )
         theirs = next((r for r in given if r.rater_id == ratee), None)
-        if theirs is not None:  # both rated: each now sees what the other gave
-            await _reveal(uow, now, theirs, rating)
+        if theirs is not None:  # both rated: the other is told what they got; the rater
+            await _reveal(uow, now, rating)  # is told in the thanks (one message a tap)
         rater = await uow.users.get(user_id)
         if rater is not None:  # the thanks, with a button to add a short comment
             buttons = await answer_buttons(
@@ -104,7 +108,8 @@ async def rate(
                 [[(Action.COMMENT_RATING, "btn.rating_comment")]],
                 {"deal": deal_id},
             )
-            text = t(rater.language, "rating.thanks")
+            record = await summary_of(uow, ratee, now) if theirs is not None else None
+            text = rating_thanks(rater.language, theirs, record)
             await outbox.add_to(uow, now, user_id, text, buttons=buttons, kind="rating.thanks")
         await uow.commit()
         return "rating.recorded"
