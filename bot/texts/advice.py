@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from bot.domain.advice import PricePosition, price_bar
-from bot.domain.models import Lang, Post, Quantity
-from bot.texts import Html, t
+from bot.domain.models import Lang, Post, Price, Quantity
+from bot.texts import Html, t, translation
 from bot.texts.cards import money_text, post_title, quantity
 
 
@@ -22,8 +22,24 @@ class Related:
     prices: tuple[Decimal, Decimal, str | None] | None  # lowest, highest, currency
 
 
-def _money(value: float, currency: str | None) -> str:
-    return money_text(Decimal(str(round(value, 2))), currency)
+def _yours(value: Decimal | float, currency: str | None, lang: Lang) -> str:
+    """An amount the reader wrote, and about what it is in their currency when it is
+    another, as a card shows a price: "¥15 ≈ $2.08"."""
+    about = translation.converted(Price(low=Decimal(str(value)), currency=currency), lang)
+    shown = money_text(_shown(value), currency)
+    return f"{shown} ≈ {money_text(*about)}" if about else shown
+
+
+def _market(value: Decimal | float, currency: str | None, lang: Lang) -> str:
+    """An amount of others' posts in the reader's currency, as a match's reasons show one
+    (the default rates): "$1.39" for ¥10 to an English reader."""
+    about = translation.converted(Price(low=Decimal(str(value)), currency=currency), lang)
+    return money_text(*about) if about else money_text(_shown(value), currency)
+
+
+def _shown(value: Decimal | float) -> Decimal:
+    """A written amount as it is; one computed (a median) to the cent."""
+    return value if isinstance(value, Decimal) else Decimal(str(round(value, 2)))
 
 
 def offer_advice(
@@ -41,10 +57,10 @@ def offer_advice(
             t(
                 lang,
                 f"advice.price_{position.side}",
-                price=_money(position.price, currency),
-                median=_money(position.median, currency),
-                low=_money(position.low, currency),
-                high=_money(position.high, currency),
+                price=_yours(position.price, currency, lang),
+                median=_market(position.median, currency, lang),
+                low=_market(position.low, currency, lang),
+                high=_market(position.high, currency, lang),
                 count=position.peers,
                 bar=price_bar(position),
             )
@@ -66,13 +82,26 @@ def offer_advice(
 
 
 def need_advice(
-    lang: Lang, post: Post, days: int, related: Sequence[Related], missing: Sequence[str]
+    lang: Lang,
+    post: Post,
+    days: int,
+    related: Sequence[Related],
+    missing: Sequence[str],
+    *,
+    alerted: int = 0,
 ) -> Html:
-    lines = [t(lang, "advice.need_title", product=post_title(post, lang), days=days)]
+    """`alerted`: the suppliers the need's owner was alerted to (stored matches); with any,
+    the title says so instead of "no supplier has been in touch"."""
+    product = post_title(post, lang)
+    if alerted:
+        title = t(lang, "advice.need_title_alerted", product=product, days=days, count=alerted)
+    else:
+        title = t(lang, "advice.need_title", product=product, days=days)
+    lines = [title]
     if related:
         rows = [_related_line(lang, r) for r in related]
         lines.append(t(lang, "advice.related", lines=Html("\n".join(rows))))
-        budget = _budget_under_every_price(post, related)
+        budget = _budget_under_every_price(lang, post, related)
         if budget is not None:
             lines.append(t(lang, "advice.budget_low", budget=budget[0], lowest=budget[1]))
     else:
@@ -83,9 +112,11 @@ def need_advice(
     return Html("\n\n".join(lines))
 
 
-def _budget_under_every_price(post: Post, related: Sequence[Related]) -> tuple[str, str] | None:
+def _budget_under_every_price(
+    lang: Lang, post: Post, related: Sequence[Related]
+) -> tuple[str, str] | None:
     """(budget, lowest asked) when the need's budget is under every related offer's price
-    in the same currency."""
+    in the same currency; the budget as written, the price in the reader's currency."""
     price = post.parsed.price
     budget = price.high if price is not None else None
     if budget is None or price is None:
@@ -93,7 +124,8 @@ def _budget_under_every_price(post: Post, related: Sequence[Related]) -> tuple[s
     asked = [r.prices[0] for r in related if r.prices and r.prices[2] == price.currency]
     if not asked or min(asked) <= budget:
         return None
-    return money_text(budget, price.currency), money_text(min(asked), price.currency)
+    lowest = min(asked)
+    return _yours(budget, price.currency, lang), _market(lowest, price.currency, lang)
 
 
 def _fields(lang: Lang, names: Sequence[str]) -> str:
@@ -109,9 +141,9 @@ def _related_line(lang: Lang, related: Related) -> Html:
     if related.prices is not None:
         low, high, currency = related.prices
         value = (
-            money_text(low, currency)
+            _market(low, currency, lang)
             if low == high
-            else f"{money_text(low, currency)}–{money_text(high, currency)}"
+            else f"{_market(low, currency, lang)}–{_market(high, currency, lang)}"
         )
         parts.append(t(lang, "advice.related_price", price=value))
     return Html("• " + " · ".join(parts))

@@ -29,8 +29,17 @@ def local_date(at: datetime, timezone: str) -> str:
 
 
 def expiry_warning_text(
-    lang: Lang, post: Post, alerts: int, contacts: int, timezone: str, days: int
+    lang: Lang,
+    post: Post,
+    alerts: int,
+    received: int,
+    timezone: str,
+    days: int,
+    *,
+    sent: int = 0,
 ) -> Html:
+    """`alerts`: matches the owner was alerted to; `received`: contact requests others made
+    about the post; `sent`: those its owner made about the posts it was matched with."""
     kind = t(lang, "reminder.kind.offer" if post.kind is PostKind.OFFER else "reminder.kind.need")
     return t(
         lang,
@@ -39,7 +48,8 @@ def expiry_warning_text(
         product=post_title(post, lang),
         date=local_date(post.expires_at, timezone),
         alerts=alerts,
-        contacts=contacts,
+        received=received,
+        sent=sent,
         days=days,
     )
 

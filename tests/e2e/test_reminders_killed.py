@@ -87,7 +87,7 @@ async def test_reminders_due_while_killed_come_once_after_the_restart(
     await asyncio.sleep(5)  # all four fall due while the bot is down
 
     expected = {
-        buyer: ("Still interested?", "No supplier has been in touch"),
+        buyer: ("Still interested?", "Suppliers alerted to you about your need"),
         seller: ("还感兴趣吗", "还没有人询价"),
     }
     process = await _start(fake, tmp_path, database_url, **timing)

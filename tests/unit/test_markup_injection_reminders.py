@@ -54,7 +54,9 @@ def test_reminders(
     zone = ZONES[a % len(ZONES)]
     each_language(
         data,
-        lambda lang, w: reminders.expiry_warning_text(lang, make_post(post, w), a, b, zone, c),
+        lambda lang, w: reminders.expiry_warning_text(
+            lang, make_post(post, w), a, b, zone, c, sent=a
+        ),
     )
     each_language(
         data,
@@ -107,7 +109,7 @@ def test_need_advice(
 ) -> None:
     def render(lang: Lang, w: Words) -> str:
         mine, rows = make_post(post, w), make_related(related, w)
-        return advice.need_advice(lang, mine, days, rows, missing)
+        return advice.need_advice(lang, mine, days, rows, missing, alerted=len(related))
 
     each_language(data, render)
 

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
+from decimal import Decimal
 
 import pytest
 
-from bot.domain.models import Lang
+from bot.domain.models import Lang, Post, PostKind, PostStatus, Quantity
+from bot.domain.parsing import parse_post
 from bot.texts import CATALOGUES, Html, placeholders, plain, t
+from bot.texts.advice import Related, need_advice
 
 ENGLISH = CATALOGUES[Lang.EN]
 ALLOWED_TAGS = {"b", "i", "u", "s", "code", "pre", "a", "blockquote"}
@@ -57,3 +61,37 @@ def test_a_pair_found_by_meaning_quotes_both_products_escaped(lang: Lang, line: 
 
     reasons = [{"kind": "meaning", "values": {"need": "insulated <b>bottles", "offer": "保温杯"}}]
     assert render_reasons(reasons, lang) == line
+
+
+def _post(text: str, kind: PostKind) -> Post:
+    parsed = parse_post(text)
+    at = datetime(2026, 3, 1, tzinfo=UTC)
+    return Post(1, 1, kind, text, parsed, PostStatus.OPEN, parsed.language, at, at)
+
+
+@pytest.mark.parametrize(
+    ("lang", "row", "budget"),
+    [
+        (
+            Lang.EN,
+            "×2 · MOQ from 500 pcs · $1.25–$1.39",
+            "budget of ¥5 ≈ $0.69 is under every price asked (from $1.25)",
+        ),
+        (Lang.ZH_HANS, "×2 · 起订 500个 · ¥9–¥10", "预算 ¥5 低于所有报价（最低 ¥9）"),
+        (
+            Lang.ZH_HANT,
+            "×2 · 起訂 500個 · NT$40.91–NT$45.45",
+            "預算 ¥5 ≈ NT$22.73 低於所有報價（最低 NT$40.91）",
+        ),
+    ],
+)
+def test_need_advice_prices_are_in_the_reader_s_currency(
+    lang: Lang, row: str, budget: str
+) -> None:
+    """Issue 35: the offers' prices as a match's reasons show amounts, the reader's own budget
+    as written with what it is in their currency, as a card shows a price."""
+    need = _post("求购 保温杯 3000个 预算5元", PostKind.NEED)
+    offer = _post("出售 保温杯 起订500个 9元/个", PostKind.OFFER)
+    related = Related(offer, 2, Quantity(Decimal(500), "pcs"), (Decimal(9), Decimal(10), "CNY"))
+    text = need_advice(lang, need, 14, [related], [])
+    assert row in text and budget in text

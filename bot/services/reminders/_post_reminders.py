@@ -13,8 +13,11 @@ from bot.domain.advice import (
     price_position,
     written_like,
 )
+from bot.domain.matching.accessories import item_type
+from bot.domain.matching.fields import fields_from_parsed
 from bot.domain.matching.terms import extract_terms
-from bot.domain.models import Action, Circle, Post, PostKind, Reminder, User
+from bot.domain.matching.types import PostTerms
+from bot.domain.models import Action, Circle, Match, Post, PostKind, Reminder, User
 from bot.services.delivery import outbox
 from bot.services.delivery.action_tokens import add_tokens
 from bot.services.follow_ups import Ending, cancelled, expired
@@ -27,7 +30,9 @@ from bot.texts.advice import Related, need_advice, offer_advice
 from bot.texts.reminders import expiry_warning_text
 
 BUTTON_TTL = timedelta(days=14)
-RELATED = 20  # posts of the other side looked at for advice
+SEARCHED = 50  # posts of the other side the search brings, before those of other products
+RELATED = 20  # posts of the other side, of the same product, looked at for advice
+PEERS = 100  # offers of the same product an offer's price is measured against
 MAX_GROUPS = 3
 
 
@@ -38,11 +43,12 @@ async def expiry_warning(
     post = await uow.posts.get(reminder.post_id or -1)
     if post is None or not post.is_live(now):
         return expired("post already ended")
-    assert post.id is not None
-    alerts = len(await uow.matches.for_post(post.id))
-    contacts = await uow.contact_requests.count_about(post.id)
+    alerts = len(_alerted_to_owner(post, await _matches(uow, post)))
+    received, sent = await _requests(uow, post)
     days = max(1, round(context.schedule.post_ttl / timedelta(days=1)))
-    text = expiry_warning_text(user.language, post, alerts, contacts, user.timezone, days)
+    text = expiry_warning_text(
+        user.language, post, alerts, received, user.timezone, days, sent=sent
+    )
     buttons = await _post_buttons(
         uow,
         now,
@@ -67,14 +73,16 @@ async def no_interest(
     days = max(1, round((now - post.created_at) / timedelta(days=1)))
     lang = user.language
     if post.kind is PostKind.OFFER:
-        position = _price_position(context.index, post, now)
+        position = await _price_position(uow, context.index, post, now)
         words = await _words_others_use(uow, context.index, post, now)
         text = offer_advice(
             lang, post, days, position, missing_fields(post.parsed, post.kind), words
         )
     else:
         related = await _related_offers(uow, context.index, post, now)
-        text = need_advice(lang, post, days, related, missing_fields(post.parsed, post.kind))
+        missing = missing_fields(post.parsed, post.kind)
+        alerted = await _suppliers_alerted(uow, post)
+        text = need_advice(lang, post, days, related, missing, alerted=alerted)
     buttons = await _post_buttons(uow, now, user, post, [(Action.EDIT_POST, "btn.edit")])
     await outbox.add_to(uow, now, user.id, text, buttons=buttons, kind="post.no_interest")
     return None
@@ -83,16 +91,60 @@ async def no_interest(
 async def _has_interest(uow: UnitOfWork, post: Post) -> bool:
     """Someone asked to contact the owner about it, or the owner asked about one of its
     matches."""
+    return sum(await _requests(uow, post)) > 0
+
+
+async def _matches(uow: UnitOfWork, post: Post) -> list[Match]:
     assert post.id is not None
-    if await uow.contact_requests.count_about(post.id):
-        return True
-    for match in await uow.matches.for_post(post.id):
+    return await uow.matches.for_post(post.id)
+
+
+def _alerted_to_owner(post: Post, matches: list[Match]) -> list[Match]:
+    return [m for m in matches if (m.offer_alerted if m.offer_id == post.id else m.need_alerted)]
+
+
+async def _requests(uow: UnitOfWork, post: Post) -> tuple[int, int]:
+    """(received, sent): the contact requests others made about the post, and those its
+    owner made about the posts it was matched with (under their alerts)."""
+    assert post.id is not None
+    received = await uow.contact_requests.count_about(post.id)
+    sent: set[int | None] = set()
+    for match in await _matches(uow, post):
         other = await uow.posts.get(match.need_id if post.id == match.offer_id else match.offer_id)
-        if other is not None and await uow.contact_requests.find(
-            post.user_id, other.user_id, other.id, match.id
+        if other is None:
+            continue
+        sent.update(
+            request.id
+            for request in await uow.contact_requests.between(post.user_id, other.user_id)
+            if request.from_user_id == post.user_id and request.match_id == match.id
+        )
+    return received, len(sent)
+
+
+async def _suppliers_alerted(uow: UnitOfWork, need: Post) -> int:
+    """How many sellers the need's owner was alerted to (one per seller, however many of
+    their offers), by the stored matches."""
+    sellers: set[int | str] = set()
+    for match in _alerted_to_owner(need, await _matches(uow, need)):
+        offer = await uow.posts.get(match.offer_id)
+        sellers.add(offer.user_id if offer is not None else f"offer {match.offer_id}")
+    return len(sellers)
+
+
+async def _alerted_offers(uow: UnitOfWork, need: Post, now: datetime) -> list[Post]:
+    """The open offers the need's owner was alerted to and did not dismiss."""
+    offers = []
+    circles: dict[int, Circle | None] = {}
+    for match in _alerted_to_owner(need, await _matches(uow, need)):
+        offer = await uow.posts.get(match.offer_id)
+        if (
+            not match.need_dismissed
+            and offer is not None
+            and offer.is_live(now)
+            and await may_see(uow, offer, need.user_id, circles)
         ):
-            return True
-    return False
+            offers.append(offer)
+    return offers
 
 
 async def _post_buttons(
@@ -108,26 +160,42 @@ async def _post_buttons(
     ]
 
 
-def _price_position(index: MatchingIndex, post: Post, now: datetime) -> PricePosition | None:
-    """Where the offer's price sits among comparable open offers, in its own currency and
-    unit (the index compares in CNY per base unit; the ratio brings them back)."""
-    assert post.id is not None
+async def _price_position(
+    uow: UnitOfWork, index: MatchingIndex, post: Post, now: datetime
+) -> PricePosition | None:
+    """Where the offer's price sits among others' open offers of the same product and price
+    unit that its owner may see (none of a circle they are not in), in its own currency and
+    unit: compared in CNY per base unit, the ratio brings them back."""
     written = post.parsed.price
     value = (written.low or written.high) if written else None
-    prices = index.engine.peer_prices(post.id, now.timestamp())
-    if prices is None or value is None or prices[0] <= 0:
+    rates = index.policy.rates
+    mine = fields_from_parsed(post.parsed, now, now, rates)
+    if value is None or mine.price_low is None or mine.price_low <= 0:
         return None
-    mine, peers = prices
-    scale = float(value) / mine
+    peers = []
+    for offer in await _same_product(uow, index, post, now, PostKind.OFFER, PEERS):
+        theirs = fields_from_parsed(offer.parsed, now, now, rates)
+        if theirs.price_low is not None and theirs.price_unit == mine.price_unit:
+            peers.append(theirs.price_low)
+    scale = float(value) / mine.price_low
     return price_position(float(value), [p * scale for p in peers])
 
 
 async def _others(uow: UnitOfWork, index: MatchingIndex, post: Post, now: datetime) -> list[Post]:
-    """Open posts of the other side about similar products, most similar first."""
-    terms = extract_terms(post.parsed, post.raw_text)
+    """Open posts of the other side about the same product, most similar first."""
     other = PostKind.NEED if post.kind is PostKind.OFFER else PostKind.OFFER
-    found = index.engine.search(terms, other, now.timestamp(), limit=RELATED)
-    posts = []
+    return await _same_product(uow, index, post, now, other, RELATED)
+
+
+async def _same_product(
+    uow: UnitOfWork, index: MatchingIndex, post: Post, now: datetime, kind: PostKind, keep: int
+) -> list[Post]:
+    """Up to `keep` of others' open posts of `kind` about the same product that the post's
+    owner may see, most similar first: those the search brings for sharing a material or a
+    size only ("stainless steel", "500ml") are about other goods."""
+    terms = extract_terms(post.parsed, post.raw_text)
+    found = index.engine.search(terms, kind, now.timestamp(), limit=max(SEARCHED, keep))
+    posts: list[Post] = []
     circles: dict[int, Circle | None] = {}
     for result in found:
         if result.user_id == post.user_id:
@@ -136,29 +204,64 @@ async def _others(uow: UnitOfWork, index: MatchingIndex, post: Post, now: dateti
         if (
             candidate is not None
             and candidate.is_live(now)
+            and _same_goods(post, candidate)
             and await may_see(uow, candidate, post.user_id, circles)
         ):
             posts.append(candidate)
+        if len(posts) == keep:
+            break
     return posts
+
+
+def _same_goods(mine: Post, theirs: Post) -> bool:
+    """Are they about one product: a glossary concept in common when both have one, else
+    the first product word of one among the other's, and not two item types (a lid is not
+    the flask it fits)? A material or a size in common is not enough."""
+    ours, their = _product_terms(mine), _product_terms(theirs)
+    mine_type, their_type = _item_type(mine), _item_type(theirs)
+    if mine_type and their_type and mine_type != their_type:
+        return False
+    if ours.concepts and their.concepts:
+        return not set(ours.concepts).isdisjoint(their.concepts)
+    return any(a.product and a.product[0] in b.product for a, b in ((ours, their), (their, ours)))
+
+
+def _product_terms(post: Post) -> PostTerms:
+    """The words of a post's product and specs as the parser read them (never the rest of
+    its text: names and contacts stay out), with the concepts of its whole text."""
+    fields = extract_terms(post.parsed, "")
+    whole = extract_terms(post.parsed, post.raw_text)
+    return PostTerms(fields.product, fields.specs, whole.concepts, whole.categories)
+
+
+def _item_type(post: Post) -> str | None:
+    return item_type(post.parsed.product) if post.parsed.product else None
 
 
 async def _words_others_use(
     uow: UnitOfWork, index: MatchingIndex, post: Post, now: datetime
 ) -> list[str]:
+    """Words buyers of the same product wrote in its name or specs and the offer lacks;
+    each counted once a buyer, so one buyer's own words (a name written twice) are none."""
     own = extract_terms(post.parsed, post.raw_text)
-    needs = [extract_terms(n.parsed, n.raw_text) for n in await _others(uow, index, post, now)]
-    words = missing_words(
-        set(own.product) | set(own.specs), [set(t.product) | set(t.specs) for t in needs], top=6
-    )
+    by_buyer: dict[int, set[str]] = defaultdict(set)
+    for need in await _others(uow, index, post, now):
+        terms = _product_terms(need)
+        by_buyer[need.user_id].update(terms.product + terms.specs)
+    words = missing_words(set(own.product) | set(own.specs), by_buyer.values(), top=6)
     return [w for w in words if written_like(w, post.parsed.language)][:3]
 
 
 async def _related_offers(
     uow: UnitOfWork, index: MatchingIndex, post: Post, now: datetime
 ) -> list[Related]:
-    """Open offers related to a need, by product: how many, their MOQs and prices."""
+    """Open offers related to a need, by product: how many, their MOQs and prices; those
+    it was alerted to first."""
+    offers = await _alerted_offers(uow, post, now)
+    seen = {offer.id for offer in offers}
+    offers += [o for o in await _others(uow, index, post, now) if o.id not in seen]
     groups: dict[str, list[Post]] = defaultdict(list)
-    for offer in await _others(uow, index, post, now):
+    for offer in offers:
         groups[(offer.parsed.product or "").strip() or "?"].append(offer)
     related = []
     for offers in list(groups.values())[:MAX_GROUPS]:

@@ -199,7 +199,8 @@ async def test_an_offer_nobody_asked_about_gets_advice_from_the_market(
     clock.advance(SCHEDULE.nudge_after + timedelta(minutes=1))
     await sweep(uow_factory, clock, index)
     (advice,) = await _texts(uow_factory, SELLER, "post.no_interest")
-    assert "above" in advice and "median ¥10" in advice and "3 similar" in advice
+    assert "above" in advice and "median $1.39" in advice and "3 similar" in advice
+    assert "Your price ¥15 ≈ $2.08" in advice  # as written, and in the reader's dollars
     assert "MOQ" in advice and "where it ships from" in advice  # what the post does not say
     assert "●" in advice and "┆" in advice
 
