@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from telegram import Message, Update
+from telegram import CallbackQuery, Message, Update
+from telegram.error import BadRequest
 
 from bot.context import BotContext
 from bot.texts import plain, t
 from handlers.keyboards import inline_keyboard
+
+# Telegram's refusal of an edit that changes nothing (as `handlers.transport.send_guard`
+# has it; not imported from there, which would bring the transport into the post path)
+NOT_MODIFIED = "message is not modified"
 
 
 async def reply(
@@ -38,13 +43,14 @@ def skip_button(context: BotContext, data: str) -> list[list[tuple[str, str]]]:
 
 
 async def answer_question(update: Update, context: BotContext, key: str) -> None:
-    """A question's button was pressed: its buttons go and the answer comes as a reply (the
-    use case may have queued messages to others)."""
+    """A question's button was pressed: its buttons go (unless already gone: a second tap,
+    a replayed update) and the answer comes as a reply (the use case may have queued
+    messages to others)."""
     context.kick_outbox()
     query = update.callback_query
     assert query is not None
     await query.answer()
-    await query.edit_message_reply_markup(reply_markup=None)
+    await _remove_buttons(query)
     await reply(update, context, key)
 
 
@@ -56,5 +62,17 @@ async def close_question(update: Update, context: BotContext, note: str | None =
     query = update.callback_query
     assert query is not None
     await query.answer(plain(context.lang, note) if note else None)
-    if isinstance(query.message, Message) and query.message.reply_markup is not None:
+    await _remove_buttons(query)
+
+
+async def _remove_buttons(query: CallbackQuery) -> None:
+    """Take the pressed message's buttons away, if it still shows them. An update carries
+    the message as it was when pressed: if another press took them away since, Telegram
+    refuses the edit ("message is not modified"), and there is nothing left to do."""
+    if not isinstance(query.message, Message) or query.message.reply_markup is None:
+        return
+    try:
         await query.edit_message_reply_markup(reply_markup=None)
+    except BadRequest as error:
+        if NOT_MODIFIED not in error.message.lower():
+            raise

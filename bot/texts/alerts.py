@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from bot.domain.models import Lang, Post, PostKind
 from bot.domain.trust.scores import IdentityLevel
 from bot.domain.trust.summary import TrustSummary
-from bot.texts import Html, t
+from bot.texts import Html, plain, t
 from bot.texts.cards import post_card
 from bot.texts.reasons import render_reasons
 
@@ -33,8 +33,9 @@ def trust_line(summary: TrustSummary | None, lang: Lang) -> Html:
         parts.append(
             t(lang, "trust.rating", rating=f"{summary.rating:.1f}", count=summary.ratings)
         )
-    elif summary.ratings:
-        parts.append(t(lang, "trust.few_ratings", count=summary.ratings))
+    elif summary.ratings or summary.ratings_received:
+        received = ratings_received(summary, lang)
+        parts.append(t(lang, "trust.few_ratings", count=summary.ratings, received=received))
     if summary.reply_hours is not None:
         parts.append(t(lang, "trust.replies", hours=_hours(summary.reply_hours)))
     if summary.asked:
@@ -102,11 +103,12 @@ def trust_card(summary: TrustSummary, lang: Lang, *, own: bool) -> Html:
     )
     if summary.other_partners:
         lines[-1] = Html(f"{lines[-1]}{t(lang, 'trust.card.others')}")
+    count, received = summary.ratings, ratings_received(summary, lang)
     if summary.rating is not None:
         rating = f"{summary.rating:.1f}"
-        lines.append(t(lang, "trust.card.rating", rating=rating, count=summary.ratings))
+        lines.append(t(lang, "trust.card.rating", rating=rating, count=count, received=received))
     else:
-        lines.append(t(lang, "trust.card.few", count=summary.ratings))
+        lines.append(t(lang, "trust.card.few", count=count, received=received))
     if summary.latest_comment:
         comment = t(lang, "trust.card.comment", text=summary.latest_comment)
         lines[-1] = Html(f"{lines[-1]}{comment}")
@@ -129,6 +131,14 @@ def trust_card(summary: TrustSummary, lang: Lang, *, own: bool) -> Html:
         lines[-1] = Html(f"{lines[-1]}\n{t(lang, 'trust.card.last_active', date=active)}")
     lines.append(t(lang, "trust.card.footer"))
     return Html("\n\n".join(lines))
+
+
+def ratings_received(summary: TrustSummary, lang: Lang) -> str:
+    """Words beside the ratings that count (the one count of ratings a record states): how
+    many were received, when some of them do not count. Plain words: escaped where used."""
+    if summary.ratings_received <= summary.ratings:
+        return ""
+    return plain(lang, "trust.ratings_received", total=summary.ratings_received)
 
 
 MAX_CIRCLES_NAMED = 3  # the vouching circles a card names; more are counted

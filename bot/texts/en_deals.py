@@ -3,10 +3,10 @@ comments for a partner, and reporting a problem."""
 
 TEXTS: dict[str, str] = {
     "rating.ask": "⭐ How was the deal with {name}? Your stars stay hidden until {name} rates you too, or for 14 days.",
-    "rating.thanks": "⭐ Thank you. The other side sees your stars once they rate you too, or in 14 days. From then your stars are on their trust record, which shows a score once it has 3 ratings.",
+    "rating.thanks": "⭐ Thank you. The other side sees your stars once they rate you too, or in 14 days. From then your stars are on their trust record, which shows a score once 3 ratings there count.",
     "rating.thanks_both": "⭐ Thank you. You have both rated, so each of you now sees the other's stars: they rated your deal {stars}★.",
-    "rating.record_few": "Your stars are now on their trust record. Ratings there: {count}, not enough for a score yet (3 needed).",
-    "rating.record_scored": "Your stars are now on their trust record. Rating there: {rating}★ from {count} ratings.",
+    "rating.record_few": "Your stars are now on their trust record. Ratings that count there: {count}{received}; a score shows from 3.",
+    "rating.record_scored": "Your stars are now on their trust record. Rating there: {rating}★ from {count} ratings that count{received}.",
     "rating.already": "You rated this deal already.",
     "rating.revealed": "⭐ {name} rated your deal {stars}★.",
     "rating.no_deal": "Only a deal both sides confirmed can be rated.",

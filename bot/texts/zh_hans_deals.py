@@ -2,10 +2,10 @@
 
 TEXTS: dict[str, str] = {
     "rating.ask": "⭐ 和{name}的这笔交易怎么样？在{name}也评价你之前（或14天内），你的评分对方看不到。",
-    "rating.thanks": "⭐ 谢谢。对方也评价你之后（或14天后）才能看到你的评分，届时你的评分列入对方的信用记录；信用记录满3条评价才显示评分。",
+    "rating.thanks": "⭐ 谢谢。对方也评价你之后（或14天后）才能看到你的评分，届时你的评分列入对方的信用记录；信用记录上计入的评价满3条才显示评分。",
     "rating.thanks_both": "⭐ 谢谢。你们双方都已评价，现在彼此都能看到对方的评分：对方给你们的交易打了{stars}★。",
-    "rating.record_few": "你的评分已列入对方的信用记录，记录上现有评价{count}条，尚不足以评分（需要3条）。",
-    "rating.record_scored": "你的评分已列入对方的信用记录，记录上的评分：{rating}★（{count}条评价）。",
+    "rating.record_few": "你的评分已列入对方的信用记录，记录上计入的评价{count}条{received}；满3条才显示评分。",
+    "rating.record_scored": "你的评分已列入对方的信用记录，记录上的评分：{rating}★（计入的评价{count}条{received}）。",
     "rating.already": "你已经评价过这笔交易了。",
     "rating.revealed": "⭐ {name}给你们的交易打了{stars}★。",
     "rating.no_deal": "只有双方确认的交易才能评价。",
@@ -28,7 +28,7 @@ TEXTS: dict[str, str] = {
     "btn.rating_comment": "💬 添加评语",
     "rating.ask_comment": "请用一条消息写下评语（最多200字）。/cancel 放弃。",
     "rating.comment_saved": "✅ 评语已附在你的评分上。",
-    "rating.comment_contacts": "评语里不能有链接、电话或账号：它会显示在对方的诚信记录上。请去掉后重写。",
+    "rating.comment_contacts": "评语里不能有链接、电话或账号：它会显示在对方的信用记录上。请去掉后重写。",
     "rating.comment_done": "你的评分已经有评语了。",
     "rating.comment_empty": "空评语未保存。",
     "words.timeout": "⌛ 等待超时。需要时点下面的按钮再写。",

@@ -2,10 +2,10 @@
 
 TEXTS: dict[str, str] = {
     "rating.ask": "⭐ 和{name}的這筆交易怎麼樣？在{name}也評價你之前（或14天內），你的評分對方看不到。",
-    "rating.thanks": "⭐ 謝謝。對方也評價你之後（或14天後）才能看到你的評分，屆時你的評分列入對方的信用記錄；信用記錄滿3則評價才顯示評分。",
+    "rating.thanks": "⭐ 謝謝。對方也評價你之後（或14天後）才能看到你的評分，屆時你的評分列入對方的信用記錄；信用記錄上計入的評價滿3則才顯示評分。",
     "rating.thanks_both": "⭐ 謝謝。你們雙方都已評價，現在彼此都能看到對方的評分：對方給你們的交易打了{stars}★。",
-    "rating.record_few": "你的評分已列入對方的信用記錄，記錄上現有評價{count}則，尚不足以評分（需要3則）。",
-    "rating.record_scored": "你的評分已列入對方的信用記錄，記錄上的評分：{rating}★（{count}則評價）。",
+    "rating.record_few": "你的評分已列入對方的信用記錄，記錄上計入的評價{count}則{received}；滿3則才顯示評分。",
+    "rating.record_scored": "你的評分已列入對方的信用記錄，記錄上的評分：{rating}★（計入的評價{count}則{received}）。",
     "rating.already": "你已經評價過這筆交易了。",
     "rating.revealed": "⭐ {name}給你們的交易打了{stars}★。",
     "rating.no_deal": "只有雙方確認的交易才能評價。",
@@ -28,7 +28,7 @@ TEXTS: dict[str, str] = {
     "btn.rating_comment": "💬 新增評語",
     "rating.ask_comment": "請用一則訊息寫下評語（最多200字）。/cancel 放棄。",
     "rating.comment_saved": "✅ 評語已附在你的評分上。",
-    "rating.comment_contacts": "評語裡不能有連結、電話或帳號：它會顯示在對方的誠信紀錄上。請去掉後重寫。",
+    "rating.comment_contacts": "評語裡不能有連結、電話或帳號：它會顯示在對方的信用記錄上。請去掉後重寫。",
     "rating.comment_done": "你的評分已經有評語了。",
     "rating.comment_empty": "空評語未儲存。",
     "words.timeout": "⌛ 等待逾時。需要時點下面的按鈕再寫。",

@@ -86,7 +86,7 @@ async def test_outcome_question_claim_and_confirmation(
     (about_seller,) = await alerts(fake, newcomer)
     # Two new accounts: their deal is on the record but not counted (issue 33)
     assert "confirmed deals only with new accounts or a closed group" in about_seller.text
-    assert "ratings: 1, not enough yet" in about_seller.text
+    assert "ratings that count: 0 (1 received), not enough yet" in about_seller.text  # new
     assert "replies in ~<1 h" in about_seller.text  # the seller accepted within seconds
     rival = fake.user("Li", language_code="zh-hans")
     await post_and_publish(fake, rival, "出售 不锈钢保温杯 起订500个 11元/个 宁波")
@@ -229,7 +229,7 @@ async def test_one_star_one_answer_and_it_agrees_with_trust(
 
     assert await _press_data(buyer, ask_buyer, five) == ""  # the thanks is the answer
     thanks = await latest(buyer, fake, lambda m: "once they rate you too" in (m.text or ""))
-    assert "a score once it has 3 ratings" in thanks.text
+    assert "a score once 3 ratings there count" in thanks.text
     already = "You rated this deal already."
     assert [await _press_data(buyer, ask_buyer, data) for data in (five, four, forged)] == [
         "This button has expired. Please start again.",
@@ -247,11 +247,11 @@ async def test_one_star_one_answer_and_it_agrees_with_trust(
     await seller.press(ask_seller, "4⭐")
     told = await latest(seller, fake, lambda m: "都已评价" in (m.text or ""))
     assert "双方都评价后" not in told.text and "对方给你们的交易打了5★" in told.text
-    assert "现有评价1条，尚不足以评分（需要3条）" in told.text
+    assert "记录上计入的评价0条，共收到1条；满3条才显示评分" in told.text  # a new account's
     await latest(buyer, fake, lambda m: "Wang Seller rated your deal 4★" in (m.text or ""))
     await seller.send("/trust @sam_buys")
     record = await latest(seller, fake, lambda m: (m.text or "").startswith("🛡 信用记录"))
-    assert "评价：1条，尚不足以评分（需要3条）" in record.text
+    assert "计入的评价：0条，共收到1条；满3条才显示评分" in record.text  # as the thanks said
     after_ask = [m for m in seller.messages() if m.message_id > ask_seller.message_id]
     assert [m.message_id for m in after_ask if m.message_id < record.message_id] == [
         told.message_id

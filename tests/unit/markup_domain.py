@@ -191,6 +191,7 @@ def summary_shapes(draw: st.DrawFn) -> SummaryShape:
         repeat_partners=draw(counts),
         member_since=draw(st.none() | moments),
         ratings=draw(counts),
+        ratings_received=draw(counts),
         rating=draw(st.none() | st.floats(1, 5)),
         level_since=draw(st.none() | moments),
         complaints=draw(counts),

@@ -9,6 +9,7 @@ from bot.domain.models import Lang
 from bot.domain.trust.scores import IdentityLevel
 from bot.domain.trust.summary import TrustSummary
 from bot.fake_telegram.html_entities import MAX_TEXT_LENGTH, parse_html
+from bot.texts import CATALOGUES
 from bot.texts.alerts import trust_card, trust_line
 
 NOW = datetime(2026, 12, 3, tzinfo=UTC)
@@ -41,6 +42,7 @@ LONGEST = TrustSummary(
     disputed=True,
     confirmed_by="<b>群" * 32,  # a group title of 128 characters
     vouched_in=tuple(f"<i>{n}" + "圈" * 124 for n in range(40)),  # forty circles vouched
+    ratings_received=2 * BIG,  # more than count: the rest are said to be received
 )
 NEWCOMER = TrustSummary(IdentityLevel.UNKNOWN, 0, 0, 0, None)
 
@@ -68,3 +70,19 @@ def test_the_longest_trust_card_is_valid_and_escapes_what_people_wrote(
 def test_a_newcomer_card_says_what_is_missing(lang: Lang) -> None:
     card = parse_html(str(trust_card(NEWCOMER, lang, own=True))).text
     assert "🛡" in card and "🔁" not in card  # no follow-through before any exchange
+
+
+@pytest.mark.parametrize(
+    ("lang", "name", "others"),
+    [
+        (Lang.ZH_HANS, "信用记录", ("诚信记录", "诚信纪录", "信用纪录")),
+        (Lang.ZH_HANT, "信用記錄", ("誠信記錄", "誠信紀錄", "信用紀錄")),
+    ],
+)
+def test_the_trust_record_has_one_name_in_chinese(
+    lang: Lang, name: str, others: tuple[str, ...]
+) -> None:
+    """Issue 35: a comment's refusal called it 诚信记录, the card 信用记录."""
+    texts = CATALOGUES[lang]
+    assert name in texts["trust.card_title"] and name in texts["rating.comment_contacts"]
+    assert [key for key, text in texts.items() if any(o in text for o in others)] == []

@@ -6,8 +6,8 @@ rater weights, the shown rating and the ranking trust, and which ratings show.
   rater, with their mean stars and half a rater's weight.
 * `shown_rating`: a Bayesian average (v*R + m*C) / (v + m) over recency-weighted ratings
   (half-life 180 days), each also weighted by its rater (`rater_weight`), with the stated
-  prior C = 3.5 stars counted as m = 5 ratings. Fewer than 3 counted ratings give None:
-  "not enough ratings yet", never a number.
+  prior C = 3.5 stars counted as m = 5 ratings. Fewer than 3 ratings that count (`counting`:
+  weight above 0) give None: "not enough ratings yet", never a number.
 * `rater_weight`: 0 for accounts younger than 7 days (held back); otherwise it grows with
   the rater's own partners and the account's age, from about 0.5 to 2.
 * `ranking_trust`: what a member's posts rank with, from their confirmed deals with
@@ -55,6 +55,12 @@ def recency(at: datetime, now: datetime, half_life_days: float = HALF_LIFE_DAYS)
     return 0.5 ** (age_days / half_life_days)
 
 
+def counting(ratings: Iterable[WeightedRating]) -> list[WeightedRating]:
+    """The ratings that count toward a score (`MIN_RATINGS` of them give one): those of a
+    weight above 0. What a trust card counts as "ratings that count"."""
+    return [r for r in ratings if r.weight > 0]
+
+
 def shown_rating(
     ratings: Sequence[WeightedRating],
     now: datetime,
@@ -62,7 +68,7 @@ def shown_rating(
     m: float = PRIOR_WEIGHT,
 ) -> float | None:
     """The rating a card shows, or None when fewer than `MIN_RATINGS` ratings count."""
-    counted = [r for r in ratings if r.weight > 0]
+    counted = counting(ratings)
     if len(counted) < MIN_RATINGS:
         return None
     weights = [recency(r.at, now) * r.weight for r in counted]

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from bot.domain.models import TrustEvent, User
 from bot.domain.trust.levels import identity_facts
 from bot.domain.trust.partners import DEALS_PER_PAIR, DealRecord
-from bot.domain.trust.scores import IdentityLevel, WeightedRating, shown_rating
+from bot.domain.trust.scores import IdentityLevel, WeightedRating, counting, shown_rating
 
 FOLLOW_UP_WINDOW = timedelta(days=7)  # to answer "Did you make a deal?" before it counts
 # Saying anything about a deal (done, confirmed, denied, still talking, none) follows it up.
@@ -31,7 +31,7 @@ class TrustSummary:
     partners: int  # independent partners of confirmed deals
     repeat_partners: int  # independent partners of two or more confirmed deals
     member_since: datetime | None
-    ratings: int = 0  # ratings that show (revealed), held-back ones included
+    ratings: int = 0  # ratings that count toward a score (`scores.counting`), as the card says
     rating: float | None = None  # `shown_rating` of them; None: not enough ratings yet
     level_since: datetime | None = None  # when the level's evidence was recorded
     good: int = 0  # outcomes for ranking: confirmed deals, ratings of 4-5 stars
@@ -53,6 +53,7 @@ class TrustSummary:
     disputed: bool = False  # their registration number is claimed by another account too
     confirmed_by: str | None = None  # the circle whose admins settled it for them
     vouched_in: tuple[str, ...] = ()  # the circles whose admins' vouches count
+    ratings_received: int = 0  # ratings that show (revealed), counted or not
 
 
 def summarise(
@@ -106,7 +107,7 @@ def summarise(
         len(record.independent),
         record.repeat,
         user.created_at,
-        len(ratings),
+        len(counting(ratings)),
         shown,
         level_since,
         good,
@@ -123,6 +124,7 @@ def summarise(
         disputed=identity.disputed,
         confirmed_by=identity.confirmed_by,
         vouched_in=tuple(v.title for v in identity.vouches),
+        ratings_received=len(ratings),  # `summary_of` counts each revealed rating
     )
 
 

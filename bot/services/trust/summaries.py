@@ -58,6 +58,7 @@ async def summary_of(uow: UnitOfWork, user_id: int | None, now: datetime) -> Tru
         reply_hours=hours,
         replied_in_a_day=quick,
         latest_comment=comments[-1] if comments else None,
+        ratings_received=len(shown),
     )
 
 

@@ -29,7 +29,7 @@ async def _ratings_of(uow_factory: UowFactory, clock: FixedClock, user_id: int) 
     async with uow_factory() as uow:
         summary = await summary_of(uow, user_id, clock.now())
     assert summary is not None
-    return summary.ratings
+    return summary.ratings_received  # shown, whether or not they count toward a score
 
 
 async def test_both_are_asked_and_each_rates_once(
@@ -231,18 +231,20 @@ async def test_what_the_thanks_says_is_what_trust_shows(
 ) -> None:
     """Issue 35: the thanks promised the rating would show once both rated, and /trust then
     said there were not enough ratings for a score. Both rated: the thanks says what the
-    record shows, the ratings it counts and the 3 a score needs."""
+    record shows, the ratings that count (none from an account days old) and the 3 a score
+    needs."""
     deal_id = await _confirmed(uow_factory, clock)
     await ratings.rate(uow_factory, clock, SELLER, deal_id, 4)
     (waiting,) = await _thanks(uow_factory, SELLER)
-    assert "满3条评价才显示评分" in waiting  # no score promised before there can be one
+    assert "计入的评价满3条才显示评分" in waiting  # no score promised before there can be one
     await ratings.rate(uow_factory, clock, BUYER, deal_id, 5)
     async with uow_factory() as uow:
         record = await summary_of(uow, SELLER, clock.now())
-    assert record is not None and (record.ratings, record.rating) == (1, None)
+    assert record is not None
+    assert (record.ratings, record.ratings_received, record.rating) == (0, 1, None)
     (thanks,) = await _thanks(uow_factory, BUYER)
     assert "Your stars are now on their trust record" in thanks
-    assert "Ratings there: 1, not enough for a score yet (3 needed)" in thanks
+    assert "Ratings that count there: 0 (1 received); a score shows from 3." in thanks
 
 
 async def test_a_rating_that_joins_a_score_names_the_score(
@@ -264,5 +266,5 @@ async def test_a_rating_that_joins_a_score_names_the_score(
         record = await summary_of(uow, member, clock.now())
     assert record is not None and record.rating is not None and record.ratings == 4
     (thanks,) = await _thanks(uow_factory, partner)
-    assert f"Rating there: {record.rating:.1f}★ from 4 ratings" in thanks
-    assert "not enough" not in thanks
+    assert f"Rating there: {record.rating:.1f}★ from 4 ratings that count." in thanks
+    assert "received" not in thanks  # every rating there counts
