@@ -157,6 +157,22 @@ def test_summary_counts_only_confirmed_deals_and_their_partners():
     assert summarise(User(2, Lang.EN), []).level is IdentityLevel.UNKNOWN
 
 
+def test_stars_that_carry_no_weight_move_no_ranking():
+    """Ratings from accounts under 7 days old count for no score: nor may they add good or
+    bad outcomes to the ranking (sock puppets lifting a friend or sinking a rival)."""
+    from bot.domain.models import User
+    from bot.domain.trust.summary import summarise
+
+    user = User(1, Lang.EN, created_at=ago(400))
+    puppets = [WeightedRating(5, ago(1), weight=0.0), WeightedRating(1, ago(1), weight=0.0)]
+    assert (summarise(user, [], puppets, NOW).good, summarise(user, [], puppets, NOW).bad) == (
+        0,
+        0,
+    )
+    real = [WeightedRating(5, ago(1)), WeightedRating(1, ago(1))]
+    assert (summarise(user, [], real, NOW).good, summarise(user, [], real, NOW).bad) == (1, 1)
+
+
 def test_follow_through_and_fake_inquiries_give_buyers_a_record():
     from bot.domain.models import TrustEvent, User
     from bot.domain.trust.summary import summarise

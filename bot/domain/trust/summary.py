@@ -97,8 +97,9 @@ def summarise(
         repeat = sum(1 for n in deals_with.values() if n >= 2)
         record = DealRecord(counted, frozenset(deals_with), repeat, 0)
     shown = shown_rating(ratings, now) if ratings and now is not None else None
-    good = record.counted_deals + sum(1 for r in ratings if r.stars >= 4)
-    bad = unconfirmed + sum(1 for r in ratings if r.stars <= 2) + len(complaints)
+    weighed = counting(ratings)  # a day-old puppet's stars move no ranking, up or down
+    good = record.counted_deals + sum(1 for r in weighed if r.stars >= 4)
+    bad = unconfirmed + sum(1 for r in weighed if r.stars <= 2) + len(complaints)
     latest = list(complaints)[-1] if complaints else None
     due = [d for d, at in asked.items() if d in answered or _past(at + FOLLOW_UP_WINDOW, now)]
     return TrustSummary(
