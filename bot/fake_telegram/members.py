@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from bot.fake_telegram.errors import bad_request, forbidden
@@ -95,7 +94,7 @@ def my_chat_member_update(
         {
             "chat": chat.to_api(),
             "from": actor.to_api(),
-            "date": int(time.time()),
+            "date": state.now(),
             "old_chat_member": member_json(state.bot, old),
             "new_chat_member": member_json(state.bot, new),
         },

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from bot.fake_telegram.errors import ApiError, bad_request, forbidden, too_many_requests
@@ -144,7 +143,7 @@ def _set_inline(message: StoredMessage, markup: dict[str, Any] | None) -> None:
 
 
 def _touch(state: FakeState, message: StoredMessage) -> dict[str, Any]:
-    message.edit_date = int(time.time())
+    message.edit_date = state.now()
     state.notify()
     return message.to_api()
 

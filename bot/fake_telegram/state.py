@@ -49,6 +49,9 @@ class FakeState:
         self.webhook: dict[str, Any] | None = None
         self.commands: dict[tuple[str, str], list[dict[str, Any]]] = {}
         self.bot_texts: dict[tuple[str, str], str] = {}  # (description|short_description, lang)
+        # what stamps a message's date (the playground's movable clock, so dates agree with the
+        # bot's own "now"); the request log keeps real time
+        self.clock: Callable[[], float] = time.time
         self.callback_queries: dict[str, CallbackQueryRecord] = {}
         self.chat_actions: list[tuple[int, str]] = []
         self.requests: list[RequestRecord] = []
@@ -151,8 +154,12 @@ class FakeState:
         return self.bot if user_id == self.bot.id else self.users.get(user_id)
 
     # -- messages -----------------------------------------------------------------------
+    def now(self) -> int:
+        """A message's date, as Telegram stamps it: seconds since the epoch."""
+        return int(self.clock())
+
     def store_message(self, chat: FakeChat, sender: FakeUser, **fields: Any) -> StoredMessage:
-        message = StoredMessage(chat, chat.take_message_id(), sender, int(time.time()), **fields)
+        message = StoredMessage(chat, chat.take_message_id(), sender, self.now(), **fields)
         self.messages.setdefault(chat.id, []).append(message)
         self.notify()
         return message

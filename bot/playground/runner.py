@@ -21,6 +21,7 @@ from bot.config import Settings
 from bot.fake_telegram import FakeTelegram, FloodLimits, Window
 from bot.playground import world as demo
 from bot.playground.clock import MovableClock
+from bot.playground.quiet import QuietNotes
 from bot.playground.web import Playground
 
 log = logging.getLogger(__name__)
@@ -51,6 +52,9 @@ class RunningPlayground:
             TOKEN, bot_username="TradeCircleBot", bot_name="TradeCircle", limits=LIMITS
         )
         self.clock = MovableClock()
+        # messages are dated as the bot sees time, so the page agrees with what it says
+        self.fake.state.clock = lambda: self.clock.now().timestamp()
+        self.quiet: QuietNotes | None = None
         self.app: Any = None
         self.site_runner: web.AppRunner | None = None
         self.page: Playground | None = None
@@ -81,7 +85,10 @@ class RunningPlayground:
         await demo.add_bot_to_circle(self.fake, world)
         if options.demo_posts and not reuse:
             await demo.seed_posts(self.fake, world)
-        self.page = Playground(self.fake, world, self.clock)
+        uow_factory = self.app.bot_data.use_cases.dependencies.uow_factory
+        self.quiet = QuietNotes(uow_factory, self.clock, self._name_of, self.fake.state.notify)
+        self.quiet.start()
+        self.page = Playground(self.fake, world, self.clock, self.quiet.note)
         # a stop waits this long at most for requests under way (event streams end at once)
         self.site_runner = web.AppRunner(self.page.app, access_log=None, shutdown_timeout=2.0)
         await self.site_runner.setup()
@@ -96,7 +103,13 @@ class RunningPlayground:
         self.address = f"http://{host}:{port}/"
         return self.address
 
+    def _name_of(self, user_id: int) -> str:
+        user = self.fake.state.users.get(user_id)
+        return " ".join(p for p in (user.first_name, user.last_name) if p) if user else "Someone"
+
     async def stop(self) -> None:
+        if self.quiet is not None:
+            await self.quiet.stop()
         if self.page is not None:
             self.page.close()
         if self.site_runner is not None:

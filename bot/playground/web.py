@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import functools
 import json
+from collections.abc import Callable
 from datetime import timedelta
 from importlib import resources
 from typing import Any
@@ -39,8 +40,15 @@ def _quote(data: object) -> str:
 
 
 class Playground:
-    def __init__(self, fake: FakeTelegram, world: World, clock: MovableClock) -> None:
+    def __init__(
+        self,
+        fake: FakeTelegram,
+        world: World,
+        clock: MovableClock,
+        note: Callable[[int], str | None] = lambda _chat_id: None,
+    ) -> None:
         self.fake, self.state, self.world, self.clock = fake, fake.state, world, clock
+        self.note = note  # a line about the chat only the page shows (quiet.QuietNotes)
         self.closing = False
         self.app = web.Application(middlewares=[_errors_as_json])
         routes = [
@@ -93,7 +101,9 @@ class Playground:
     async def get_chat(self, request: web.Request) -> web.Response:
         viewer = self._person(request.query.get("viewer"))
         chat = self._chat(viewer, request.query.get("chat", "bot"))
-        return _json(views.chat_view(self.state, viewer, chat))
+        data = views.chat_view(self.state, viewer, chat)
+        note = self.note(chat.id) if chat.type == "private" else None
+        return _json({**data, "note": note} if note else data)
 
     async def events(self, request: web.Request) -> web.StreamResponse:
         """`event: change` whenever the fake's world changes (at most every 50 ms)."""

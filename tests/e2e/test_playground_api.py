@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from datetime import datetime, time, timedelta
 from pathlib import Path
 from typing import Any
 
 import aiohttp
 import pytest
 
+from bot.domain.quiet_hours import zone
 from bot.playground.runner import Options, RunningPlayground
+from bot.services.delivery import outbox
 
-WEEK = 7 * 86400
+DAY = 86400
+WEEK = 7 * DAY
 
 
 @pytest.fixture
@@ -158,3 +162,50 @@ async def test_malformed_requests_get_a_clear_error(page: Page) -> None:
     assert "does not fit" in error["error"]
     async with page.session.post(f"{page.address}api/send", data="not json") as response:
         assert response.status == 400 and "JSON" in (await response.json())["error"]
+
+
+async def test_messages_are_dated_by_the_bot_s_clock(
+    page: Page, playground: RunningPlayground
+) -> None:
+    """After "+3 days" the page shows the day the bot lives in, not today (issue 35)."""
+    await page.post("api/clock", {"seconds": 3 * DAY})
+    anna = await page.person("Anna Becker")
+    sent = await page.post("api/send", {"viewer": anna, "chat": "bot", "text": "/my"})
+
+    def answered() -> bool:
+        messages = playground.fake.state.messages.get(anna, [])
+        return any(m.from_bot and m.message_id > sent["message_id"] for m in messages)
+
+    assert await playground.fake.wait_until(answered, 10)
+    now = playground.clock.now().timestamp()
+    shown = [m for m in await page.messages(anna) if m["message_id"] >= sent["message_id"]]
+    assert len(shown) >= 2  # hers and the bot's answer
+    assert all(abs(m["date"] - now) < 60 for m in shown), (now, [m["date"] for m in shown])
+
+
+async def test_messages_held_for_quiet_hours_are_explained_in_the_chat(
+    page: Page, playground: RunningPlayground
+) -> None:
+    """The bot says nothing at night; the page says what it holds back and until when."""
+    anna = await page.person("Anna Becker")
+    deps = playground.app.bot_data.use_cases.dependencies
+    async with deps.uow_factory() as uow:
+        user = await uow.users.get(anna)
+    assert user is not None
+    local = playground.clock.now().astimezone(zone(user.timezone))
+    night = datetime.combine(local.date() + timedelta(days=3), time(23, 0), local.tzinfo)
+    await page.post("api/clock", {"seconds": int((night - local).total_seconds())})
+    for text in ("first held news", "second held news"):
+        await outbox.enqueue(deps.uow_factory, deps.clock, anna, text)
+    expected = (
+        f"Anna Becker's quiet hours (22:00–08:00, {user.timezone}): 2 messages held until 08:00"
+    )
+    for _ in range(50):
+        chat = await page.get("api/chat", viewer=anna, chat="bot")
+        if chat.get("note"):
+            break
+        await playground.fake.wait_until(lambda: False, 0.2)
+    assert chat.get("note") == expected
+    assert not _has(playground, anna, "held news")
+    wang = await page.person("王丽")
+    assert "note" not in await page.get("api/chat", viewer=wang, chat="bot")

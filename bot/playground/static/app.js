@@ -393,6 +393,8 @@
       const signature = JSON.stringify([message, first]);
       wanted.push(reuse(`m:${message.message_id}`, signature, () => messageNode(message, first)));
     }
+    // What the bot holds back for this person's quiet hours: said by the playground, not the bot
+    if (data.note) wanted.push(reuse("note", data.note, () => noteNode(data.note)));
     wanted.forEach((node, index) => {
       if (box.children[index] !== node) box.insertBefore(node, box.children[index] || null);
     });
@@ -413,9 +415,15 @@
 
   function dateSeparator(date) {
     const d = new Date(date * 1000);
-    const sameYear = d.getFullYear() === new Date().getFullYear();
+    const now = new Date(state.world?.clock?.now ?? Date.now());  // the bot's clock, as dates are
+    const sameYear = d.getFullYear() === (isNaN(now) ? new Date() : now).getFullYear();
     const label = d.toLocaleDateString(undefined, { day: "numeric", month: "long", year: sameYear ? undefined : "numeric" });
     return el("div", { className: "date-sep" }, el("span", { className: "date-pill", text: label }));
+  }
+
+  function noteNode(text) {
+    return el("div", { className: "message service playground-note", title: "Shown by the playground only" },
+      el("span", { className: "service-pill", text: `🌙 ${text}` }));
   }
 
   function messageNode(message, first) {
