@@ -78,12 +78,11 @@ def field_lines(parsed: ParsedPost, lang: Lang) -> list[Html]:
     is shown in the reader's where the vocabulary knows it, with the original beside it."""
     lines: list[Html] = []
     foreign = parsed.language is not lang  # someone else's post, in another language
-    translate = _translated_for(parsed, lang)
     if parsed.product:
-        product = translation.product_name(parsed.product, lang) if translate else parsed.product
+        product = _words_for(parsed, lang, parsed.product)
         lines.append(t(lang, "card.product", value=Html(f"<b>{escape(_clip(product))}</b>")))
     if parsed.specs:
-        specs = [translation.product_name(s, lang) if translate else s for s in parsed.specs]
+        specs = [_words_for(parsed, lang, s) for s in parsed.specs]
         lines.append(t(lang, "card.specs", value=_clip(" · ".join(specs))))
     if parsed.quantity:
         lines.append(t(lang, "card.quantity", value=quantity(parsed.quantity, lang)))
@@ -96,7 +95,7 @@ def field_lines(parsed: ParsedPost, lang: Lang) -> list[Html]:
         lines.append(t(lang, "card.price", value=shown))
 
     def place_shown(place: str) -> str:
-        return _clip(translation.place_name(place, lang) if translate else place)
+        return _clip(translation.place_name(place, lang) if foreign else place)
 
     if parsed.trade_term:
         term = parsed.trade_term
@@ -144,14 +143,20 @@ def post_title(post: Post, reader: Lang | None = None) -> str:
     """A post's product, or the start of what was written when there is none; for a
     `reader` of another language, in theirs where the vocabulary knows it."""
     product = post.parsed.product
-    if product and reader is not None and _translated_for(post.parsed, reader):
-        return translation.product_name(product, reader)
+    if product and reader is not None:
+        return _words_for(post.parsed, reader, product)
     return product or post.raw_text[:40]
 
 
-def _translated_for(parsed: ParsedPost, reader: Lang) -> bool:
-    """Readers of either Chinese script read the other: only English <-> Chinese."""
-    return parsed.language is not reader and Lang.EN in (parsed.language, reader)
+def _words_for(parsed: ParsedPost, reader: Lang, words: str) -> str:
+    """`words` of a post for a `reader` of another language in theirs, the original beside:
+    English <-> Chinese where the vocabulary knows them, between the Chinese scripts
+    converted ("保溫杯 (保温杯)"); for the post's own language as written."""
+    if parsed.language is reader:
+        return words
+    if Lang.EN in (parsed.language, reader):
+        return translation.product_name(words, reader)
+    return translation.in_script(words, reader)
 
 
 def expiry_notice(post: Post, lang: Lang) -> Html:

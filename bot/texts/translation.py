@@ -1,7 +1,8 @@
 """A counterpart's words in the reader's language, with the original beside them:
 "vacuum flask (保温杯)", "Yiwu (义乌)", "¥12 ≈ $1.67". Only what the vocabulary knows is
 translated, word by word (the glossary first, then brands, then for Chinese the CC-CEDICT
-glosses); anything else is shown as written."""
+glosses); anything else is shown as written. Between the Chinese scripts the words are
+converted (OpenCC), "保溫杯 (保温杯)"."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from decimal import Decimal
 from bot.domain import money, segmenter
 from bot.domain.models import Lang, Price
 from bot.domain.parsing.gazetteer import place_named
-from bot.domain.text import normalise, to_simplified
+from bot.domain.text import normalise, to_simplified, to_traditional
 from bot.domain.vocabulary.brands import default_brands
 from bot.domain.vocabulary.dictionary import english_name
 from bot.domain.vocabulary.english import english_words
@@ -157,10 +158,23 @@ def _join(pieces: list[str]) -> str:
     return out
 
 
+def in_script(text: str, lang: Lang) -> str:
+    """Chinese in the other script, in the reader's, the original beside it: "保溫杯 (保温杯)"
+    for zh-Hant (OpenCC s2twp), "保温杯 (保溫杯)" for zh-Hans (t2s); a word the same in both
+    scripts, or an English reader, once, as written."""
+    if lang is Lang.EN or not has_han(text):
+        return text
+    if lang is Lang.ZH_HANT:
+        shown = to_traditional(text, taiwan_phrases=True)
+    else:
+        shown = to_simplified(text)
+    return text if shown == text else f"{shown} ({text})"
+
+
 def place_name(place: str, lang: Lang) -> str:
     known = place_named(place)
     if known is None:
-        return place
+        return in_script(place, lang)
     name = known.display(lang, written_in_english=False)
     return place if name == place else f"{name} ({place})"
 

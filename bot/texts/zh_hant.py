@@ -15,7 +15,7 @@ TEXTS: dict[str, str] = {
         "直接用平常的話發一句就行：\n"
         "• 出售：<code>出售 304不鏽鋼保溫杯 500ml 起訂1000個 12元/個 義烏發貨</code>\n"
         "• 求購：<code>求購保溫杯5000只，10元以內</code>\n"
-        "我會整理成卡片，點一下就釋出。更多見 /help。"
+        "我會整理成卡片，點一下就發布。更多見 /help。"
     ),
     "help.text": (
         "<b>怎麼用</b>\n"
@@ -23,8 +23,8 @@ TEXTS: dict[str, str] = {
         "• 出售：<code>供應 LED燈泡 9W 每箱100個 單價3.5元</code>\n"
         "• 求購：<code>求購 M6不鏽鋼螺絲 2萬個 寧波FOB 0.02美元/個</code>\n\n"
         "<b>命令</b>\n"
-        "/offer – 一步步釋出供應\n"
-        "/need – 一步步釋出求購\n"
+        "/offer – 一步步發布供應\n"
+        "/need – 一步步發布求購\n"
         "/my – 我的資訊\n"
         "/search – 搜尋在售和求購資訊\n"
         "/trust – 信用記錄：你的，/trust @使用者名稱，或回覆某則訊息發送 /trust\n"
@@ -48,8 +48,8 @@ TEXTS: dict[str, str] = {
     "button.done": "好了。",
     "cmd.start": "開始，看看怎麼用",
     "cmd.help": "命令和示例",
-    "cmd.offer": "一步步釋出供應",
-    "cmd.need": "一步步釋出求購",
+    "cmd.offer": "一步步發布供應",
+    "cmd.need": "一步步發布求購",
     "cmd.my": "我的資訊",
     "cmd.search": "搜尋在售和求購資訊",
     "cmd.profile": "公司資料",
@@ -68,9 +68,9 @@ TEXTS: dict[str, str] = {
     "post.garbled": "這段文字像是亂碼（編碼不對？）。請重新輸入或再複製一次。",
     "post.ask_kind": "<b>{product}</b>：你是要出售，還是要求購？",
     "post.ask_product": "是什麼產品？請回覆產品名稱，例如 <code>保溫杯</code>。",
-    "post.confirm_hint": "請核對，然後點 <b>釋出</b>。",
-    "post.published": "✅ 已釋出，有效期到 {date}。有匹配時我會通知你。",
-    "post.cancelled": "已放棄，沒有釋出。",
+    "post.confirm_hint": "請核對，然後點 <b>發布</b>。",
+    "post.published": "✅ 已發布，有效期到 {date}。有匹配時我會通知你。",
+    "post.cancelled": "已放棄，沒有發布。",
     "post.edit_choose": "要修改哪一項？",
     "post.edit_ask": "請傳送新的{field}。",
     "post.question_dropped": "這則看起來是一則新資訊，之前那則的{field}沒有修改。新資訊如下：",
@@ -120,7 +120,7 @@ TEXTS: dict[str, str] = {
     # buttons
     "btn.i_sell": "🟢 我要出售",
     "btn.i_need": "🔵 我要求購",
-    "btn.publish": "✅ 釋出",
+    "btn.publish": "✅ 發布",
     "btn.edit": "✏️ 修改",
     "btn.cancel": "✖️ 取消",
     "btn.skip": "跳過 ⏭",
@@ -142,7 +142,7 @@ TEXTS: dict[str, str] = {
     "flow.ask_quantity": "🔢 多少？例如 <code>5000個</code> 或 <code>起訂1000</code>",
     "flow.ask_price": "💰 單價？例如 <code>12元/個</code>、<code>$1.5</code>、<code>面議</code>",
     "flow.ask_place": "📍 在哪裡？例如 <code>義烏</code>、<code>寧波FOB</code>",
-    "flow.timeout": "⌛ 等待超時，之前的回答沒有釋出。用 /offer 或 /need 重新開始。",
+    "flow.timeout": "⌛ 等待超時，之前的回答沒有發布。用 /offer 或 /need 重新開始。",
     # my posts
     "my.empty": "你沒有開放中的資訊。發一條出售或求購吧。",
     "my.header": "<b>我的資訊</b>（{page}/{pages}）",
@@ -221,7 +221,7 @@ TEXTS: dict[str, str] = {
     "reason.term": "共同詞：{term}",
     "reason.moq": "起訂{moq} ≤ 需求{quantity}{unit}",
     "reason.price": "報價{offer} ≤ 預算{budget}/{unit}",
-    "reason.fresh": "{hours}小時前釋出",
+    "reason.fresh": "{hours}小時前發布",
     "reason.fresh_now": "剛剛發布",
     "btn.contact": "🤝 聯絡",
     "btn.dismiss": "🙅 不相關",
