@@ -23,16 +23,19 @@ def waiting(request: ContactRequest, now: datetime) -> bool:
 async def exchanged(uow: UnitOfWork, user_a: int, user_b: int) -> bool:
     """Did these two exchange contacts, and has neither declined the other since? Every
     exchange accepts a request and opens a deal; the deal stays when the request goes with
-    a post's data (retention). A decline after an exchange ends it: a Contact then asks
-    again, and nothing of the decliner is shown again without their yes."""
+    a post's data (retention). A decline at or after their latest exchange ends it (at the
+    same moment, the decline wins): a Contact then asks again, and nothing of the decliner
+    is shown again without their yes."""
     requests = await uow.contact_requests.between(user_a, user_b)
-    answered = [
-        r for r in requests if r.status in (ContactStatus.ACCEPTED, ContactStatus.DECLINED)
-    ]
-    if answered:
-        latest = max(answered, key=lambda r: r.responded_at or r.created_at)
-        return latest.status is ContactStatus.ACCEPTED
-    return bool(await uow.deals.between(user_a, user_b))
+    accepted = [_answered_at(r) for r in requests if r.status is ContactStatus.ACCEPTED]
+    declined = [_answered_at(r) for r in requests if r.status is ContactStatus.DECLINED]
+    if declined and (not accepted or max(declined) >= max(accepted)):
+        return False
+    return bool(accepted) or bool(await uow.deals.between(user_a, user_b))
+
+
+def _answered_at(request: ContactRequest) -> datetime:
+    return request.responded_at or request.created_at
 
 
 async def in_touch(uow: UnitOfWork, now: datetime, user_a: int, user_b: int) -> bool:

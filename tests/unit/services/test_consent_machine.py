@@ -10,9 +10,10 @@ What "valid consent" means (read from `bot/services/contacts/contact_requests.py
 - The owner consents by accepting that request (only its addressee can, and only while it
   is pending and not past its expiry), or by pressing Contact themselves towards the asker
   while the asker's request is still valid (both pressed Contact: both agreed).
-- Two who exchanged contacts before (about anything) are in touch: Contact then makes no
-  new request; unless it answers one of theirs still waiting (both agreed), only its
-  presser gets the other's card once more (issue 35).
+- Two who exchanged contacts before (about anything) are in touch, until either declines
+  the other at or after their latest exchange: Contact then makes no new request; unless
+  it answers one of theirs still waiting (both agreed), only its presser gets the other's
+  card once more (issue 35).
 - At the moment the cards are written, neither side has stopped the bot: a user who
   blocked the bot can receive nothing, so their details do not go out one way either. Anyone
   who presses a button or writes is active again (as `handlers/users.load_user` records).
@@ -107,6 +108,7 @@ class ConsentMachine(RuleBasedStateMachine):
         self.matches: dict[int, tuple[int, int]] = {}  # match id -> (offer id, need id)
         self.requests: list[ModelRequest] = []
         self.exchanges: Counter[tuple[int, int]] = Counter()  # (receiver, other) -> cards
+        self.answered: dict[tuple[frozenset[int], str], datetime] = {}  # pair, answer -> last
 
     def run(self, coroutine: Coroutine[Any, Any, T]) -> T:
         return self.loop.run_until_complete(coroutine)
@@ -155,6 +157,15 @@ class ConsentMachine(RuleBasedStateMachine):
         request.status = "accepted"
         self.exchanges[(request.asker, request.owner)] += 1
         self.exchanges[(request.owner, request.asker)] += 1
+        self.answered[(frozenset((request.asker, request.owner)), "accepted")] = self.clock.now()
+
+    def _in_touch(self, user: int, other: int) -> bool:
+        pair = frozenset((user, other))
+        accepted, declined = (
+            self.answered.get((pair, "accepted")),
+            self.answered.get((pair, "declined")),
+        )
+        return accepted is not None and (declined is None or declined < accepted)
 
     def _expect_ask(self, user: int, target: ModelPost | None, match_id: int | None) -> str | None:
         """What pressing Contact answers (None: a new request), and its exchange if any."""
@@ -172,7 +183,7 @@ class ConsentMachine(RuleBasedStateMachine):
         if mutual is not None and mutual.waiting(now) and mutual.asker not in self.blocked:
             self._exchange(mutual)
             return "contact.accepted_you"
-        if self.exchanges[(user, target.owner)]:  # in touch already: the card once more
+        if self._in_touch(user, target.owner):  # in touch already: the card once more
             self.exchanges[(user, target.owner)] += 1
             return "contact.already_in_touch"
         return None
@@ -260,6 +271,7 @@ class ConsentMachine(RuleBasedStateMachine):
             self._exchange(request)
         elif valid:
             request.status = "declined"
+            self.answered[(frozenset((request.asker, request.owner)), "declined")] = now
 
     @rule(which=st.integers(0, 9), user=st.sampled_from(PEOPLE))
     def accept(self, which: int, user: int) -> None:
@@ -358,3 +370,25 @@ ConsentMachine.TestCase.settings = settings(
     suppress_health_check=[HealthCheck.too_slow],
 )
 test_consent_state_machine = ConsentMachine.TestCase
+
+
+def test_a_decline_after_an_exchange_at_the_same_moment_ends_being_in_touch() -> None:
+    """The machine's first find after that rule came in (the clock does not move between
+    these steps: an exchange, then a decline of the other's request at the same moment;
+    Contact then asks again rather than showing the card)."""
+    state = ConsentMachine()
+    try:
+        state.three_merchants()
+        for step in (
+            lambda: state.contact_under_an_alert(user=2, which=0),
+            lambda: state.decline(user=1, which=0),
+            lambda: state.accept(user=1, which=0),
+            lambda: state.contact_under_an_alert(user=1, which=0),
+            lambda: state.accept(user=1, which=0),
+            lambda: state.accept(user=2, which=7),
+            lambda: state.contact_under_an_alert(user=1, which=0),
+        ):
+            step()
+            state.cards_only_after_valid_double_consent()
+    finally:
+        state.teardown()
