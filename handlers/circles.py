@@ -15,13 +15,14 @@ from telegram import (
     Update,
 )
 from telegram.constants import ChatMemberStatus, ParseMode
-from telegram.error import RetryAfter
+from telegram.error import RetryAfter, TelegramError
 
 from bot.context import BotContext
 from bot.domain.models import PostKind
 from bot.services.people.users import TelegramPerson
 from bot.texts import t
 from bot.texts.cards import post_title
+from bot.texts.circles import in_each
 from handlers.transport.send_guard import NO_WAIT
 
 log = logging.getLogger(__name__)
@@ -35,8 +36,8 @@ def _private_link(context: BotContext) -> str:
 
 
 async def bot_membership(update: Update, context: BotContext) -> None:
-    """Added to a group: its circle, one greeting in its language, and, when Telegram's
-    privacy mode hides members' messages, how the admins can fix that."""
+    """Added to a group: its circle, one greeting in every language of its members, and,
+    when Telegram's privacy mode hides members' messages, how the admins can fix that."""
     change: ChatMemberUpdated | None = update.my_chat_member
     if change is None or change.chat.type not in ("group", "supergroup"):
         return
@@ -48,14 +49,24 @@ async def bot_membership(update: Update, context: BotContext) -> None:
         change.chat.title or "",
         change.from_user.id if change.from_user else None,
     )
-    lang = circle.language
+    langs = await context.use_cases.circles.notice_languages(
+        circle.id, await _people(context, circle.id)
+    )
     name = context.bot.username
     if new:
-        text = t(lang, "circle.greeting", title=circle.title, link=_private_link(context))
+        text = in_each(langs, "circle.greeting", title=circle.title, link=_private_link(context))
         await context.bot.send_text(circle.id, text)
     if not context.bot.can_read_all_group_messages and now != ChatMemberStatus.ADMINISTRATOR:
-        text = t(lang, "circle.privacy", bot=name)
+        text = in_each(langs, "circle.privacy", bot=name)
         await context.bot.send_text(circle.id, text)
+
+
+async def _people(context: BotContext, chat_id: int) -> int | None:
+    """How many people are in the group, the bot not counted; None when Telegram won't say."""
+    try:
+        return await context.bot.get_chat_member_count(chat_id) - 1
+    except TelegramError:
+        return None
 
 
 async def group_message(update: Update, context: BotContext) -> None:

@@ -13,6 +13,7 @@ class Circles:
     def __init__(self, deps: Dependencies) -> None:
         u, c = deps.uow_factory, deps.clock
         self.bot_joined = partial(groups.bot_joined, u, c)
+        self.notice_languages = partial(groups.notice_languages, u)
         self.member_joined = partial(groups.member_joined, u, c)
         self.migrated = partial(groups.migrated, u, c, deps.after)
         self.post_in_circle = partial(

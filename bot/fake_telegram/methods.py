@@ -22,7 +22,7 @@ from bot.fake_telegram.members import (
     full_chat,
     leave_chat,
 )
-from bot.fake_telegram.models import RequestRecord
+from bot.fake_telegram.models import FakeChat, RequestRecord
 from bot.fake_telegram.spec import BotApiSpec, UploadedFile
 from bot.fake_telegram.state import FakeState
 
@@ -68,6 +68,7 @@ class BotApi:
             "getChat": lambda p: full_chat(state.find_chat(p["chat_id"])),
             "getChatMember": lambda p: chat_member(state, p["chat_id"], p["user_id"]),
             "getChatAdministrators": lambda p: chat_administrators(state, p["chat_id"]),
+            "getChatMemberCount": lambda p: _member_count(state.find_chat(p["chat_id"])),
             "leaveChat": lambda p: leave_chat(state, p["chat_id"]),
             "setMyDescription": lambda p: self._set_text(p, "description", 512),
             "getMyDescription": lambda p: {"description": self._get_text(p, "description")},
@@ -261,3 +262,8 @@ def loggable(raw: dict[str, Any]) -> dict[str, Any]:
         else:
             out[key] = value
     return out
+
+
+def _member_count(chat: FakeChat) -> int:
+    """The group's members, the bot among them while it is in (as Telegram counts)."""
+    return len(chat.members) + (chat.bot_status in ("member", "administrator"))

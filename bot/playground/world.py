@@ -94,9 +94,11 @@ async def seed_posts(fake: FakeTelegram, world: World) -> int:
 
 
 async def add_bot_to_circle(fake: FakeTelegram, world: World) -> None:
+    """The first person adds the bot as an admin, so the circle starts ready to use: the bot
+    reads members' posts even with privacy mode on (the World panel can change both)."""
     first = next(iter(world.people.values()))
     for group in world.groups.values():
-        await fake.add_bot_to_group(group, first, admin=False)
+        await fake.add_bot_to_group(group, first, admin=True)
 
 
 async def _new_card(fake: FakeTelegram, handle: UserHandle, after: int) -> StoredMessage:

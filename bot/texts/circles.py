@@ -4,12 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.domain.models import Circle, CircleStats, Post, PostKind
+from bot.domain.models import Circle, CircleStats, Lang, Post, PostKind
 from bot.texts import Html, escape, t
 from bot.texts.cards import post_title, price, quantity
 
 MAX_HTML = 4000  # under Telegram's 4,096 characters even before entities are taken out
 MAX_LINES = 30  # a digest a member reads on a phone
+
+
+def in_each(langs: Sequence[Lang], key: str, /, **values: object) -> Html:
+    """One notice for a whole group: a block per language, in the order given, as many as
+    fit in one message (the first always)."""
+    text = ""
+    for lang in langs:
+        more = f"{text}\n\n{t(lang, key, **values)}" if text else str(t(lang, key, **values))
+        if text and len(more) > MAX_HTML:
+            break
+        text = more
+    return Html(text)
 
 
 def circle_settings_text(circle: Circle, stats: CircleStats) -> Html:

@@ -81,6 +81,14 @@ class SqlCirclesRepository:
         row = await self._session.get(CircleMembershipRow, (circle_id, user_id))
         return row is not None and row.left_at is None
 
+    async def members(self, circle_id: int) -> set[int]:
+        rows = await self._session.scalars(
+            select(CircleMembershipRow.user_id).where(
+                CircleMembershipRow.circle_id == circle_id, CircleMembershipRow.left_at.is_(None)
+            )
+        )
+        return {int(user_id) for user_id in rows}
+
     async def migrate(self, old_id: int, new_id: int) -> None:
         """The group became a supergroup: its circle, posts and members move to the new id;
         the old circle remembers where they went."""

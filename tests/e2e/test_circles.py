@@ -78,6 +78,27 @@ async def test_with_privacy_mode_on_the_admins_are_told_and_commands_work(
     assert rejected(fake) == []
 
 
+async def test_the_group_s_notices_are_in_every_language_of_its_members(
+    fake: FakeTelegram, make_bot: Callable[..., RunningBot]
+) -> None:
+    fake.privacy_mode = True
+    await make_bot().start()
+    seller = await _started(fake, "Wang Seller", "zh-hans")
+    buyer = await _started(fake, "Sam Buyer", "en")
+    group = fake.group("Yiwu cups", [seller])
+    await fake.join_group(group, buyer)  # Telegram won't tell the bot of this one
+    await fake.add_bot_to_group(group, by=seller)
+    greeting, warning = await group.wait_for_messages(2)
+    for notice, chinese, english in (
+        (greeting, "大家好", "Hello"),
+        (warning, "致管理员", "For the admins"),
+    ):
+        assert chinese in notice.text and english in notice.text
+        assert notice.text.index(chinese) < notice.text.index(english)  # a fixed order
+        assert len(notice.text) <= 4096
+    assert rejected(fake) == []
+
+
 async def test_circle_settings_are_for_admins_checked_at_every_press(
     fake: FakeTelegram, make_bot: Callable[..., RunningBot]
 ) -> None:

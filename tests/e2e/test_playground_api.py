@@ -75,7 +75,7 @@ async def test_the_demo_world_is_ready_and_the_page_is_served(page: Page) -> Non
     world = await page.get("api/world")
     assert [p["language_code"] for p in world["people"]] == ["zh-hans", "en", "zh-hant", "zh-hans"]
     (circle,) = world["groups"]
-    assert len(circle["members"]) == 4 and circle["bot_status"] == "member"
+    assert len(circle["members"]) == 4 and circle["bot_status"] == "administrator"
     anna = await page.person("Anna Becker")
     chat = await page.get("api/chat", viewer=anna, chat="bot")
     assert "Published" in chat["messages"][-1]["text"]  # her demo post, published by the bot
@@ -110,6 +110,25 @@ async def test_a_visitor_s_first_need_finds_a_demo_offer(
     assert "保温杯" in alert["text"]
     wang = await page.person("王丽")
     await page.wait_for(wang, "买家", playground)  # the seller hears of it too, in Chinese
+
+
+async def test_the_demo_circle_answers_a_supply_post_with_privacy_mode_on(
+    page: Page, playground: RunningPlayground
+) -> None:
+    world = await page.get("api/world")
+    assert world["privacy_mode"] is True  # as a new bot's default: the circle works anyway
+    (circle,) = world["groups"]
+    li = await page.person("李强")
+    text = "#供应 竹制砧板 起订2000个 15元/个 宁波"
+    await page.post("api/send", {"viewer": li, "chat": circle["id"], "text": text})
+
+    def noted() -> bool:
+        messages = playground.fake.state.messages.get(circle["id"], [])
+        return any("已记下供应" in (m.text or "") for m in messages if m.from_bot)
+
+    assert await playground.fake.wait_until(noted, 10)
+    said = [m["text"] for m in await page.messages(li, circle["id"]) if m.get("text")]
+    assert not any("/setprivacy" in text for text in said)  # no fix left for the admins
 
 
 async def test_moving_the_clock_expires_posts_and_the_owner_is_told(

@@ -134,6 +134,9 @@ class FakeCirclesRepository(_Repository):
     async def is_member(self, circle_id: int, user_id: int) -> bool:
         return (circle_id, user_id) in self._read.memberships
 
+    async def members(self, circle_id: int) -> set[int]:
+        return {u for (c, u) in self._read.memberships if c == circle_id}
+
     async def migrate(self, old_id: int, new_id: int) -> None:
         tables = self._write
         old = tables.circles.get(old_id)

@@ -205,6 +205,7 @@ async def test_circles_and_their_members(uow_factory: UowFactory) -> None:
         assert again is not None and again.open_to_market and again.created_at == NOW
         assert await uow.circles.is_member(-100, 1) and not await uow.circles.is_member(-100, 2)
         assert await uow.circles.get(-200) is None
+        assert await uow.circles.members(-100) == {1} and await uow.circles.members(-200) == set()
 
 
 async def test_circle_invitations_once_a_day_and_held_messages_retried(

@@ -46,6 +46,21 @@ async def bot_joined(
         return circle, new
 
 
+async def notice_languages(
+    uow_factory: UowFactory, circle_id: int, people: int | None
+) -> list[Lang]:
+    """The languages a notice to the whole group is written in, in a fixed order: those of
+    its known members; every language when none is known, or when the group has more
+    people (`people`, Telegram's count without the bot) than the bot knows of."""
+    async with uow_factory() as uow:
+        members = await uow.circles.members(circle_id)
+        users = [await uow.users.get(user_id) for user_id in sorted(members)]
+    spoken = {user.language for user in users if user is not None}
+    if not spoken or (people is not None and people > len(members)):
+        return list(Lang)
+    return [lang for lang in Lang if lang in spoken]
+
+
 def read_post(text: str, kind: PostKind | None, home_region: str = "") -> ParsedPost | None:
     """A group message that offers or asks for goods, as a post (a hashtag or command's
     kind wins over the words); None for chatter, which is left alone. `home_region`: the

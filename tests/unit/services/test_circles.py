@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.domain.circles import in_scope, kind_from_hashtags
-from bot.domain.models import Circle, PostKind
+from bot.domain.models import Circle, Lang, PostKind
 from bot.services.after_effects import Table
 from bot.services.circles import groups
 from bot.services.matching import index_loading
 from bot.services.ports import UowFactory
 from bot.services.schedule import Schedule
+from bot.texts.circles import in_each
 from tests.fakes import FixedClock
 from tests.unit.services.world import NEED, OFFER, TTL, add_user, new_index, opened
 
@@ -144,3 +145,19 @@ async def test_a_bare_yuan_in_a_group_is_the_member_s_currency(
     )
     assert result.post is not None and result.post.parsed.price is not None
     assert result.post.parsed.price.currency == "TWD"
+
+
+async def test_a_group_notice_is_in_every_language_its_members_use(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    assert await groups.notice_languages(uow_factory, GROUP, None) == list(Lang)  # none known
+    await add_user(uow_factory, 1, Lang.EN)
+    await add_user(uow_factory, 2, Lang.ZH_HANS)
+    for user_id in (1, 2):
+        await groups.bot_joined(uow_factory, clock, GROUP, "Cups", user_id)
+    langs = await groups.notice_languages(uow_factory, GROUP, 2)
+    assert langs == [Lang.ZH_HANS, Lang.EN]  # a fixed order, not the members'
+    assert await groups.notice_languages(uow_factory, GROUP, 3) == list(Lang)  # one unknown
+    notice = in_each(langs, "circle.privacy", bot="tc_bot")
+    assert "致管理员" in notice and "For the admins" in notice and "隱私" not in notice
+    assert len(notice) <= 4096
