@@ -143,3 +143,20 @@ def test_circle_digest(data: st.DataObject, circle: CircleShape, posts: list[Pos
         return circles.circle_digest(shown, [make_post(p, w) for p in posts], "TradeCircleBot")
 
     each_language(data, render)
+
+
+@fuzz(EXAMPLES)
+@given(st.data(), circle_shapes)
+def test_group_notices_in_each_language(data: st.DataObject, circle: CircleShape) -> None:
+    """A group's title is whatever its creator chose: in every language's block of one
+    notice it stays text."""
+
+    def render(lang: Lang, w: Words) -> str:
+        shown = make_circle(replace(circle, language=lang), w)
+        langs = [lang, *(other for other in Lang if other is not lang)]
+        greeting = circles.in_each(
+            langs, "circle.greeting", title=shown.title, link="https://t.me/TradeCircleBot"
+        )
+        return f"{greeting}\n\n{circles.in_each(langs, 'circle.privacy', bot='TradeCircleBot')}"
+
+    each_language(data, render)

@@ -68,6 +68,7 @@ FUZZED = {  # each has a test below or in test_markup_injection_reminders.py
     cards.post_line,
     circles.circle_digest,
     circles.circle_settings_text,
+    circles.in_each,
     contacts.contact_card,
     contacts.contact_declined,
     contacts.contact_request,
