@@ -49,15 +49,17 @@ async def bot_membership(update: Update, context: BotContext) -> None:
         change.chat.title or "",
         change.from_user.id if change.from_user else None,
     )
+    hidden = not context.bot.can_read_all_group_messages and now != ChatMemberStatus.ADMINISTRATOR
+    if not (new or hidden):
+        return
     langs = await context.use_cases.circles.notice_languages(
         circle.id, await _people(context, circle.id)
     )
-    name = context.bot.username
     if new:
         text = in_each(langs, "circle.greeting", title=circle.title, link=_private_link(context))
         await context.bot.send_text(circle.id, text)
-    if not context.bot.can_read_all_group_messages and now != ChatMemberStatus.ADMINISTRATOR:
-        text = in_each(langs, "circle.privacy", bot=name)
+    if hidden:
+        text = in_each(langs, "circle.privacy", bot=context.bot.username)
         await context.bot.send_text(circle.id, text)
 
 

@@ -54,8 +54,8 @@ async def notice_languages(
     people (`people`, Telegram's count without the bot) than the bot knows of."""
     async with uow_factory() as uow:
         members = await uow.circles.members(circle_id)
-        users = [await uow.users.get(user_id) for user_id in sorted(members)]
-    spoken = {user.language for user in users if user is not None}
+        users = await uow.users.get_many(members)
+    spoken = {user.language for user in users.values()}
     if not spoken or (people is not None and people > len(members)):
         return list(Lang)
     return [lang for lang in Lang if lang in spoken]

@@ -79,10 +79,11 @@ async def no_interest(
             lang, post, days, position, missing_fields(post.parsed, post.kind), words
         )
     else:
-        related = await _related_offers(uow, context.index, post, now)
+        alerted = await _alerted(uow, post)
+        related = await _related_offers(uow, context.index, post, now, alerted)
         missing = missing_fields(post.parsed, post.kind)
-        alerted = await _suppliers_alerted(uow, post)
-        text = need_advice(lang, post, days, related, missing, alerted=alerted)
+        sellers = len({offer.user_id if offer else f"offer {m.offer_id}" for m, offer in alerted})
+        text = need_advice(lang, post, days, related, missing, alerted=sellers)
     buttons = await _post_buttons(uow, now, user, post, [(Action.EDIT_POST, "btn.edit")])
     await outbox.add_to(uow, now, user.id, text, buttons=buttons, kind="post.no_interest")
     return None
@@ -121,22 +122,22 @@ async def _requests(uow: UnitOfWork, post: Post) -> tuple[int, int]:
     return received, len(sent)
 
 
-async def _suppliers_alerted(uow: UnitOfWork, need: Post) -> int:
-    """How many sellers the need's owner was alerted to (one per seller, however many of
-    their offers), by the stored matches."""
-    sellers: set[int | str] = set()
-    for match in _alerted_to_owner(need, await _matches(uow, need)):
-        offer = await uow.posts.get(match.offer_id)
-        sellers.add(offer.user_id if offer is not None else f"offer {match.offer_id}")
-    return len(sellers)
+async def _alerted(uow: UnitOfWork, need: Post) -> list[tuple[Match, Post | None]]:
+    """The matches the need's owner was alerted to, each with its offer (None when gone):
+    how many sellers (one per seller, however many of their offers) and which offers."""
+    return [
+        (match, await uow.posts.get(match.offer_id))
+        for match in _alerted_to_owner(need, await _matches(uow, need))
+    ]
 
 
-async def _alerted_offers(uow: UnitOfWork, need: Post, now: datetime) -> list[Post]:
+async def _alerted_offers(
+    uow: UnitOfWork, need: Post, now: datetime, alerted: list[tuple[Match, Post | None]]
+) -> list[Post]:
     """The open offers the need's owner was alerted to and did not dismiss."""
     offers = []
     circles: dict[int, Circle | None] = {}
-    for match in _alerted_to_owner(need, await _matches(uow, need)):
-        offer = await uow.posts.get(match.offer_id)
+    for match, offer in alerted:
         if (
             not match.need_dismissed
             and offer is not None
@@ -253,11 +254,15 @@ async def _words_others_use(
 
 
 async def _related_offers(
-    uow: UnitOfWork, index: MatchingIndex, post: Post, now: datetime
+    uow: UnitOfWork,
+    index: MatchingIndex,
+    post: Post,
+    now: datetime,
+    alerted: list[tuple[Match, Post | None]],
 ) -> list[Related]:
     """Open offers related to a need, by product: how many, their MOQs and prices; those
     it was alerted to first."""
-    offers = await _alerted_offers(uow, post, now)
+    offers = await _alerted_offers(uow, post, now, alerted)
     seen = {offer.id for offer in offers}
     offers += [o for o in await _others(uow, index, post, now) if o.id not in seen]
     groups: dict[str, list[Post]] = defaultdict(list)
