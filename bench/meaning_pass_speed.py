@@ -3,7 +3,8 @@ its vector is made, the encoder not counted. Per post, timed together: the dense
 retriever's backing (`meaning_alerts.backing`: its nearest in the other script, their
 view, the buyer's view) and the re-ranking with what the words find (`meaning_alerts.alerts`,
 a need's second opinion on its first page included), as `by_meaning.match_by_meaning`
-runs them.
+runs them: after the post's words' pass (`pairs.match_post`, untimed here), whose page of a
+need's offers the re-ranking takes (`words_pages`).
 
 Synthetic, as the other speed benches: the posts of bench/match_corpus.py in the engine,
 and for each a clustered int8 vector (bench/dense_speed.py) whose cluster is its first
@@ -109,6 +110,16 @@ def main(argv: list[str] | None = None) -> None:
         own, other = part(post.kind, script), "latin" if script == "han" else "han"
         dense.add([post.post_id], vector[None, :], [own])
         same_script = part(PostKind.OFFER, script)
+        # its words' pass first, as at publish (`pairs.match_post`; timed by bench.match_speed)
+        engine.alerts(
+            post.kind,
+            post.terms,
+            fields,
+            user_id=post.user_id,
+            now_ts=now,
+            limit=30,
+            post_id=post.post_id,
+        )
         t0 = time.perf_counter()
         where = part(OTHER[post.kind], other)
         backing = meaning_alerts.backing(dense, crowds, post.post_id, own, where, vector)
@@ -126,6 +137,7 @@ def main(argv: list[str] | None = None) -> None:
                 closeness=lambda other_id, v=vector, p=same_script: dense.closeness(
                     other_id, v, p
                 ),
+                post_id=post.post_id,
             )
         t2 = time.perf_counter()
         timed["backing"].append((t1 - t0) * 1000)

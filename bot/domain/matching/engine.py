@@ -33,6 +33,7 @@ from .rows import CONCEPT, PRODUCT, doc_words, from_rows
 from .scoring import DEFAULT_WEIGHTS, Thresholds, Weights
 from .scratch import TermScratch
 from .types import MatchFields, MatchResult, PostTerms
+from .words_pages import WordsPages
 
 __all__ = ["MatchingEngine", "fields_from_parsed"]
 
@@ -57,6 +58,7 @@ class MatchingEngine(OpenPosts):
         self.term_classes = TermClasses(self.terms)
         self.term_scratch = TermScratch(self.terms)
         self.dismissals = Dismissals()  # the readers' "not relevant" marks
+        self.words_pages = WordsPages()  # needs' words' finds, for their meaning pass
 
     # -- queries -------------------------------------------------------------------------
 
@@ -88,10 +90,15 @@ class MatchingEngine(OpenPosts):
         now_ts: float,
         limit: int = 10,
         exclude: Collection[int] = frozenset(),
+        post_id: int | None = None,
     ) -> list[MatchResult]:
-        """Whom a new post should alert (alert_rules.py); only those are explained."""
+        """Whom a new post should alert (alert_rules.py); only those are explained. A
+        need's `post_id` keeps what its words found for its meaning pass (`words_pages`)."""
         found = self._ranked(post_kind, terms, fields, user_id, now_ts, limit, exclude, 0.0)
         side = self._sides[_OTHER[post_kind]]
+        if post_id is not None and post_kind is PostKind.NEED:
+            page = tuple(int(side.cols["post_id"][r.doc]) for r in found)
+            self.words_pages.keep(post_id, terms, page)
         chosen = alert_rules.choose(
             post_kind,
             found,

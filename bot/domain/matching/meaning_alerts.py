@@ -24,6 +24,7 @@ from .types import MatchFields, MatchResult, PostTerms, Reason
 if TYPE_CHECKING:
     from .engine import MatchingEngine
     from .index import SideIndex
+    from .plan import QueryPlan
 
 _OTHER = {PostKind.OFFER: PostKind.NEED, PostKind.NEED: PostKind.OFFER}
 VIEWS = 2  # of a post's nearest by meaning, those asked whether it stands out for them
@@ -95,6 +96,7 @@ def alerts(
     now_ts: float,
     limit: int = 10,
     closeness: Callable[[int], float | None] | None = None,
+    post_id: int | None = None,
 ) -> list[MatchResult]:
     """Whom a post alerts among the posts of the other kind its words find and those
     the dense retriever found (`support`: post id -> how strongly meaning ties it to
@@ -102,7 +104,9 @@ def alerts(
     filters, fits, gates, conflicts and alert rules, with a found post's text score and
     fit at least its support, since across languages the words may share nothing.
     A need given `closeness` (post id -> cosine to it by meaning) hears too of the
-    `second_opinion`. Those found by meaning have "meaning" as their first reason."""
+    `second_opinion`. Those found by meaning have "meaning" as their first reason. A
+    need whose words' page was kept (`post_id`, `words_pages`) ranks that page, not every
+    candidate of its words again."""
     kind = _OTHER[post_kind]
     side = engine._sides[kind]
     found_by_meaning = engine._docs_of(support, kind)
@@ -135,7 +139,7 @@ def alerts(
     if post_kind is PostKind.OFFER:  # the needs its words find were alerted at once
         docs = supported
     else:  # a need chooses among all it finds, by words and by meaning
-        docs = _sorted_with(side.candidates(plan.walk_ids, engine.max_candidates), supported)
+        docs = _sorted_with(_words_finds(engine, side, plan, terms, post_id), supported)
     docs, scores, fits = filter_and_score(side, docs, plan, now_ts, None, engine.weights, limit)
     best = top_k(side, docs, scores, 0.0, 0, limit)
     found = [Ranked(doc, float(scores[at]), float(fits[at])) for doc, at in best]
@@ -182,6 +186,18 @@ def second_opinion(
     if vote.score < alert or vote.score < NEAR_THE_BEST * page[0].score:
         return None
     return vote
+
+
+def _words_finds(
+    engine: MatchingEngine, side: SideIndex, plan: QueryPlan, terms: PostTerms, post_id: int | None
+) -> np.ndarray:
+    """A need's offers by its words, sorted: the page its words' pass kept, else every
+    candidate walked again."""
+    page = engine.words_pages.take(post_id, terms) if post_id is not None else None
+    if page is None:
+        return side.candidates(plan.walk_ids, engine.max_candidates)
+    docs = engine._docs_of(page, PostKind.OFFER)
+    return np.unique(docs) if docs is not None else np.empty(0, dtype=np.int32)
 
 
 def _sorted_with(walked: np.ndarray, supported: np.ndarray) -> np.ndarray:

@@ -60,6 +60,7 @@ async def match_by_meaning(
         now_ts=now.timestamp(),
         limit=CANDIDATES,
         closeness=lambda other: index.dense.closeness(other, vector, same_script),
+        post_id=post.id,
     )
     paired = await uow.matches.paired_with(post.id)  # what its words found at once
     return await store_pairs(uow, now, index, post, [r for r in found if r.post_id not in paired])

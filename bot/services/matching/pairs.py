@@ -78,6 +78,7 @@ async def match_post(
         now_ts=now.timestamp(),
         limit=CANDIDATES * 4 if index.circles else CANDIDATES,  # room for the scope's cut
         exclude=paired,
+        post_id=post.id,  # a need's page, for its meaning pass
     )
     return await store_pairs(uow, now, index, post, found)
 
