@@ -248,7 +248,10 @@ TEXTS: dict[str, str] = {
         "📨 <b>Someone wants to contact you</b> about your post <b>{product}</b>.\n"
         "{trust}\n\nAccept to exchange contacts; until then neither side sees the other's details."
     ),
-    "contact.card": "🤝 <b>Contact for {product}</b>\n{name}{username}{phone}\n👆 Tap the name to open a chat.",
+    "contact.card": "🤝 <b>Contact for {product}</b>\n{name}{username}{profile}{phone}\n{trust}\n👆 Tap the name to open a chat.",
+    "contact.profile": "\n{details} <i>(their own words)</i>",
+    "contact.company": "🏢 {company}",
+    "contact.region": "📍 {region}",
     "contact.phone": "\n📞 {phone}",
     "contact.username": " (@{username})",
     "contact.declined": "The other side declined the contact request for <b>{product}</b>. Other matches will follow.",

@@ -241,7 +241,10 @@ TEXTS: dict[str, str] = {
         "📨 <b>有人想联系你</b>，关于你的信息 <b>{product}</b>。\n"
         "{trust}\n\n同意后双方交换联系方式；在此之前双方都看不到对方的资料。"
     ),
-    "contact.card": "🤝 <b>{product} 的联系方式</b>\n{name}{username}{phone}\n👆 点名字即可直接聊天。",
+    "contact.card": "🤝 <b>{product} 的联系方式</b>\n{name}{username}{profile}{phone}\n{trust}\n👆 点名字即可直接聊天。",
+    "contact.profile": "\n{details} <i>（对方自述）</i>",
+    "contact.company": "🏢 {company}",
+    "contact.region": "📍 {region}",
     "contact.phone": "\n📞 {phone}",
     "contact.username": "（@{username}）",
     "contact.declined": "对方婉拒了关于 <b>{product}</b> 的联系请求。还会有其他匹配。",

@@ -241,7 +241,10 @@ TEXTS: dict[str, str] = {
         "📨 <b>有人想聯絡你</b>，關於你的資訊 <b>{product}</b>。\n"
         "{trust}\n\n同意後雙方交換聯絡方式；在此之前雙方都看不到對方的資料。"
     ),
-    "contact.card": "🤝 <b>{product} 的聯絡方式</b>\n{name}{username}{phone}\n👆 點名字即可直接聊天。",
+    "contact.card": "🤝 <b>{product} 的聯絡方式</b>\n{name}{username}{profile}{phone}\n{trust}\n👆 點名字即可直接聊天。",
+    "contact.profile": "\n{details} <i>（對方自述）</i>",
+    "contact.company": "🏢 {company}",
+    "contact.region": "📍 {region}",
     "contact.phone": "\n📞 {phone}",
     "contact.username": "（@{username}）",
     "contact.declined": "對方婉拒了關於 <b>{product}</b> 的聯絡請求。還會有其他匹配。",

@@ -167,7 +167,11 @@ def test_contacts(
     def card(lang: Lang, w: Words) -> str:
         numbers = tuple(w(limit.CONTACT) for _ in range(written))
         of_user, post = make_user(of, w), make_post(about, w)
-        return contacts.contact_card(of_user, post, lang, numbers, too_good=too_good)
+        profile = make_profile(0, w) if written != 3 else None  # company, region (or none)
+        record = make_summary(them, w) if them else None
+        return contacts.contact_card(
+            of_user, post, lang, numbers, profile=profile, record=record, too_good=too_good
+        )
 
     each_language(data, request)
     each_language(data, card)

@@ -17,7 +17,8 @@ from bot.domain.models import (
     User,
 )
 from bot.services import follow_ups
-from bot.services.contacts.in_touch import card_again, exchanged, waiting
+from bot.services.contacts.contact_cards import card_again, card_of
+from bot.services.contacts.in_touch import exchanged, waiting
 from bot.services.delivery import outbox
 from bot.services.delivery.action_tokens import add_tokens, answer_buttons
 from bot.services.errors import UserFacingError
@@ -30,7 +31,7 @@ from bot.services.schedule import DEFAULT_SCHEDULE, Schedule
 from bot.services.trust import deal_steps
 from bot.services.trust.summaries import summary_of
 from bot.texts import plain
-from bot.texts.contacts import contact_card, contact_declined, contact_request
+from bot.texts.contacts import contact_declined, contact_request
 
 REQUEST_TTL = timedelta(days=14)
 DAY = timedelta(days=1)
@@ -252,7 +253,7 @@ async def _accept(
         if not receiver.blocked_bot:
             lang, mentioned = receiver.language, written[other.id]
             buyer = offer is not None and receiver.id != offer.user_id
-            card = contact_card(other, about, lang, mentioned, too_good=warn and buyer)
+            card = await card_of(uow, now, other, about, lang, mentioned, too_good=warn and buyer)
             buttons = await _card_buttons(uow, now, receiver.id, receiver.language, other.id, deal)
             await outbox.add_to(uow, now, receiver.id, card, buttons=buttons, kind="contact.card")
         await uow.trust_events.add(

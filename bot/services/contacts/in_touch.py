@@ -7,10 +7,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.domain.models import ContactRequest, ContactStatus, Deal, Post
-from bot.services.delivery import outbox
+from bot.domain.models import ContactRequest, ContactStatus
 from bot.services.ports import UnitOfWork
-from bot.texts.contacts import contact_card
 
 
 def waiting(request: ContactRequest, now: datetime) -> bool:
@@ -44,30 +42,3 @@ async def in_touch(uow: UnitOfWork, now: datetime, user_a: int, user_b: int) -> 
     if any(waiting(r, now) for r in requests):
         return True
     return await exchanged(uow, user_a, user_b)
-
-
-async def card_again(
-    uow: UnitOfWork, now: datetime, receiver_id: int, about: Post, *, too_good: bool = False
-) -> None:
-    """The card of `about`'s owner once more, to someone they exchanged contacts with: their
-    details as they stand, with the contacts they wrote in their post of the newest exchange
-    (what the receiver was given then), never those of `about`, which nobody agreed to share.
-    No request, no deal, and nothing to the owner: it is what the receiver already has."""
-    receiver = await uow.users.get(receiver_id)
-    owner = await uow.users.get(about.user_id)
-    if receiver is None or owner is None:
-        return
-    deals = await uow.deals.between(receiver_id, owner.id)
-    written = await _written_in(uow, deals, owner.id)
-    card = contact_card(owner, about, receiver.language, written, too_good=too_good)
-    await outbox.add_to(uow, now, receiver.id, card, kind="contact.card")
-
-
-async def _written_in(uow: UnitOfWork, deals: list[Deal], owner_id: int) -> tuple[str, ...]:
-    """The contacts the owner wrote in their post of the newest exchange that still has one."""
-    for deal in reversed(deals):
-        for post_id in (deal.offer_id, deal.need_id):
-            post = await uow.posts.get(post_id) if post_id is not None else None
-            if post is not None and post.user_id == owner_id:
-                return post.parsed.contacts
-    return ()
