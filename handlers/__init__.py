@@ -150,14 +150,17 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     )
     app.add_handler(CallbackQueryHandler(fallback.unknown_button))  # any other button
     # 3. unknown commands, a shared phone number, plain text (a post in plain words, or the
-    #    answer to a pending question; in a trade circle, a member's post), the bot joining
+    #    answer to a pending question; in a trade circle, a member's post), a photo (a post
+    #    by its caption, privately or in a circle), the bot joining
     #    a group or the group becoming a supergroup, then anything else.
     app.add_handler(MessageHandler(PRIVATE & filters.COMMAND, fallback.unknown_command))
     app.add_handler(MessageHandler(PRIVATE & filters.CONTACT, phone_sharing.shared_contact))
     app.add_handler(MessageHandler(PRIVATE & filters.TEXT, private_text.on_text))
+    app.add_handler(MessageHandler(PRIVATE & filters.PHOTO, private_text.on_photo))
     app.add_handler(
         MessageHandler(GROUPS & filters.TEXT & ~filters.COMMAND, circles.group_message)
     )
+    app.add_handler(MessageHandler(GROUPS & filters.PHOTO, circles.group_photo))
     app.add_handler(ChatMemberHandler(circles.bot_membership, ChatMemberHandler.MY_CHAT_MEMBER))
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, circles.group_migrated))
     app.add_handler(MessageHandler(filters.StatusUpdate.NEW_CHAT_MEMBERS, circles.members_joined))

@@ -4,6 +4,7 @@ the group; alerts and anything multi-step go to private chats."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 
 from telegram import (
@@ -80,6 +81,30 @@ async def group_message(update: Update, context: BotContext) -> None:
         await _flag_link(context, message)
 
 
+async def group_photo(update: Update, context: BotContext) -> None:
+    """A member's photo in the group: with a caption, a post as its words would be (the
+    photo kept); without one, a short reply saying how to post it."""
+    message = update.effective_message
+    if message is None or not message.photo or message.from_user is None:
+        return
+    caption = (message.caption or "").strip()
+    if caption:
+        await _post(update, context, None, caption, photo=message.photo[-1].file_id)
+        return
+    if message.from_user.is_bot:
+        return
+    text = t(context.lang, "circle.photo_needs_words")
+    with contextlib.suppress(RetryAfter):  # the group's busy minute: no line rather than late
+        await context.bot.send_message(
+            message.chat.id,
+            text,
+            parse_mode=ParseMode.HTML,
+            disable_notification=True,
+            reply_parameters=ReplyParameters(message.message_id),
+            rate_limit_args=NO_WAIT,  # type: ignore[arg-type]
+        )
+
+
 def _has_link(message: Message) -> bool:
     return any(e.type in (MessageEntity.URL, MessageEntity.TEXT_LINK) for e in message.entities)
 
@@ -123,7 +148,13 @@ async def group_need(update: Update, context: BotContext) -> None:
     await _post(update, context, PostKind.NEED, " ".join(context.args or []))
 
 
-async def _post(update: Update, context: BotContext, kind: PostKind | None, text: str) -> None:
+async def _post(
+    update: Update,
+    context: BotContext,
+    kind: PostKind | None,
+    text: str,
+    photo: str | None = None,
+) -> None:
     chat, user, message = update.effective_chat, update.effective_user, update.effective_message
     if chat is None or user is None or message is None or user.is_bot:
         return
@@ -134,6 +165,7 @@ async def _post(update: Update, context: BotContext, kind: PostKind | None, text
         text,
         kind,
         update.update_id,
+        photo,
     )
     if result.outcome == "chatter" and kind is not None:  # a command with nothing after it
         usage = t(context.lang, "circle.post_usage", bot=context.bot.username)

@@ -17,22 +17,25 @@ from bot.texts import plain, t
 from handlers import pending_question
 from handlers.buttons import Pressed
 from handlers.keyboards import action_data, tokens_as_data
-from handlers.pending_question import PendingQuestion
+from handlers.pending_question import PendingQuestion, WaitingPost
 from handlers.post_cards import replace_card, show_card
 from handlers.replies import reply
 
 OpenUseCase = Callable[[int, int], Awaitable[tuple[Post, int]]]  # publish or renew: post, user
 
 
-async def post_in_words(update: Update, context: BotContext, text: str) -> None:
-    """A post in plain words becomes a draft card (or a question: its product, its kind)."""
+async def post_in_words(
+    update: Update, context: BotContext, text: str, photo: str | None = None
+) -> None:
+    """A post in plain words (a photo's caption, the photo kept) becomes a draft card (or a
+    question: its product, its kind)."""
     assert update.effective_user is not None
     try:
         drafted = await context.use_cases.posting.draft(
-            update.effective_user.id, text, update_id=update.update_id
+            update.effective_user.id, text, update_id=update.update_id, photo=photo
         )
     except KindUnclear as unclear:
-        await _ask_kind(update, context, text, unclear)
+        await _ask_kind(update, context, WaitingPost(text, photo), unclear)
         return
     await _show_draft(update, context, drafted)
 
@@ -47,10 +50,12 @@ async def _show_draft(update: Update, context: BotContext, drafted: posts.Drafte
     await show_card(update, context, drafted.post)
 
 
-async def _ask_kind(update: Update, context: BotContext, text: str, unclear: KindUnclear) -> None:
+async def _ask_kind(
+    update: Update, context: BotContext, waiting: WaitingPost, unclear: KindUnclear
+) -> None:
     """Goods without "selling" or "buying": one tap decides, and the message is kept."""
     assert update.effective_user is not None
-    await pending_question.ask_kind(context, update.effective_user.id, text)
+    await pending_question.ask_kind(context, update.effective_user.id, waiting)
     lang = context.lang
     buttons = [
         [
@@ -67,14 +72,15 @@ async def choose_kind(update: Update, context: BotContext, pressed: Pressed) -> 
     kind = str(pressed.payload.get("kind"))
     if kind not in {k.value for k in PostKind}:
         raise ButtonExpired()  # checked before the waiting message is taken
-    text = await pending_question.take_kind_text(context, pressed.user_id)
-    if not text:
+    waiting = await pending_question.take_waiting_post(context, pressed.user_id)
+    if waiting is None:
         raise ButtonExpired()
     drafted = await context.use_cases.posting.draft(
         pressed.user_id,
-        text,
+        waiting.text,
         kind=PostKind(kind),
         update_id=update.update_id,
+        photo=waiting.photo,
     )
     await query.answer()
     await query.edit_message_reply_markup(reply_markup=None)

@@ -2,7 +2,8 @@
 a post in plain words. The conversation comes from the database for each message (read
 with its getUpdates batch when nothing changed it since, else on its own). A message that
 is clearly a whole new post is never taken as an answer: the conversation ends, the person
-is told, and the message becomes a post."""
+is told, and the message becomes a post. A private photo is a post by its caption, or,
+without one, waits for the next message's words."""
 
 from __future__ import annotations
 
@@ -35,6 +36,11 @@ async def on_text(update: Update, context: BotContext) -> None:
     known, conversation = context.conversation_read  # read with the update's batch
     if not known or (conversation is not None and conversation.over(context.clock.now())):
         conversation = await context.use_cases.conversations.current(user.id)
+    photo = pending_question.photo_in(conversation)
+    if photo is not None:  # the words of the photo sent before: ended once it is a draft
+        await post_in_words(update, context, text, photo=photo)
+        await context.use_cases.conversations.end(user.id)
+        return
     if conversation is not None and conversation.topic is not Topic.POST_KIND:
         if not _new_post(conversation, text):
             await _answer(update, context, conversation, text)
@@ -42,6 +48,24 @@ async def on_text(update: Update, context: BotContext) -> None:
         buttons = await context.use_cases.conversations.leave(user.id)  # not an answer
         await _say_left(update, context, conversation, buttons)
     await post_in_words(update, context, text)
+
+
+async def on_photo(update: Update, context: BotContext) -> None:
+    """A private photo: with a caption, a post (its words the caption, the photo kept);
+    without one, a short question, and the photo waits for the words. Never the answer
+    to a question asked before: that conversation ends, and the person is told."""
+    message, user = update.effective_message, update.effective_user
+    assert message is not None and user is not None and message.photo
+    photo, caption = message.photo[-1].file_id, (message.caption or "").strip()
+    conversation = await context.use_cases.conversations.current(user.id)
+    if conversation is not None and conversation.topic not in (Topic.POST_KIND, Topic.PHOTO_WORDS):
+        buttons = await context.use_cases.conversations.leave(user.id)
+        await _say_left(update, context, conversation, buttons)
+    if not caption:
+        await pending_question.ask_for_photo_words(context, user.id, photo)
+        await reply(update, context, "post.photo_words")
+        return
+    await post_in_words(update, context, caption, photo=photo)
 
 
 def _new_post(conversation: Conversation, text: str) -> bool:

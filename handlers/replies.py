@@ -6,7 +6,7 @@ from telegram import CallbackQuery, Message, Update
 from telegram.error import BadRequest
 
 from bot.context import BotContext
-from bot.texts import plain, t
+from bot.texts import CAPTION_LIMIT, caption_length, plain, t
 from handlers.keyboards import inline_keyboard
 
 # Telegram's refusal of an edit that changes nothing (as `handlers.transport.send_guard`
@@ -31,10 +31,21 @@ async def reply_html(
     context: BotContext,
     text: str,
     buttons: list[list[tuple[str, str]]] | None = None,
+    *,
+    photo: str | None = None,
 ) -> None:
+    """`text` to the chat of the update; with a `photo`, that photo with the text as its
+    caption, or the photo and then the text when the text is longer than a caption may be."""
     chat = update.effective_chat
-    if chat is not None:
-        await context.bot.send_text(chat.id, text, reply_markup=inline_keyboard(buttons or []))
+    if chat is None:
+        return
+    keyboard = inline_keyboard(buttons or [])
+    if photo is not None and caption_length(text) <= CAPTION_LIMIT:
+        await context.bot.send_picture(chat.id, photo, text, reply_markup=keyboard)
+        return
+    if photo is not None:
+        await context.bot.send_picture(chat.id, photo, "")
+    await context.bot.send_text(chat.id, text, reply_markup=keyboard)
 
 
 def skip_button(context: BotContext, data: str) -> list[list[tuple[str, str]]]:

@@ -73,4 +73,7 @@ async def _page(
         nav.append((plain(lang, "btn.next"), page_data(VIEW, page + 1)))
     if nav:
         buttons.append(nav)
-    return search_page(lang, words, found, page, pages, first, warned), buttons
+    page_text = search_page(
+        lang, words, found, page, pages, first, warned, bot_username=context.bot.username
+    )
+    return page_text, buttons

@@ -45,7 +45,7 @@ async def _show_post(update: Update, context: BotContext, post_id: int) -> None:
     label = plain(context.lang, "btn.contact")
     buttons = [[(label, post_action_data(Action.CONTACT_POST_OWNER, post.id))]]
     card = shown_card(post, context.lang, too_good=too_good)
-    await reply_html(update, context, card, buttons)
+    await reply_html(update, context, card, buttons, photo=post.photo)
 
 
 async def _in_group(context: BotContext, chat_id: int, user_id: int) -> bool:

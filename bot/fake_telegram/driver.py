@@ -15,6 +15,7 @@ and buttons.
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Callable
 from typing import Any
 
@@ -27,6 +28,11 @@ from bot.fake_telegram.models import (
     StoredMessage,
 )
 from bot.fake_telegram.state import FakeState
+
+# a 1x1 PNG: what a test's user photographs
+PHOTO = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
+)
 
 
 class NoReplyError(TimeoutError):
@@ -105,6 +111,17 @@ class UserHandle:
 
     async def reply(self, to: StoredMessage, text: str) -> StoredMessage:
         return await self.send(text, reply_to=to)
+
+    async def send_photo(self, caption: str | None = None, data: bytes = PHOTO) -> StoredMessage:
+        """Send the bot a photo privately, with a caption or none."""
+        return simulate.user_photo(self.state, self.user, data, caption, content_type="image/png")
+
+    async def send_photo_in(
+        self, group: GroupHandle, caption: str | None = None, data: bytes = PHOTO
+    ) -> StoredMessage:
+        return simulate.user_photo(
+            self.state, self.user, data, caption, group.chat, content_type="image/png"
+        )
 
     async def share_contact(self, phone_number: str) -> StoredMessage:
         contact = {

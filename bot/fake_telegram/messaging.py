@@ -50,9 +50,7 @@ def _parsed(params: dict[str, Any]) -> tuple[str, list[dict[str, Any]], str | No
     return parsed.text, parsed.entities, html
 
 
-def _reply_target(
-    state: FakeState, chat: FakeChat, params: dict[str, Any]
-) -> StoredMessage | None:
+def reply_target(state: FakeState, chat: FakeChat, params: dict[str, Any]) -> StoredMessage | None:
     reply = params.get("reply_parameters")
     if not reply:
         return None
@@ -73,7 +71,7 @@ def send_message(
     markup = params.get("reply_markup")
     if markup is not None:
         validate_reply_markup(markup)
-    reply_to = _reply_target(state, chat, params)
+    reply_to = reply_target(state, chat, params)
     retry_after = limiter.check("sendMessage", chat.id, chat.type)
     if retry_after is not None:
         raise too_many_requests(retry_after)

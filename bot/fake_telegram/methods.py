@@ -13,7 +13,7 @@ import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.fake_telegram import messaging
+from bot.fake_telegram import messaging, photos
 from bot.fake_telegram.errors import ApiError, bad_request, not_found, unauthorized
 from bot.fake_telegram.limits import FloodLimiter
 from bot.fake_telegram.members import (
@@ -57,6 +57,7 @@ class BotApi:
             "deleteWebhook": self.delete_webhook,
             "getWebhookInfo": self.get_webhook_info,
             "sendMessage": lambda p: messaging.send_message(state, limiter, p),
+            "sendPhoto": lambda p: photos.send_photo(state, limiter, state.photos, p),
             "editMessageText": lambda p: messaging.edit_message_text(state, p),
             "editMessageReplyMarkup": lambda p: messaging.edit_message_reply_markup(state, p),
             "deleteMessage": lambda p: messaging.delete_message(state, p),

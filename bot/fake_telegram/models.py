@@ -110,6 +110,21 @@ class StoredMessage:
         rows = (self.reply_markup or {}).get("keyboard", [])
         return [[b if isinstance(b, str) else b["text"] for b in row] for row in rows]
 
+    @property
+    def caption(self) -> str | None:
+        return self.extra.get("caption")
+
+    @property
+    def photo(self) -> str | None:
+        """The file_id of the photo's largest size, for a photo message."""
+        sizes = self.extra.get("photo")
+        return str(sizes[-1]["file_id"]) if sizes else None
+
+    @property
+    def words(self) -> str:
+        """What a reader reads: the text, or a photo's caption."""
+        return self.text if self.text is not None else self.caption or ""
+
     def button_texts(self) -> list[str]:
         return [b.text for row in self.buttons for b in row]
 

@@ -46,6 +46,25 @@ def user_message(
     return message
 
 
+def user_photo(
+    state: FakeState,
+    user: FakeUser,
+    data: bytes,
+    caption: str | None = None,
+    chat: FakeChat | None = None,
+    content_type: str = "image/jpeg",
+) -> StoredMessage:
+    """A photo by ``user``, with a caption or none, as Telegram delivers it: ``photo`` (its
+    sizes) and ``caption`` with its entities, no ``text``."""
+    extra: dict[str, Any] = {"photo": state.photos.add(data, content_type)}
+    if caption:
+        extra["caption"] = caption
+        entities = detect_entities(caption)
+        if entities:
+            extra["caption_entities"] = entities
+    return user_message(state, user, chat, extra=extra)
+
+
 def _bot_gets(state: FakeState, message: StoredMessage) -> bool:
     chat = message.chat
     if chat.type == "private":
@@ -56,8 +75,10 @@ def _bot_gets(state: FakeState, message: StoredMessage) -> bool:
         state.bot.username or "", state.privacy_mode, chat.bot_status == "administrator"
     )
     replies_to_bot = message.reply_to is not None and message.reply_to.from_bot
-    is_service = message.text is None and "contact" not in message.extra
-    return bot_sees_group_message(message.text, message.entities, replies_to_bot, is_service, view)
+    is_service = message.text is None and not {"contact", "photo"} & message.extra.keys()
+    text = message.text if message.text is not None else message.extra.get("caption")
+    entities = message.entities or message.extra.get("caption_entities", [])
+    return bot_sees_group_message(text, entities, replies_to_bot, is_service, view)
 
 
 def edit_user_message(state: FakeState, message: StoredMessage, text: str) -> StoredMessage:

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.fake_telegram.errors import bad_request, conflict
+from bot.fake_telegram.files import PhotoStore
 from bot.fake_telegram.models import (
     CallbackQueryRecord,
     FakeChat,
@@ -43,6 +44,7 @@ class FakeState:
         self.users: dict[int, FakeUser] = {}
         self.chats: dict[int, FakeChat] = {}
         self.messages: dict[int, list[StoredMessage]] = {}
+        self.photos = PhotoStore()  # every photo sent, by file_id
         self.privacy_mode = True
         self.updates: list[dict[str, Any]] = []
         self.allowed_updates: list[str] | None = None

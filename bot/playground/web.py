@@ -8,19 +8,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
 from collections.abc import Callable
 from datetime import timedelta
 from importlib import resources
-from typing import Any
 
 from aiohttp import web
 
-from bot.fake_telegram import FakeTelegram, GroupHandle, SimulationError, simulate
+from bot.fake_telegram import FakeTelegram, GroupHandle, simulate
 from bot.fake_telegram.models import FakeChat, FakeUser
 from bot.fake_telegram.simulate import block, press_button, unblock, user_message
-from bot.playground import views
+from bot.playground import photos, views
 from bot.playground.clock import MovableClock
+from bot.playground.replies import PlaygroundError, errors_as_json, json_reply, read_body
 from bot.playground.world import World
 
 ANSWER_WAIT = 3.0  # seconds to wait for the bot's answer to a pressed button
@@ -28,15 +27,6 @@ EVENT_PING = 15.0  # seconds between keep-alive comments on the event stream
 LANGUAGES = ("zh-hans", "zh-hant", "en")
 STATIC = resources.files("bot.playground") / "static"
 CONTENT_TYPES = {".html": "text/html", ".css": "text/css", ".js": "text/javascript"}
-
-
-class PlaygroundError(web.HTTPBadRequest):
-    def __init__(self, message: str) -> None:
-        super().__init__(text=f'{{"error": {_quote(message)}}}', content_type="application/json")
-
-
-def _quote(data: object) -> str:
-    return json.dumps(data, ensure_ascii=False)
 
 
 class Playground:
@@ -50,7 +40,9 @@ class Playground:
         self.fake, self.state, self.world, self.clock = fake, fake.state, world, clock
         self.note = note  # a line about the chat only the page shows (quiet.QuietNotes)
         self.closing = False
-        self.app = web.Application(middlewares=[_errors_as_json])
+        self.app = web.Application(
+            middlewares=[errors_as_json], client_max_size=photos.MAX_PHOTO + 65536
+        )
         routes = [
             web.get("/", self.index),
             web.get("/static/{name}", self.static),
@@ -67,6 +59,7 @@ class Playground:
             web.post("/api/groups/{id}/bot", self.group_bot),
             web.post("/api/privacy", self.privacy),
             web.post("/api/clock", self.move_clock),
+            *photos.routes(self),
         ]
         self.app.add_routes(routes)
 
@@ -96,14 +89,14 @@ class Playground:
 
     # -- reading --------------------------------------------------------------------------
     async def get_world(self, _request: web.Request) -> web.Response:
-        return _json(views.world_view(self.state, self.world, self.clock))
+        return json_reply(views.world_view(self.state, self.world, self.clock))
 
     async def get_chat(self, request: web.Request) -> web.Response:
         viewer = self._person(request.query.get("viewer"))
         chat = self._chat(viewer, request.query.get("chat", "bot"))
         data = views.chat_view(self.state, viewer, chat)
         note = self.note(chat.id) if chat.type == "private" else None
-        return _json({**data, "note": note} if note else data)
+        return json_reply({**data, "note": note} if note else data)
 
     async def events(self, request: web.Request) -> web.StreamResponse:
         """`event: change` whenever the fake's world changes (at most every 50 ms)."""
@@ -132,7 +125,7 @@ class Playground:
 
     # -- acting as a person ---------------------------------------------------------------
     async def send(self, request: web.Request) -> web.Response:
-        body = await _body(request)
+        body = await read_body(request)
         viewer = self._person(body.get("viewer"))
         chat = self._chat(viewer, body.get("chat", "bot"))
         text = str(body.get("text") or "").strip()
@@ -141,10 +134,10 @@ class Playground:
         if len(text) > 4096:
             raise PlaygroundError("Telegram messages are at most 4096 characters.")
         message = user_message(self.state, viewer, None if chat.type == "private" else chat, text)
-        return _json({"message_id": message.message_id})
+        return json_reply({"message_id": message.message_id})
 
     async def press(self, request: web.Request) -> web.Response:
-        body = await _body(request)
+        body = await read_body(request)
         viewer = self._person(body.get("viewer"))
         chat = self._chat(viewer, body.get("chat", "bot"))
         message = self.state.find_message(chat.id, int(body.get("message_id") or 0))
@@ -162,10 +155,10 @@ class Playground:
             raise PlaygroundError("That button is no longer there.")
         query = press_button(self.state, viewer, message, button)
         await self.state.wait_for(lambda: query.answer is not None, ANSWER_WAIT)
-        return _json({"answer": query.answer})
+        return json_reply({"answer": query.answer})
 
     async def share_phone(self, request: web.Request) -> web.Response:
-        body = await _body(request)
+        body = await read_body(request)
         viewer = self._person(body.get("viewer"))
         phone = str(body.get("phone") or self.world.phones.get(viewer.id, "")).strip()
         if not phone:
@@ -173,11 +166,11 @@ class Playground:
         contact = {"phone_number": phone, "first_name": viewer.first_name, "user_id": viewer.id}
         message = user_message(self.state, viewer, extra={"contact": contact})
         self.world.phones[viewer.id] = phone
-        return _json({"message_id": message.message_id})
+        return json_reply({"message_id": message.message_id})
 
     # -- the world ------------------------------------------------------------------------
     async def add_person(self, request: web.Request) -> web.Response:
-        body = await _body(request)
+        body = await read_body(request)
         name = str(body.get("name") or "").strip()[:64]
         language = body.get("language_code")
         if not name or language not in LANGUAGES:
@@ -185,25 +178,25 @@ class Playground:
         user = self.state.add_user(name, language_code=language)
         self.world.about[user.id] = str(body.get("about") or "")[:80]
         self.state.notify()
-        return _json({"id": user.id, "name": user.first_name, "language_code": language})
+        return json_reply({"id": user.id, "name": user.first_name, "language_code": language})
 
     async def rename_person(self, request: web.Request) -> web.Response:
         user = self._person(request.match_info["id"])
-        name = str((await _body(request)).get("name") or "").strip()[:64]
+        name = str((await read_body(request)).get("name") or "").strip()[:64]
         if not name:
             raise PlaygroundError("A person needs a name.")
         user.first_name, user.last_name = name, None
         self.state.notify()
-        return _json({"id": user.id, "name": name})
+        return json_reply({"id": user.id, "name": name})
 
     async def block_bot(self, request: web.Request) -> web.Response:
         user = self._person(request.match_info["id"])
-        blocked = bool((await _body(request)).get("blocked"))
+        blocked = bool((await read_body(request)).get("blocked"))
         (block if blocked else unblock)(self.state, user)
-        return _json({"id": user.id, "blocked": blocked})
+        return json_reply({"id": user.id, "blocked": blocked})
 
     async def add_group(self, request: web.Request) -> web.Response:
-        body = await _body(request)
+        body = await read_body(request)
         title = str(body.get("title") or "").strip()[:128]
         members = [self._person(m) for m in body.get("members") or []]
         if not title or not members:
@@ -211,11 +204,11 @@ class Playground:
         handle = GroupHandle(self.state, self.state.add_group(title, members))
         self.world.groups[handle.chat.id] = handle
         self.state.notify()
-        return _json({"id": handle.chat.id, "title": title})
+        return json_reply({"id": handle.chat.id, "title": title})
 
     async def group_bot(self, request: web.Request) -> web.Response:
         group = self.world.groups.get(int(request.match_info["id"]))
-        body = await _body(request)
+        body = await read_body(request)
         by = self._person(body.get("by"))
         action = body.get("action")
         if group is None:
@@ -228,20 +221,20 @@ class Playground:
             simulate.set_bot_admin(self.state, group.chat, by, action == "admin")
         else:
             raise PlaygroundError("Unknown action.")
-        return _json({"id": group.chat.id, "bot_status": group.chat.bot_status})
+        return json_reply({"id": group.chat.id, "bot_status": group.chat.bot_status})
 
     async def privacy(self, request: web.Request) -> web.Response:
-        self.state.privacy_mode = bool((await _body(request)).get("enabled"))
+        self.state.privacy_mode = bool((await read_body(request)).get("enabled"))
         self.state.notify()
-        return _json({"privacy_mode": self.state.privacy_mode})
+        return json_reply({"privacy_mode": self.state.privacy_mode})
 
     async def move_clock(self, request: web.Request) -> web.Response:
-        seconds = int((await _body(request)).get("seconds") or 0)
+        seconds = int((await read_body(request)).get("seconds") or 0)
         if not 0 < seconds <= 366 * 86400:
             raise PlaygroundError("Move the clock forward by up to a year.")
         self.clock.advance(timedelta(seconds=seconds))
         self.state.notify()
-        return _json({"offset_seconds": int(self.clock.offset.total_seconds())})
+        return json_reply({"offset_seconds": int(self.clock.offset.total_seconds())})
 
     # -- lookups --------------------------------------------------------------------------
     def _person(self, raw: object) -> FakeUser:
@@ -265,27 +258,3 @@ class Playground:
         if chat is None or not chat.is_group or viewer.id not in chat.members:
             raise PlaygroundError("That person is not in this chat.")
         return chat
-
-
-@web.middleware
-async def _errors_as_json(request: web.Request, handler: Any) -> web.StreamResponse:
-    try:
-        return await handler(request)
-    except SimulationError as exc:
-        raise PlaygroundError(str(exc)) from exc
-    except (ValueError, TypeError) as exc:  # an id that is no number, a field of the wrong type
-        raise PlaygroundError("That request does not fit the playground's API.") from exc
-
-
-async def _body(request: web.Request) -> dict[str, Any]:
-    try:
-        body = await request.json()
-    except ValueError as exc:
-        raise PlaygroundError("The request body must be JSON.") from exc
-    if not isinstance(body, dict):
-        raise PlaygroundError("The request body must be a JSON object.")
-    return body
-
-
-def _json(data: object) -> web.Response:
-    return web.json_response(data, dumps=_quote)

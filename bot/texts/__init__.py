@@ -93,4 +93,12 @@ def as_plain(text: str) -> str:
     return html.unescape(_TAG.sub("", text))
 
 
+CAPTION_LIMIT = 1024  # Telegram's, for a photo's caption
+
+
+def caption_length(text: str) -> int:
+    """Telegram HTML's length as a caption counts it: visible characters, in UTF-16 units."""
+    return len(as_plain(text).encode("utf-16-le")) // 2
+
+
 _TAG = re.compile(r"<[^>]+>")

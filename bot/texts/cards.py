@@ -135,7 +135,10 @@ def card_message(post: Post, lang: Lang, *, intro: str = "", note: str = "") -> 
     its status; `intro` above (e.g. "Updated:"), `note` below (what a button just did)."""
     draft = post.status is PostStatus.DRAFT
     hint = t(lang, "post.confirm_hint") if draft else ""
-    parts = (intro, post_card(post, lang, status=not draft), note, hint)
+    card = post_card(post, lang, status=not draft)
+    if post.photo:  # the owner sent it: a line says who sees it, not the picture again
+        card = Html(f"{card}\n{t(lang, 'card.photo_kept')}")
+    parts = (intro, card, note, hint)
     return Html("\n\n".join(part for part in parts if part))
 
 

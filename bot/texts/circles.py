@@ -66,6 +66,7 @@ def circle_digest(circle: Circle, posts: Sequence[Post], bot_username: str) -> H
 def _digest_line(post: Post, circle: Circle, bot_username: str) -> str:
     lang = circle.language
     kind = "🟢" if post.kind is PostKind.OFFER else "🔵"
+    kind += "📷" if post.photo else ""  # the link opens it with its photo
     link = f"https://t.me/{bot_username}?start=p{post.id}"
     parts = [f'{kind} <a href="{link}">{escape(post_title(post, lang)[:60])}</a>']
     if post.parsed.price:

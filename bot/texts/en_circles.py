@@ -6,6 +6,7 @@ TEXTS: dict[str, str] = {
     "circle.offer_noted": "✅ Offer noted: <b>{product}</b>. Matches come privately: {link}",
     "circle.need_noted": "✅ Need noted: <b>{product}</b>. Matches come privately: {link}",
     "circle.post_usage": "Write the post after the command, e.g. <code>/offer@{bot} LED bulbs 9W, MOQ 100 pcs, $0.5/pc</code>.",
+    "circle.photo_needs_words": "📷 To post this photo, send it again with a caption: what, how many, what price, e.g. <code>#offer vacuum flasks 500ml, MOQ 1000 pcs, $1.6/pc</code>.",
     "circle.limit": "You have posted {limit} times today in {title}, its daily limit per member. Post again tomorrow, or send it to me here: I match it all the same.",
     "circle.vouch_self": "You cannot vouch for yourself.",
     "circle.admins_only": "Only this circle's admins can do that. Ask one of them.",

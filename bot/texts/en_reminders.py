@@ -28,6 +28,7 @@ TEXTS: dict[str, str] = {
     "advice.related_moq": "MOQ from {moq}",
     "advice.related_price": "{price}",
     "digest.open": "Open",
+    "digest.open_photo": "📷 Open, with its photo",
     "digest.title": "📰 <b>Your week on TradeCircle</b>",
     "digest.new_posts": "🆕 New posts for you ({count}):\n{posts}",
     "digest.suppliers": "🏅 Trusted suppliers for your needs:\n{lines}",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from bot.domain.models import Lang, Post
-from bot.texts import Html, t
+from bot.texts import Html, escape, t
 from bot.texts.cards import post_card, post_line
 
 MAX_QUERY = 100  # characters of the search words shown; the search reads no more of them
@@ -28,18 +28,31 @@ def search_page(
     pages: int,
     first: int,
     warned: Collection[int] = frozenset(),
+    bot_username: str = "",
 ) -> Html:
-    """`warned`: the ids of the offers too good to be true, each shown with the warning."""
+    """`warned`: the ids of the offers too good to be true, each shown with the warning; a
+    post with a photo has a link that opens it, photo and all, in the chat with the bot
+    (`bot_username`)."""
     if len(query) > MAX_QUERY:
         query = query[: MAX_QUERY - 1] + "…"
     if not posts:
         return t(lang, "search.empty", query=query)
     blocks = [t(lang, "search.header", query=query, page=page + 1, pages=pages)]
     blocks += [
-        Html(f"<b>{number}.</b> {shown_card(post, lang, too_good=post.id in warned)}")
+        Html(
+            f"<b>{number}.</b> {shown_card(post, lang, too_good=post.id in warned)}"
+            + _photo_link(post, lang, bot_username)
+        )
         for number, post in enumerate(posts, start=first)
     ]
     return Html("\n\n".join(blocks))
+
+
+def _photo_link(post: Post, lang: Lang, bot_username: str) -> str:
+    if not (post.photo and bot_username and post.id is not None):
+        return ""
+    link = escape(f"https://t.me/{bot_username}?start=p{post.id}")
+    return f'\n📷 <a href="{link}">{t(lang, "search.photo")}</a>'
 
 
 def shown_card(post: Post, lang: Lang, *, too_good: bool = False) -> Html:

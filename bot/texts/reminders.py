@@ -102,7 +102,8 @@ def _open(post: Post, lang: Lang, bot_username: str) -> str:
     if not bot_username or post.id is None:
         return ""
     link = escape(f"https://t.me/{bot_username}?start=p{post.id}")
-    return f'\n   👉 <a href="{link}">{t(lang, "digest.open")}</a>'
+    label = t(lang, "digest.open_photo" if post.photo else "digest.open")
+    return f'\n   👉 <a href="{link}">{label}</a>'
 
 
 def _supplier(supplier: Supplier, lang: Lang, number: int) -> Html:

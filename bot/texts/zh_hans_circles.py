@@ -6,6 +6,7 @@ TEXTS: dict[str, str] = {
     "circle.offer_noted": "✅ 已记下供应：<b>{product}</b>。匹配结果会私聊通知：{link}",
     "circle.need_noted": "✅ 已记下求购：<b>{product}</b>。匹配结果会私聊通知：{link}",
     "circle.post_usage": "请在命令后写上内容，例如 <code>/offer@{bot} 304不锈钢保温杯 起订1000个 12元/个</code>。",
+    "circle.photo_needs_words": "📷 想发布这张照片？请重新发送并配上文字：什么产品、多少、什么价格，例如 <code>#供应 304不锈钢保温杯 起订1000个 12元/个</code>。",
     "circle.limit": "你今天在「{title}」已发布 {limit} 条，达到每人每日上限。明天再发，或者直接发给我，一样会匹配。",
     "circle.vouch_self": "不能为自己担保。",
     "circle.admins_only": "只有本群管理员可以这样做，请联系管理员。",

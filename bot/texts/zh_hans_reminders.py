@@ -28,6 +28,7 @@ TEXTS: dict[str, str] = {
     "advice.related_moq": "起订 {moq}",
     "advice.related_price": "{price}",
     "digest.open": "查看",
+    "digest.open_photo": "📷 查看（附照片）",
     "digest.title": "📰 <b>本周 TradeCircle 摘要</b>",
     "digest.new_posts": "🆕 适合你的新信息（{count}条）：\n{posts}",
     "digest.suppliers": "🏅 适合你求购的可信供应商：\n{lines}",

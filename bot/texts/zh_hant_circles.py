@@ -6,6 +6,7 @@ TEXTS: dict[str, str] = {
     "circle.offer_noted": "✅ 已記下供應：<b>{product}</b>。匹配結果會私聊通知：{link}",
     "circle.need_noted": "✅ 已記下求購：<b>{product}</b>。匹配結果會私聊通知：{link}",
     "circle.post_usage": "請在命令後寫上內容，例如 <code>/offer@{bot} 304不鏽鋼保溫杯 起訂1000個 12元/個</code>。",
+    "circle.photo_needs_words": "📷 想發布這張照片？請重新傳送並配上文字：什麼產品、多少、什麼價格，例如 <code>#供應 304不鏽鋼保溫杯 起訂1000個 12元/個</code>。",
     "circle.limit": "你今天在「{title}」已發布 {limit} 條，達到每人每日上限。明天再發，或者直接發給我，一樣會匹配。",
     "circle.vouch_self": "不能為自己擔保。",
     "circle.admins_only": "只有本群管理員可以這樣做，請聯絡管理員。",

@@ -28,6 +28,7 @@ TEXTS: dict[str, str] = {
     "advice.related_moq": "起訂 {moq}",
     "advice.related_price": "{price}",
     "digest.open": "查看",
+    "digest.open_photo": "📷 查看（附照片）",
     "digest.title": "📰 <b>本週 TradeCircle 摘要</b>",
     "digest.new_posts": "🆕 適合你的新資訊（{count}條）：\n{posts}",
     "digest.suppliers": "🏅 適合你求購的可信供應商：\n{lines}",

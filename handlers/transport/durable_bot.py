@@ -93,3 +93,27 @@ class DurableBot(ExtBot[Any]):
             self._merge_api_rl_kwargs(data, rate_limit_args)
         sent = await self._post("sendMessage", data)
         return int(sent["message_id"])
+
+    async def send_picture(
+        self,
+        chat_id: int,
+        photo: str,
+        caption: str,
+        *,
+        html: bool = True,
+        reply_markup: dict[str, Any] | None = None,
+        rate_limit_args: Any = None,
+    ) -> int:
+        """sendPhoto of a photo Telegram holds (its file_id), the lean way `send_text` sends
+        texts; an empty caption sends the photo alone."""
+        data: dict[str, Any] = {"chat_id": chat_id, "photo": photo}
+        if caption:
+            data["caption"] = caption
+            if html:
+                data["parse_mode"] = ParseMode.HTML
+        if reply_markup:
+            data["reply_markup"] = reply_markup
+        if rate_limit_args is not None:
+            self._merge_api_rl_kwargs(data, rate_limit_args)
+        sent = await self._post("sendPhoto", data)
+        return int(sent["message_id"])

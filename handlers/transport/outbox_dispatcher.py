@@ -150,10 +150,20 @@ class OutboxDispatcher:
     async def _post(
         context: BotContext, chat_id: int, text: str, html: bool, message: OutboxMessage
     ) -> int:
+        keyboard = inline_keyboard(tokens_as_data(message.buttons))
+        if message.photo is not None:
+            return await context.bot.send_picture(
+                chat_id,
+                message.photo,
+                text,
+                html=html,
+                reply_markup=keyboard,
+                rate_limit_args=NO_WAIT,
+            )
         return await context.bot.send_text(
             chat_id,
             text,
             html=html,
-            reply_markup=inline_keyboard(tokens_as_data(message.buttons)),
+            reply_markup=keyboard,
             rate_limit_args=NO_WAIT,  # a 429 comes back at once (send_guard): others go first
         )

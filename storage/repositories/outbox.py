@@ -25,6 +25,7 @@ def _from_row(row: OutboxRow) -> OutboxMessage:
         created_at=row.created_at,
         attempts=row.attempts,
         not_before=row.not_before,
+        photo=row.photo,
     )
 
 
@@ -42,6 +43,7 @@ class SqlOutboxRepository:
             created_at=message.created_at or utcnow(),
             attempts=message.attempts,
             not_before=message.not_before,
+            photo=message.photo,
         )
         self._session.add(row)
         await self._session.flush()

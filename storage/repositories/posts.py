@@ -59,6 +59,7 @@ def _values(post: Post) -> dict[str, Any]:
         "language": post.language.value,
         "parsed": parsed_to_dict(post.parsed),
         "keywords": list(post.keywords),
+        "photo": post.photo,
         "circle_id": post.circle_id,
         "created_at": post.created_at,
         "updated_at": post.updated_at or utcnow(),
@@ -81,6 +82,7 @@ def post_from_row(row: PostRow) -> Post:
         updated_at=row.updated_at,
         circle_id=row.circle_id,
         keywords=tuple(row.keywords),
+        photo=row.photo,
     )
 
 

@@ -112,6 +112,7 @@ class OutboxRow(Base):
     buttons: Mapped[list[list[list[str]]]] = mapped_column(JSONDoc, nullable=False, default=list)
     parse_mode: Mapped[str | None] = mapped_column(String(16))
     kind: Mapped[str] = mapped_column(String(32), nullable=False, default="message")
+    photo: Mapped[str | None] = mapped_column(String(255))  # sent as a photo, text its caption
     created_at: Mapped[datetime] = created_at_column()
     not_before: Mapped[datetime | None] = mapped_column(UTCDateTime())
     attempts: Mapped[int] = mapped_column(Integer, nullable=False, default=0, server_default="0")

@@ -68,6 +68,7 @@ class PostRow(Base):
     place: Mapped[str | None] = mapped_column(String(100))
     destination: Mapped[str | None] = mapped_column(String(100))
     keywords: Mapped[list[str]] = mapped_column(JSONDoc, nullable=False, default=list)
+    photo: Mapped[str | None] = mapped_column(String(255))  # Telegram's file_id
     circle_id: Mapped[int | None] = mapped_column(
         BigInteger, ForeignKey("circles.id", ondelete="SET NULL"), index=True
     )

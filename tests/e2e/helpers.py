@@ -149,7 +149,7 @@ async def post_and_publish(fake: FakeTelegram, user: UserHandle, text: str) -> S
 
 
 def is_alert(message: StoredMessage) -> bool:
-    return "🔔" in (message.text or "")
+    return "🔔" in message.words  # a text, or a photo's caption
 
 
 async def alerts(

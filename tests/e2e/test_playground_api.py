@@ -11,6 +11,7 @@ import aiohttp
 import pytest
 
 from bot.domain.quiet_hours import zone
+from bot.fake_telegram.driver import PHOTO
 from bot.playground.runner import Options, RunningPlayground
 from bot.services.delivery import outbox
 
@@ -228,3 +229,60 @@ async def test_messages_held_for_quiet_hours_are_explained_in_the_chat(
     assert not _has(playground, anna, "held news")
     wang = await page.person("王丽")
     assert "note" not in await page.get("api/chat", viewer=wang, chat="bot")
+
+
+async def test_a_photo_from_the_page_is_a_post_and_the_alert_shows_it(
+    page: Page, playground: RunningPlayground
+) -> None:
+    li = await page.person("李强")
+    form = aiohttp.FormData()
+    form.add_field("viewer", str(li))
+    form.add_field("chat", "bot")
+    form.add_field("caption", "出售 不锈钢保温杯 500ml 起订1000个 11元/个 宁波")
+    form.add_field("photo", PHOTO, filename="cups.png", content_type="image/png")
+    async with page.session.post(f"{page.address}api/photo", data=form) as response:
+        assert response.status == 200, await response.text()
+    mine = [m for m in await page.messages(li) if m.get("photo")]
+    (sent,) = mine
+    assert sent["caption"].startswith("出售") and "text" not in sent
+    file_id = sent["photo"][-1]["file_id"]
+    async with page.session.get(f"{page.address}api/photos/{file_id}") as response:
+        assert response.status == 200 and await response.read() == PHOTO
+        assert response.headers["Content-Type"] == "image/png"
+    card = await page.wait_for(li, "📷", playground)
+    publish = card["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
+    body = {"viewer": li, "chat": "bot", "message_id": card["message_id"], "data": publish}
+    await page.post("api/press", body)
+    anna = await page.person("Anna Becker")
+    text = "Looking for insulated water bottles, stainless steel, 500ml, 3000 pcs, under 2 USD"
+    await page.post("api/send", {"viewer": anna, "chat": "bot", "text": text})
+    need = await page.wait_for(anna, "tap Publish", playground)
+    publish = need["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
+    await page.post(
+        "api/press",
+        {"viewer": anna, "chat": "bot", "message_id": need["message_id"], "data": publish},
+    )
+
+    def photo_alert() -> bool:
+        return any(m.photo == file_id for m in playground.fake.state.messages.get(anna, []))
+
+    assert await playground.fake.wait_until(photo_alert, 15)
+
+
+async def test_what_the_page_may_not_send_as_a_photo(page: Page) -> None:
+    li = await page.person("李强")
+    for fields, error in (
+        ({"photo": (b"%PDF-1.4", "application/pdf")}, "JPEG, PNG"),
+        ({}, "Choose a photo"),
+        ({"photo": (PHOTO, "image/png"), "caption": "杯" * 1025}, "1,024"),
+    ):
+        form = aiohttp.FormData()
+        form.add_field("viewer", str(li))
+        form.add_field("caption", str(fields.get("caption", "")))
+        if "photo" in fields:
+            data, kind = fields["photo"]  # type: ignore[misc]
+            form.add_field("photo", data, filename="file", content_type=kind)
+        async with page.session.post(f"{page.address}api/photo", data=form) as response:
+            assert response.status == 400 and error in (await response.json())["error"]
+    async with page.session.get(f"{page.address}api/photos/guessed-id") as response:
+        assert response.status == 404

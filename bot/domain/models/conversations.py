@@ -21,6 +21,7 @@ class Topic(StrEnum):
     POST_FIELD = "post_field"  # a field of one of their posts (a missing product, an Edit)
     POST_KIND = "post_kind"  # "selling or buying?": the message waits for the answer
     WORDS = "words"  # free words about one deal (a complaint's answer, a rating's comment)
+    PHOTO_WORDS = "photo_words"  # a photo sent without a caption waits for its post's words
 
 
 GUIDED = (Topic.OFFER, Topic.NEED, Topic.PROFILE)  # a series of questions, each skippable
@@ -31,6 +32,7 @@ LIFETIME = {
     Topic.POST_FIELD: timedelta(hours=1),
     Topic.POST_KIND: timedelta(hours=1),
     Topic.WORDS: timedelta(hours=1),
+    Topic.PHOTO_WORDS: timedelta(hours=1),
 }
 
 

@@ -21,6 +21,7 @@ class OutboxMessage:
     created_at: datetime | None = None
     attempts: int = 0
     not_before: datetime | None = None
+    photo: str | None = None  # a file_id: sent as that photo with `text` as its caption
 
 
 @dataclass(slots=True)

@@ -112,6 +112,7 @@ class Post:
     updated_at: datetime | None = None
     circle_id: int | None = None
     keywords: tuple[str, ...] = ()  # at most 3, chosen by the owner
+    photo: str | None = None  # Telegram's file_id of the picture it was posted with
 
     def allowed_actions(self, user_id: int) -> tuple[Action, ...]:
         """What `user_id` may do with this post now: its owner by the post rules; anyone

@@ -440,11 +440,22 @@
     const bubble = el("div", { className: `bubble${message.edit_date ? " edited" : ""}` },
       showName ? nameLabel(from) : null,
       message.contact ? contactCard(message.contact) : null,
+      message.photo ? photoNode(message.photo) : null,
       typeof message.text === "string" ? renderText(message.text, message.entities || []) : null,
+      typeof message.caption === "string" ? renderText(message.caption, message.caption_entities || []) : null,
       el("span", { className: "meta", text: message.edit_date ? `edited ${time}` : time }));
     return el("div", {
       className: `message ${side}${first ? " first" : ""}`, dataset: { messageId: message.message_id },
     }, el("div", { className: "message-body" }, bubble, inlineKeyboard(message)));
+  }
+
+  // A photo message's largest size, as a Telegram client shows it above the caption.
+  function photoNode(sizes) {
+    const largest = sizes[sizes.length - 1];
+    return el("img", {
+      className: "photo", alt: "Photo", loading: "lazy",
+      src: `/api/photos/${encodeURIComponent(largest.file_id)}`,
+    });
   }
 
   function nameLabel(from) {
@@ -605,6 +616,27 @@
     input.focus();
   }
 
+  // The chosen picture goes as a photo, the message box's words as its caption.
+  async function sendPhoto(file) {
+    if (!file || state.viewer === null) return;
+    closeMenus();
+    const input = $("#composer-input");
+    const form = new FormData();
+    form.append("viewer", String(state.viewer));
+    form.append("chat", String(state.chat));
+    form.append("caption", input.value);
+    form.append("photo", file, file.name);
+    state.stickToBottom = true;
+    const sent = await act(async () => {
+      const response = await fetch("/api/photo", { method: "POST", body: form });
+      const data = await response.json().catch(() => null);
+      if (!response.ok) throw new Error(data?.error || `${response.status} ${response.statusText}`);
+      return data;
+    });
+    if (sent !== undefined) { input.value = ""; autoGrow(); }
+    $("#photo-input").value = "";
+  }
+
   function autoGrow() {
     const input = $("#composer-input");
     const box = $("#messages");
@@ -715,6 +747,8 @@
     });
     $("#menu-button").addEventListener("click", toggleCommandMenu);
     $("#share-phone-button").addEventListener("click", openPhoneForm);
+    $("#photo-button").addEventListener("click", () => $("#photo-input").click());
+    $("#photo-input").addEventListener("change", (e) => sendPhoto(e.target.files[0]));
     $("#phone-form").addEventListener("submit", submitPhone);
     $("#phone-cancel").addEventListener("click", closeMenus);
     $("#alert-ok").addEventListener("click", closeAlert);

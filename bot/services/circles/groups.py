@@ -98,10 +98,12 @@ async def post_in_circle(
     text: str,
     kind: PostKind | None = None,
     update_id: int | None = None,
+    photo: str | None = None,
 ) -> CirclePost:
     """A member's message in the circle, published as their post if it reads as one
-    (a hashtag or a command may say which kind) and the circle's rules allow it. The
-    message handled again after a crash (`update_id`) finishes what it started, once."""
+    (a hashtag or a command may say which kind) and the circle's rules allow it; a
+    photo's caption keeps the `photo`. The message handled again after a crash
+    (`update_id`) finishes what it started, once."""
     kind = kind or kind_from_hashtags(text)
     words = without_kind_tags(text).strip()
     parsed = read_post(words, kind)
@@ -140,6 +142,7 @@ async def post_in_circle(
         read=in_home,
         circle_id=chat_id,
         update_id=update_id,
+        photo=photo,
     )
     return await _publish(uow_factory, clock, schedule, after, drafted.post)
 

@@ -145,7 +145,10 @@ async def _ask(
         asker = await summary_of(uow, user_id, now)
         warn = mine is not None and _warned(index, mine, now)
         text = contact_request(lang, target, mine, asker, too_good=warn)
-        await outbox.add_to(uow, now, owner.id, text, buttons=buttons, kind="contact.request")
+        photo = mine.photo if mine is not None else None  # the asker's goods, as posted
+        await outbox.add_to(
+            uow, now, owner.id, text, buttons=buttons, kind="contact.request", photo=photo
+        )
     return "contact.sent_too_good" if _warned(index, target, now) else "contact.sent"
 
 

@@ -14,6 +14,7 @@ from bot.domain.models import OutboxMessage, User
 from bot.domain.quiet_hours import held_until
 from bot.logging_setup import redacted
 from bot.services.ports import Clock, UnitOfWork, UowFactory
+from bot.texts import CAPTION_LIMIT, caption_length
 
 MAX_ATTEMPTS = 5
 
@@ -26,11 +27,25 @@ async def add_to(
     *,
     buttons: list[list[tuple[str, str]]] | None = None,
     kind: str = "message",
+    photo: str | None = None,
 ) -> int:
-    """Queue a message inside the caller's transaction."""
+    """Queue a message inside the caller's transaction; with a `photo` (a file_id), that
+    photo with the text as its caption, or, when the text is longer than a caption may
+    be, the photo and then the text."""
+    if photo is not None and caption_length(text) > CAPTION_LIMIT:
+        await uow.outbox.add(
+            OutboxMessage(None, chat_id, "", kind=kind, created_at=now, photo=photo)
+        )
+        photo = None
     return await uow.outbox.add(
         OutboxMessage(
-            id=None, chat_id=chat_id, text=text, buttons=buttons or [], kind=kind, created_at=now
+            id=None,
+            chat_id=chat_id,
+            text=text,
+            buttons=buttons or [],
+            kind=kind,
+            created_at=now,
+            photo=photo,
         )
     )
 

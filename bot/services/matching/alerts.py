@@ -80,7 +80,9 @@ async def queue_match_alerts(
         text, buttons = await alert_message(
             uow, now, match, reader, theirs, them, warn, ahead_by_record=ahead
         )
-        await outbox.add_to(uow, now, reader.id, text, buttons=buttons, kind="match.alert")
+        await outbox.add_to(
+            uow, now, reader.id, text, buttons=buttons, kind="match.alert", photo=theirs.photo
+        )
         await follow_ups.after_alert(uow, now, schedule, match.id, reader.id, own.id)
 
 

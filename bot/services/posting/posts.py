@@ -98,6 +98,7 @@ async def draft(
     read: Callable[[str], ParsedPost] | None = None,
     circle_id: int | None = None,
     update_id: int | None = None,
+    photo: str | None = None,
 ) -> Drafted:
     """Save what was understood as a draft; nothing is public until `publish`. A post
     written in a trade circle keeps the circle's id. The update it came from (`update_id`)
@@ -105,7 +106,7 @@ async def draft(
     gets that draft back instead of a second one. `read` turns the writer's home region
     into what was understood (the default: `understand` the text): a bare 元 is the
     writer's currency when their city (/settings) is in Taiwan or Hong Kong and the message
-    names no place."""
+    names no place. A post written as a photo's caption keeps the `photo` (its file_id)."""
     async with uow_factory() as uow:
         home = await writer_region(uow, user_id)
         parsed = read(home) if read else understand(text, kind=kind, home_region=home)
@@ -121,6 +122,7 @@ async def draft(
             created_at=now,
             expires_at=now + ttl,
             circle_id=circle_id,
+            photo=photo,
         )
         post.id = await uow.posts.add(post)
         if update_id is not None and not await uow.inbox.note_drafted(update_id, post.id):

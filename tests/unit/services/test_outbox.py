@@ -155,3 +155,19 @@ async def test_a_reminder_waits_through_the_reader_s_night(uow_factory: UowFacto
     assert await _due_ids(uow_factory, night) == [held, alert]  # London's turn to wait
     night.advance(timedelta(hours=8))
     assert await _due_ids(uow_factory, night) == [held, alert, london]
+
+
+async def test_a_photo_carries_its_text_as_caption_or_goes_before_a_long_one(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    short = "<b>🔔 保温杯</b> &amp; 盖" + "。" * 1014  # 1,024 visible UTF-16 units: a caption
+    long = short + "。"
+    buttons = [[("联系", "token")]]
+    for text in (short, long):
+        async with uow_factory() as uow:
+            await outbox.add_to(uow, clock.now(), SELLER, text, buttons=buttons, photo="AgAC-cups")
+            await uow.commit()
+    fits, alone, after = await outbox.due(uow_factory, clock, 100)
+    assert (fits.photo, fits.text, fits.buttons) == ("AgAC-cups", short, buttons)
+    assert (alone.photo, alone.text, alone.buttons) == ("AgAC-cups", "", [])
+    assert (after.photo, after.text, after.buttons) == (None, long, buttons)

@@ -1,0 +1,73 @@
+"""sendPhoto on the fake, and captions. A photo message is stored as Telegram sends it:
+`photo` (its sizes, smallest first, from `files.PhotoStore`) and an optional `caption` with
+`caption_entities`, and no `text`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.fake_telegram.errors import bad_request, too_many_requests
+from bot.fake_telegram.files import PhotoStore
+from bot.fake_telegram.html_entities import parse_message_text
+from bot.fake_telegram.limits import FloodLimiter
+from bot.fake_telegram.markup import validate_reply_markup
+from bot.fake_telegram.messaging import reply_target, resolve_send_target
+from bot.fake_telegram.spec import UploadedFile
+from bot.fake_telegram.state import FakeState
+
+CAPTION_LIMIT = 1024
+
+
+def caption_fields(params: dict[str, Any]) -> tuple[dict[str, Any], str | None]:
+    """A message's `caption` and `caption_entities` as Telegram stores them, and the HTML
+    source when the caption was sent with parse_mode HTML."""
+    caption = params.get("caption")
+    if not caption:
+        return {}, None
+    try:
+        parsed = parse_message_text(
+            caption, params.get("parse_mode"), params.get("caption_entities")
+        )
+    except ValueError as exc:
+        reason = str(exc)
+        if reason == "message is too long":
+            reason = "message caption is too long"
+        raise bad_request(reason) from exc
+    if len(parsed.text) > CAPTION_LIMIT:
+        raise bad_request("message caption is too long")
+    fields: dict[str, Any] = {"caption": parsed.text}
+    if parsed.entities:
+        fields["caption_entities"] = parsed.entities
+    html = caption if (params.get("parse_mode") or "").lower() == "html" else None
+    return fields, html
+
+
+def send_photo(
+    state: FakeState, limiter: FloodLimiter, store: PhotoStore, params: dict[str, Any]
+) -> dict[str, Any]:
+    chat = resolve_send_target(state, params["chat_id"])
+    photo = params["photo"]
+    if isinstance(photo, UploadedFile):
+        sizes = store.add(photo.data, photo.content_type or "image/jpeg")
+    else:
+        found = store.sizes(str(photo))
+        if found is None:  # a URL too: the fake, like a server without internet, fetches none
+            raise bad_request("wrong file identifier/HTTP URL specified")
+        sizes = found
+    caption, html = caption_fields(params)
+    markup = params.get("reply_markup")
+    if markup is not None:
+        validate_reply_markup(markup)
+    reply_to = reply_target(state, chat, params)
+    retry_after = limiter.check("sendPhoto", chat.id, chat.type)
+    if retry_after is not None:
+        raise too_many_requests(retry_after)
+    message = state.store_message(
+        chat,
+        state.bot,
+        html=html,
+        reply_markup=markup,
+        reply_to=reply_to,
+        extra={"photo": sizes, **caption},
+    )
+    return message.to_api()
