@@ -31,6 +31,7 @@ from handlers import (
     phone_sharing,
     post_edits,
     posting,
+    price_lists,
     privacy,
     private_text,
     profile,
@@ -62,6 +63,10 @@ BUTTON_ACTIONS: dict[Action, ActionHandler] = {
     Action.RENEW_POST: posting.renew,
     Action.EDIT_POST: post_edits.choose_field,
     Action.EDIT_POST_FIELD: post_edits.ask_field,
+    # under a price list's drafts
+    Action.PUBLISH_LIST: price_lists.publish_all,
+    Action.SHOW_LIST_CARDS: price_lists.show_cards,
+    Action.DISCARD_LIST: price_lists.discard_all,
     # under a /search result
     Action.CONTACT_POST_OWNER: search.contact_post_owner,
     # under a match alert

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Sequence
 
 from telegram import (
     ChatMemberUpdated,
@@ -19,7 +20,7 @@ from telegram.constants import ChatMemberStatus, ParseMode
 from telegram.error import RetryAfter, TelegramError
 
 from bot.context import BotContext
-from bot.domain.models import PostKind
+from bot.domain.models import Lang, Post, PostKind
 from bot.services.people.users import TelegramPerson
 from bot.texts import t
 from bot.texts.cards import post_title
@@ -170,17 +171,13 @@ async def _post(
     if result.outcome == "chatter" and kind is not None:  # a command with nothing after it
         usage = t(context.lang, "circle.post_usage", bot=context.bot.username)
         await message.reply_text(usage, parse_mode=ParseMode.HTML)
-    if result.outcome == "limit":  # told privately: the group hears nothing of it
+    if result.outcome == "limit" or result.over_limit:  # told privately: not to the group
         await context.use_cases.circles.tell_limit(user.id, chat.id)
         context.kick_outbox()
     if result.post is None:
         return
     context.kick_outbox()
-    post = result.post
-    key = "circle.offer_noted" if post.kind is PostKind.OFFER else "circle.need_noted"
-    text = t(
-        context.lang, key, product=post_title(post, context.lang), link=_private_link(context)
-    )
+    text = noted(result.posts or (result.post,), context.lang, _private_link(context))
     try:
         await context.bot.send_message(
             chat.id,
@@ -195,7 +192,20 @@ async def _post(
         # The group's 20 messages a minute are used up: the post is published and its
         # alerts go out; a line minutes late would be noise, and waiting for it would hold
         # up every later message of the circle.
-        log.info("circle %s: busy minute, post %s noted without a line", chat.id, post.id)
+        log.info("circle %s: busy minute, post %s noted without a line", chat.id, result.post.id)
+
+
+def noted(posts: Sequence[Post], lang: Lang, link: str) -> str:
+    """The one line the group hears of a member's post, or of a price list's posts."""
+    offer = posts[0].kind is PostKind.OFFER
+    if len(posts) == 1:
+        key = "circle.offer_noted" if offer else "circle.need_noted"
+        return t(lang, key, product=post_title(posts[0], lang), link=link)
+    titles = dict.fromkeys(post_title(post, lang) for post in posts)
+    products = " · ".join(titles) if len(titles) > 1 else f"{next(iter(titles))} ×{len(posts)}"
+    products = products if len(products) <= 80 else products[:79] + "…"
+    key = "circle.offers_noted" if offer else "circle.needs_noted"
+    return t(lang, key, count=len(posts), products=products, link=link)
 
 
 async def group_migrated(update: Update, context: BotContext) -> None:

@@ -14,7 +14,7 @@ from bot.domain.models import Action, Post, PostKind
 from bot.services.errors import ButtonExpired, KindUnclear
 from bot.services.posting import posts
 from bot.texts import plain, t
-from handlers import pending_question
+from handlers import pending_question, price_lists
 from handlers.buttons import Pressed
 from handlers.keyboards import action_data, tokens_as_data
 from handlers.pending_question import PendingQuestion, WaitingPost
@@ -30,12 +30,29 @@ async def post_in_words(
     """A post in plain words (a photo's caption, the photo kept) becomes a draft card (or a
     question: its product, its kind)."""
     assert update.effective_user is not None
+    await _drafted(update, context, update.effective_user.id, WaitingPost(text, photo))
+
+
+async def _drafted(
+    update: Update,
+    context: BotContext,
+    user_id: int,
+    waiting: WaitingPost,
+    kind: PostKind | None = None,
+) -> None:
+    """A price list's drafts, or the message's one draft, shown; or "selling or buying?"."""
+    posting, update_id = context.use_cases.posting, update.update_id
+    text, photo = waiting.text, waiting.photo
     try:
-        drafted = await context.use_cases.posting.draft(
-            update.effective_user.id, text, update_id=update.update_id, photo=photo
+        listed = await posting.draft_list(
+            user_id, text, kind=kind, update_id=update_id, photo=photo
         )
+        if listed is not None:
+            await price_lists.show_list(update, context, listed)
+            return
+        drafted = await posting.draft(user_id, text, kind=kind, update_id=update_id, photo=photo)
     except KindUnclear as unclear:
-        await _ask_kind(update, context, WaitingPost(text, photo), unclear)
+        await _ask_kind(update, context, waiting, unclear)
         return
     await _show_draft(update, context, drafted)
 
@@ -75,16 +92,9 @@ async def choose_kind(update: Update, context: BotContext, pressed: Pressed) -> 
     waiting = await pending_question.take_waiting_post(context, pressed.user_id)
     if waiting is None:
         raise ButtonExpired()
-    drafted = await context.use_cases.posting.draft(
-        pressed.user_id,
-        waiting.text,
-        kind=PostKind(kind),
-        update_id=update.update_id,
-        photo=waiting.photo,
-    )
     await query.answer()
     await query.edit_message_reply_markup(reply_markup=None)
-    await _show_draft(update, context, drafted)
+    await _drafted(update, context, pressed.user_id, waiting, PostKind(kind))
 
 
 async def publish(update: Update, context: BotContext, pressed: Pressed) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 
 from bot.services.matching import search
-from bot.services.posting import posts, publishing, visibility
+from bot.services.posting import posts, price_lists, publishing, visibility
 
 from .dependencies import Dependencies
 
@@ -15,6 +15,7 @@ class Posting:
         u, c, index = deps.uow_factory, deps.clock, deps.index
         schedule = deps.settings.schedule()
         self.draft = partial(posts.draft, u, c, deps.settings.post_ttl)
+        self.draft_list = partial(price_lists.draft_list, u, c, deps.settings.post_ttl)
         self.discard = partial(posts.discard, u, c)
         self.list_mine = partial(posts.list_mine, u)
         self.open_post = partial(search.open_post, u, c, index)

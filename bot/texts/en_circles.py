@@ -5,6 +5,8 @@ TEXTS: dict[str, str] = {
     "circle.privacy": "⚠️ <b>For the admins:</b> Telegram's privacy mode lets me see only commands and replies to me here, not members' posts. To fix it: in @BotFather send /setprivacy, choose @{bot}, pick Disable, then remove me and add me again; or make me an admin. Until then, post with <code>/offer@{bot} …</code> or <code>/need@{bot} …</code>.",
     "circle.offer_noted": "✅ Offer noted: <b>{product}</b>. Matches come privately: {link}",
     "circle.need_noted": "✅ Need noted: <b>{product}</b>. Matches come privately: {link}",
+    "circle.offers_noted": "✅ {count} offers noted: <b>{products}</b>. Matches come privately: {link}",
+    "circle.needs_noted": "✅ {count} needs noted: <b>{products}</b>. Matches come privately: {link}",
     "circle.post_usage": "Write the post after the command, e.g. <code>/offer@{bot} LED bulbs 9W, MOQ 100 pcs, $0.5/pc</code>.",
     "circle.photo_needs_words": "📷 To post this photo, send it again with a caption: what, how many, what price, e.g. <code>#offer vacuum flasks 500ml, MOQ 1000 pcs, $1.6/pc</code>.",
     "circle.limit": "You have posted {limit} times today in {title}, its daily limit per member. Post again tomorrow, or send it to me here: I match it all the same.",

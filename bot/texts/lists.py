@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from bot.domain.models import Lang, Post
+from bot.domain.models import Lang, Post, PostKind
 from bot.texts import Html, escape, t
-from bot.texts.cards import post_card, post_line
+from bot.texts.cards import MAX_FIELD, post_card, post_line, post_title, price
 
 MAX_QUERY = 100  # characters of the search words shown; the search reads no more of them
 
@@ -60,3 +60,32 @@ def shown_card(post: Post, lang: Lang, *, too_good: bool = False) -> Html:
     a post opened from a digest's link); an offer too good to be true with the warning."""
     card = post_card(post, lang)
     return Html(f"{card}\n{t(lang, 'alert.too_good')}") if too_good else card
+
+
+def price_list_drafts(
+    lang: Lang, posts: Sequence[Post], more: int, note: Html | None = None
+) -> Html:
+    """A price list made into drafts: a line for each product (its specs and price, the rest
+    on its card), what was left for another message, and `note` (what a button did) or the
+    hint to publish."""
+    kind = PostKind.NEED if posts and posts[0].kind is PostKind.NEED else PostKind.OFFER
+    lines: list[str] = [t(lang, f"list.read_{kind.value}", count=len(posts))]
+    for number, post in enumerate(posts, start=1):
+        dot = "🟢" if post.kind is PostKind.OFFER else "🔵"
+        parts = [f"{number}. {dot} <b>{escape(_clip(post_title(post, lang)))}</b>"]
+        if post.parsed.specs:
+            parts.append(escape(_clip(" ".join(post.parsed.specs))))
+        if post.parsed.price:
+            parts.append(escape(price(post.parsed.price, lang)))
+        lines.append(" · ".join(parts))
+    if more:
+        lines.append(t(lang, "list.more", more=more))
+    if posts and posts[0].photo:  # the writer sent it: who sees it, not the picture again
+        lines.append(t(lang, "card.photo_kept"))
+    lines.append(note or t(lang, "list.hint", count=len(posts)))
+    head, items, tail = lines[0], lines[1 : len(posts) + 1], lines[len(posts) + 1 :]
+    return Html("\n\n".join([head, "\n".join(items), *tail]))
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= MAX_FIELD else text[: MAX_FIELD - 1] + "…"

@@ -5,6 +5,8 @@ TEXTS: dict[str, str] = {
     "circle.privacy": "⚠️ <b>致管理员：</b>Telegram 的隐私模式下，我在群里只能看到命令和回复我的消息，看不到成员发的信息。解决办法：在 @BotFather 发送 /setprivacy，选择 @{bot}，选 Disable，然后把我移出群再重新加入；或者把我设为管理员。在此之前，请用 <code>/offer@{bot} ……</code> 或 <code>/need@{bot} ……</code> 发布。",
     "circle.offer_noted": "✅ 已记下供应：<b>{product}</b>。匹配结果会私聊通知：{link}",
     "circle.need_noted": "✅ 已记下求购：<b>{product}</b>。匹配结果会私聊通知：{link}",
+    "circle.offers_noted": "✅ 已记下 {count} 条供应：<b>{products}</b>。匹配结果会私聊通知：{link}",
+    "circle.needs_noted": "✅ 已记下 {count} 条求购：<b>{products}</b>。匹配结果会私聊通知：{link}",
     "circle.post_usage": "请在命令后写上内容，例如 <code>/offer@{bot} 304不锈钢保温杯 起订1000个 12元/个</code>。",
     "circle.photo_needs_words": "📷 想发布这张照片？请重新发送并配上文字：什么产品、多少、什么价格，例如 <code>#供应 304不锈钢保温杯 起订1000个 12元/个</code>。",
     "circle.limit": "你今天在「{title}」已发布 {limit} 条，达到每人每日上限。明天再发，或者直接发给我，一样会匹配。",

@@ -5,6 +5,8 @@ TEXTS: dict[str, str] = {
     "circle.privacy": "⚠️ <b>致管理員：</b>Telegram 的隱私模式下，我在群裡只能看到命令和回覆我的訊息，看不到成員發的資訊。解決辦法：在 @BotFather 傳送 /setprivacy，選擇 @{bot}，選 Disable，然後把我移出群再重新加入；或者把我設為管理員。在此之前，請用 <code>/offer@{bot} ……</code> 或 <code>/need@{bot} ……</code> 發布。",
     "circle.offer_noted": "✅ 已記下供應：<b>{product}</b>。匹配結果會私聊通知：{link}",
     "circle.need_noted": "✅ 已記下求購：<b>{product}</b>。匹配結果會私聊通知：{link}",
+    "circle.offers_noted": "✅ 已記下 {count} 條供應：<b>{products}</b>。匹配結果會私聊通知：{link}",
+    "circle.needs_noted": "✅ 已記下 {count} 條求購：<b>{products}</b>。匹配結果會私聊通知：{link}",
     "circle.post_usage": "請在命令後寫上內容，例如 <code>/offer@{bot} 304不鏽鋼保溫杯 起訂1000個 12元/個</code>。",
     "circle.photo_needs_words": "📷 想發布這張照片？請重新傳送並配上文字：什麼產品、多少、什麼價格，例如 <code>#供應 304不鏽鋼保溫杯 起訂1000個 12元/個</code>。",
     "circle.limit": "你今天在「{title}」已發布 {limit} 條，達到每人每日上限。明天再發，或者直接發給我，一樣會匹配。",

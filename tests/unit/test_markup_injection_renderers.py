@@ -11,6 +11,7 @@ the list whole. No renderer makes a caption (the bot sends no media): 1024 never
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import inspect
 import pkgutil
@@ -20,7 +21,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import bot.texts
-from bot.domain.models import Lang, Rating
+from bot.domain.models import Lang, Post, Rating
 from bot.texts import (
     advice,
     alerts,
@@ -75,6 +76,7 @@ FUZZED = {  # each has a test below or in test_markup_injection_reminders.py
     deals.deal_message,
     deals.rating_thanks,
     lists.my_posts_page,
+    lists.price_list_drafts,
     lists.search_page,
     lists.shown_card,
     profile.profile_card,
@@ -178,6 +180,11 @@ def test_contacts(
     each_language(data, lambda lang, w: contacts.contact_declined(lang, make_post(about, w)))
 
 
+def _photographed(post: Post) -> Post:
+    """Every other post with a photo (its links and notes drawn too)."""
+    return dataclasses.replace(post, photo="AgAC-photo") if (post.id or 0) % 2 else post
+
+
 @fuzz(EXAMPLES)
 @given(st.data(), st.lists(post_shapes, max_size=3), st.integers(0, 500), st.integers(1, 9999))
 def test_lists(data: st.DataObject, posts: list[PostShape], page: int, first: int) -> None:
@@ -185,12 +192,19 @@ def test_lists(data: st.DataObject, posts: list[PostShape], page: int, first: in
         return lists.my_posts_page(lang, [make_post(p, w) for p in posts], page, page + 1, first)
 
     def found(lang: Lang, w: Words) -> str:
-        query, shown = w(limit.QUERY), [make_post(p, w) for p in posts]
+        query, shown = w(limit.QUERY), [_photographed(make_post(p, w)) for p in posts]
         warned = {p.id for p in posts} if page % 2 else ()  # every card warned, or none
-        return lists.search_page(lang, query, shown, page, page + 2, first, warned)
+        return lists.search_page(lang, query, shown, page, page + 2, first, warned, "a_bot")
+
+    def price_list(lang: Lang, w: Words) -> str:
+        drafts = [_photographed(make_post(p, w)) for p in posts * 4][: 10 if page % 2 else 3]
+        note = t(lang, "list.published", count=len(drafts), date=w(limit.WORD))
+        return lists.price_list_drafts(lang, drafts, page, note if first % 2 else None)
 
     each_language(data, mine)
     each_language(data, found)
+    if posts:
+        each_language(data, price_list)
     if posts:  # one card as a digest's link opens it, with the warning or without
         card, too_good = posts[0], page % 2 == 1
         each_language(

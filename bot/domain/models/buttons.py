@@ -12,6 +12,9 @@ class Action(StrEnum):
     store it."""
 
     PUBLISH_POST = "post.publish"
+    PUBLISH_LIST = "list.publish"  # under a price list's drafts: all of them at once
+    SHOW_LIST_CARDS = "list.cards"  # each draft's own card, to publish one by one
+    DISCARD_LIST = "list.discard"
     EDIT_POST = "post.edit"  # opens the menu of fields
     EDIT_POST_FIELD = "post.edit_field"  # asks for one field's new value
     DISCARD_POST = "post.discard"

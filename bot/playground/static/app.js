@@ -452,10 +452,15 @@
   // A photo message's largest size, as a Telegram client shows it above the caption.
   function photoNode(sizes) {
     const largest = sizes[sizes.length - 1];
-    return el("img", {
-      className: "photo", alt: "Photo", loading: "lazy",
+    const box = $("#messages");
+    const img = el("img", {
+      className: "photo", alt: "Photo",
       src: `/api/photos/${encodeURIComponent(largest.file_id)}`,
     });
+    // a picture that arrives after the chat was scrolled down keeps it at the bottom
+    const atBottom = () => box.scrollHeight - box.scrollTop - box.clientHeight < 48 + img.clientHeight;
+    img.addEventListener("load", () => { if (atBottom()) box.scrollTop = box.scrollHeight; });
+    return img;
   }
 
   function nameLabel(from) {

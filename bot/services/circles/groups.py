@@ -8,14 +8,16 @@ to the market (`bot.domain.circles.in_scope`)."""
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from collections.abc import Sequence
 from datetime import timedelta
 
 from bot.domain.circles import kind_from_hashtags
 from bot.domain.models import Circle, Intent, Lang, ParsedPost, Post, PostKind, PostStatus
 from bot.domain.parsing import parse_post
 from bot.domain.text import looks_garbled
+from bot.services.circles import circle_lists
 from bot.services.circles._known import circle_of, without_kind_tags
+from bot.services.circles.circle_lists import CirclePost
 from bot.services.delivery import outbox
 from bot.services.events import AfterEffects, CircleMoved
 from bot.services.people.users import TelegramPerson, register
@@ -73,17 +75,6 @@ def read_post(text: str, kind: PostKind | None, home_region: str = "") -> Parsed
     return parsed if parsed.product and parsed.intent is not Intent.NONE else None
 
 
-@dataclass(frozen=True, slots=True)
-class CirclePost:
-    """What became of a member's message in a circle: `published` (with `post`), or left
-    alone as `chatter`, a `duplicate` of their open post, over their daily `limit`, or
-    from a member an admin `stopped`."""
-
-    outcome: str
-    post: Post | None = None
-    alerted: int = 0
-
-
 DAY = timedelta(days=1)
 EVERY_STATUS = tuple(PostStatus)
 
@@ -106,7 +97,8 @@ async def post_in_circle(
     (`update_id`) finishes what it started, once."""
     kind = kind or kind_from_hashtags(text)
     words = without_kind_tags(text).strip()
-    parsed = read_post(words, kind)
+    listed = circle_lists.read_circle_list(words, kind)
+    parsed = read_post(words, kind) if listed is None else listed.items[0].parsed
     if parsed is None:
         return CirclePost("chatter")
     chat_id, title = chat
@@ -120,15 +112,21 @@ async def post_in_circle(
         if earlier is None and user_id in circle.stopped:
             return CirclePost("stopped")
         mine = await uow.posts.list_by_user(user_id, EVERY_STATUS, offset=0, limit=100)
-    if earlier is not None:
-        if earlier.status is PostStatus.DRAFT:
-            return await _publish(uow_factory, clock, schedule, after, earlier)
-        return CirclePost("published", earlier, 0)
+    if earlier is not None:  # with the others its list made at the same moment
+        made = [p for p in mine if p.created_at == earlier.created_at and p.circle_id == chat_id]
+        return await publish_drafts(uow_factory, clock, schedule, after, made or [earlier])
     here = [p for p in mine if p.circle_id == chat_id]
     if any(p.status is PostStatus.OPEN and p.raw_text == words for p in here):
         return CirclePost("duplicate")
-    if sum(1 for p in here if p.created_at > now - DAY) >= circle.posts_per_day:
+    room = circle.posts_per_day - sum(1 for p in here if p.created_at > now - DAY)
+    if room <= 0:
         return CirclePost("limit")
+    if listed is not None:
+        made = await circle_lists.save_list(
+            uow_factory, clock, schedule, (chat_id, user_id), listed, room, update_id, photo
+        )
+        done = await publish_drafts(uow_factory, clock, schedule, after, made)
+        return dataclasses.replace(done, over_limit=len(listed.items) - len(made))
 
     def in_home(home: str) -> ParsedPost:  # 元 in the member's city, if it is not China's
         return (read_post(words, kind, home) if home else None) or parsed
@@ -144,7 +142,7 @@ async def post_in_circle(
         update_id=update_id,
         photo=photo,
     )
-    return await _publish(uow_factory, clock, schedule, after, drafted.post)
+    return await publish_drafts(uow_factory, clock, schedule, after, [drafted.post])
 
 
 async def _posted_by(uow: UnitOfWork, update_id: int) -> Post | None:
@@ -153,14 +151,27 @@ async def _posted_by(uow: UnitOfWork, update_id: int) -> Post | None:
     return await uow.posts.get(post_id) if post_id is not None else None
 
 
-async def _publish(
-    uow_factory: UowFactory, clock: Clock, schedule: Schedule, after: AfterEffects, draft: Post
+async def publish_drafts(
+    uow_factory: UowFactory,
+    clock: Clock,
+    schedule: Schedule,
+    after: AfterEffects,
+    made: Sequence[Post],
 ) -> CirclePost:
-    assert draft.id is not None
-    post, alerted = await publishing.publish(
-        uow_factory, clock, schedule, after, draft.id, draft.user_id
-    )
-    return CirclePost("published", post, alerted)
+    """The drafts a member's message made, published (those published before, as they are)."""
+    published: list[Post] = []
+    alerted = 0
+    for draft in sorted(made, key=lambda p: p.id or 0):
+        if draft.status is not PostStatus.DRAFT:
+            published.append(draft)
+            continue
+        assert draft.id is not None
+        post, count = await publishing.publish(
+            uow_factory, clock, schedule, after, draft.id, draft.user_id
+        )
+        published.append(post)
+        alerted += count
+    return CirclePost("published", published[0], alerted, tuple(published))
 
 
 async def tell_limit(uow_factory: UowFactory, clock: Clock, user_id: int, chat_id: int) -> None:

@@ -28,13 +28,17 @@ async def add_tokens(
     actions: Sequence[tuple[Action, dict[str, Any]]],
     *,
     once: bool = False,
+    together: bool = False,
 ) -> list[str]:
     """Store one token per (action, payload) for `user_id` inside the caller's transaction
     and return them in order. With `once`, each token is spent when pressed (a double tap
-    does not act twice)."""
+    does not act twice); with `together` too, pressing one spends them all (one choice
+    among its buttons)."""
     tokens = [new_token() for _ in actions]
     for token, (action, payload) in zip(tokens, actions, strict=True):
         stored = {**payload, "_once": True} if once else dict(payload)
+        if once and together:
+            stored["_with"] = [other for other in tokens if other != token]
         await uow.action_tokens.add(ActionToken(token, user_id, action.value, stored, expires))
     return tokens
 
@@ -67,9 +71,15 @@ async def redeem(uow_factory: UowFactory, clock: Clock, token: str, user_id: int
         if action.user_id != user_id:
             raise ButtonNotYours()
         if action.payload.get("_once"):
-            await uow.action_tokens.mark_used(token, now)
+            for spent in [token, *_siblings(action)]:
+                await uow.action_tokens.mark_used(spent, now)
             await uow.commit()
         return action
+
+
+def _siblings(action: ActionToken) -> list[str]:
+    together = action.payload.get("_with")
+    return [str(t) for t in together] if isinstance(together, list) else []
 
 
 async def purge_expired(uow_factory: UowFactory, clock: Clock) -> int:

@@ -124,3 +124,23 @@ async def test_purge_forgets_only_expired_tokens(
         assert [await uow.action_tokens.get(t) for t in old] == [None, None]
         assert all([await uow.action_tokens.get(t) for t in new])
     await action_tokens.redeem(uow_factory, clock, new[0], BUYER)
+
+
+async def test_buttons_issued_together_are_one_choice(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    actions = [(Action.PUBLISH_LIST, {"posts": [1, 2]}), (Action.DISCARD_LIST, {"posts": [1, 2]})]
+    async with uow_factory() as uow:
+        publish, discard = await action_tokens.add_tokens(
+            uow, clock.now() + TTL, SELLER, actions, once=True, together=True
+        )
+        apart = await action_tokens.add_tokens(uow, clock.now() + TTL, SELLER, actions, once=True)
+        await uow.commit()
+    with pytest.raises(ButtonNotYours):  # someone else's press spends nothing
+        await action_tokens.redeem(uow_factory, clock, discard, BUYER)
+    pressed = await action_tokens.redeem(uow_factory, clock, discard, SELLER)
+    assert pressed.action == Action.DISCARD_LIST.value and pressed.payload["posts"] == [1, 2]
+    with pytest.raises(ButtonExpired):
+        await action_tokens.redeem(uow_factory, clock, publish, SELLER)
+    await action_tokens.redeem(uow_factory, clock, apart[0], SELLER)  # without `together`
+    await action_tokens.redeem(uow_factory, clock, apart[1], SELLER)  # each stands alone
