@@ -90,6 +90,7 @@ def parsed_to_dict(parsed: ParsedPost) -> dict[str, Any]:
         "valid_until": None if parsed.valid_until is None else parsed.valid_until.isoformat(),
         "contacts": list(parsed.contacts),
         "keywords": list(parsed.keywords),
+        "features": list(parsed.features),
     }
 
 
@@ -111,6 +112,7 @@ def parsed_from_dict(data: dict[str, Any]) -> ParsedPost:
         valid_until=None if valid_until is None else datetime.fromisoformat(valid_until),
         contacts=tuple(data.get("contacts") or ()),
         keywords=tuple(data.get("keywords") or ()),
+        features=tuple(data.get("features") or ()),  # none in posts stored before them
     )
 
 

@@ -16,16 +16,19 @@ from bot.texts import (
     en,
     en_circles,
     en_deals,
+    en_features,
     en_privacy,
     en_reminders,
     zh_hans,
     zh_hans_circles,
     zh_hans_deals,
+    zh_hans_features,
     zh_hans_privacy,
     zh_hans_reminders,
     zh_hant,
     zh_hant_circles,
     zh_hant_deals,
+    zh_hant_features,
     zh_hant_privacy,
     zh_hant_reminders,
 )
@@ -37,6 +40,7 @@ CATALOGUES: Mapping[Lang, Mapping[str, str]] = {
         **zh_hans_circles.TEXTS,
         **zh_hans_privacy.TEXTS,
         **zh_hans_deals.TEXTS,
+        **zh_hans_features.TEXTS,
     },
     Lang.ZH_HANT: {
         **zh_hant.TEXTS,
@@ -44,6 +48,7 @@ CATALOGUES: Mapping[Lang, Mapping[str, str]] = {
         **zh_hant_circles.TEXTS,
         **zh_hant_privacy.TEXTS,
         **zh_hant_deals.TEXTS,
+        **zh_hant_features.TEXTS,
     },
     Lang.EN: {
         **en.TEXTS,
@@ -51,6 +56,7 @@ CATALOGUES: Mapping[Lang, Mapping[str, str]] = {
         **en_circles.TEXTS,
         **en_privacy.TEXTS,
         **en_deals.TEXTS,
+        **en_features.TEXTS,
     },
 }
 

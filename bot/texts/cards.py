@@ -5,9 +5,20 @@ Pure functions; used by handlers for replies and by use cases for outbox message
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from decimal import Decimal
 
-from bot.domain.models import Lang, ParsedPost, Post, PostKind, PostStatus, Price, Quantity
+from bot.domain.models import (
+    Intent,
+    Lang,
+    ParsedPost,
+    Post,
+    PostKind,
+    PostStatus,
+    Price,
+    Quantity,
+)
+from bot.domain.vocabulary.features import CERT, ORDER
 from bot.domain.vocabulary.units import unit_name
 from bot.texts import Html, escape, plain, t, translation
 
@@ -84,6 +95,10 @@ def field_lines(parsed: ParsedPost, lang: Lang) -> list[Html]:
     if parsed.specs:
         specs = [_words_for(parsed, lang, s) for s in parsed.specs]
         lines.append(t(lang, "card.specs", value=_clip(" · ".join(specs))))
+    if parsed.features:  # what an offer has; what a need asks for
+        names = " · ".join(feature_names(parsed.features, lang))
+        key = "card.features_asked" if parsed.intent is Intent.NEED else "card.features"
+        lines.append(t(lang, key, value=_clip(names)))
     if parsed.quantity:
         lines.append(t(lang, "card.quantity", value=quantity(parsed.quantity, lang)))
     if parsed.moq:
@@ -112,6 +127,16 @@ def field_lines(parsed: ParsedPost, lang: Lang) -> list[Html]:
         until = parsed.valid_until.date().isoformat()
         lines.append(t(lang, "card.validity", value=t(lang, "validity.until", date=until)))
     return lines
+
+
+def feature_names(codes: Iterable[str], lang: Lang) -> list[str]:
+    """A post's features in `lang` ("Custom logo", "CE认证"), in `ORDER` and certifications
+    after them; a code this release does not know is left out."""
+    codes = list(dict.fromkeys(codes))
+    known = [code for code in ORDER if code in codes]
+    names = [plain(lang, f"feature.{code}") for code in known]
+    certs = [code.removeprefix(CERT) for code in codes if code.startswith(CERT)]
+    return names + [plain(lang, "feature.cert", code=cert) for cert in certs if cert]
 
 
 def post_card(post: Post, lang: Lang, *, status: bool = False) -> Html:

@@ -10,7 +10,7 @@ from bot.domain.vocabulary.brands import default_brands
 from bot.domain.vocabulary.glossary import default_glossary
 from bot.domain.vocabulary.units import unit_name
 from bot.texts import Html, escape, plain, translation
-from bot.texts.cards import amount, money_text
+from bot.texts.cards import amount, feature_names, money_text
 
 MAX_REASONS = 4
 
@@ -68,6 +68,10 @@ def _one(kind: str, values: Mapping[str, object], lang: Lang) -> str | None:
         return _spec(values, lang)
     if kind == "term":
         return plain(lang, "reason.term", term=values.get("term", ""))
+    if kind == "feature":  # what the need asks for and the offer has: "OEM, CE认证"
+        names = feature_names(str(values.get("features", "")).split(), lang)
+        separator = ", " if lang is Lang.EN else "、"
+        return plain(lang, "reason.feature", names=separator.join(names)) if names else None
     if kind == "moq":
         return plain(
             lang,

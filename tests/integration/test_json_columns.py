@@ -45,6 +45,9 @@ parsed_posts = st.builds(
     valid_until=moments,
     contacts=st.lists(st.text(max_size=15), max_size=2).map(tuple),
     keywords=st.lists(st.text(max_size=8), max_size=3).map(tuple),
+    features=st.lists(st.sampled_from(["logo", "oem", "samples", "cert:CE"]), max_size=3).map(
+        tuple
+    ),
 )
 
 
@@ -56,6 +59,14 @@ def test_parsed_post_survives_json(parsed: ParsedPost) -> None:
     for before, after in ((parsed.quantity, restored.quantity), (parsed.moq, restored.moq)):
         assert repr(before) == repr(after)
     assert repr(parsed.price) == repr(restored.price)
+
+
+def test_a_post_stored_before_features_loads_with_none() -> None:
+    parsed = ParsedPost(intent=Intent.OFFER, language=Lang.EN, features=("oem", "cert:CE"))
+    data = parsed_to_dict(parsed)
+    assert data["features"] == ["oem", "cert:CE"]
+    del data["features"]
+    assert parsed_from_dict(data).features == ()
 
 
 def test_decimal_text_is_kept() -> None:

@@ -83,6 +83,7 @@ class PostShape:
     contacts: int
     keywords: int
     own_keywords: int
+    certifications: int = 0  # parsed codes; a stored row is only as good as its database
 
 
 post_shapes = st.builds(
@@ -106,6 +107,7 @@ post_shapes = st.builds(
     contacts=st.integers(0, 4),
     keywords=st.integers(0, 8),
     own_keywords=st.integers(0, 3),
+    certifications=st.integers(0, 3),
 )
 
 
@@ -126,6 +128,11 @@ def make_post(shape: PostShape, words: Words) -> Post:
         valid_until=shape.valid_until,
         contacts=tuple(words(limits.CONTACT) for _ in range(shape.contacts)),
         keywords=tuple(words(limits.KEYWORD) for _ in range(shape.keywords)),
+        features=(
+            "logo",
+            "oem",
+            *("cert:" + words(limits.WORD) for _ in range(shape.certifications)),
+        ),
     )
     return Post(
         id=shape.id,
@@ -279,6 +286,7 @@ REASON_VALUES = {  # the values a match's stored reasons carry (matching/explain
     "place": ("from", "to"),
     "trade_term": ("term",),
     "fresh": ("hours",),
+    "feature": ("features",),
 }
 reason_kinds = st.lists(st.sampled_from(sorted(REASON_VALUES)), max_size=6)
 

@@ -114,7 +114,7 @@ def test_posts_stored_before_item_types_are_not_judged() -> None:
     parsed = parse_post(text)
     fields = fields_from_parsed(parsed, NOW - timedelta(hours=1), NOW + timedelta(days=30))
     form = MatchingEngine.stored_form(PostKind.OFFER, extract_terms(parsed, text), fields)
-    old_labels = "\t".join(form.labels.split("\t")[: len(LABELS) - 1])
+    old_labels = "\t".join(form.labels.split("\t")[: LABELS.index("item_type")])
     engine = MatchingEngine()
     assert engine.add_stored([(1, 101, PostKind.OFFER, form.keys, old_labels, form.numbers)])
     assert _alerted(engine, "求购 保温杯 5000个") == [1]

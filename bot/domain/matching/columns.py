@@ -24,6 +24,7 @@ COLUMNS: dict[str, tuple[type, float | int | bool]] = {
     "region": (np.int32, NONE_ID),
     "trade": (np.int32, NONE_ID),
     "item_type": (np.int32, NONE_ID),  # accessories.py
+    "features": (np.int32, NONE_ID),  # the post's feature codes, space-joined (features.py)
     "created": (np.float64, 0.0),
     "expires": (np.float64, np.inf),
     "trust": (np.float32, 0.5),

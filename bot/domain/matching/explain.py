@@ -7,6 +7,8 @@ Reasons, in this order (each only when it holds):
   concept     {"concept": "c:vacuum_flask"}                      shared glossary concept
   spec        {"spec": "usb_c"}                                  shared glossary spec (one)
   term        {"term": "保温杯", "field": "product" | "spec"}     shared word (if no concept)
+  feature     {"features": "oem cert:CE"}   what the need asks for and the offer has
+              (custom logo, OEM, a certification, samples: features.py)
   moq         {"moq": "1000", "quantity": "3000", "unit": "pcs"}  offer MOQ <= need quantity
   price       {"offer": "12 CNY/pcs", "budget": "15 CNY/pcs", "offer_amount": "12",
                "budget_amount": "15", "currency": "CNY", "unit": "pcs"}  offer <= budget
@@ -22,6 +24,7 @@ from bot.domain.models import PostKind
 from bot.domain.vocabulary.brands import PREFIX as BRAND
 from bot.domain.vocabulary.glossary import has_han
 
+from .features import answered
 from .scoring import region_of
 from .types import MatchFields, PostTerms, Reason
 
@@ -46,6 +49,7 @@ def explain(
         offer, need = q_fields, c_fields
     reasons = list(shared_term_reasons(q_terms, c_terms))
     for reason in (
+        _features(offer, need),
         _moq(offer, need),
         _price(offer, need),
         _place(offer, need),
@@ -109,6 +113,11 @@ def _part_of(part: str, whole: str) -> bool:
 
 def _same_unit(a: str | None, b: str | None) -> bool:
     return a is None or b is None or a == b
+
+
+def _features(offer: MatchFields, need: MatchFields) -> Reason | None:
+    had = answered(need.features, offer.features)
+    return Reason("feature", {"features": " ".join(had)}) if had else None
 
 
 def _moq(offer: MatchFields, need: MatchFields) -> Reason | None:

@@ -4,7 +4,7 @@ flat record form of MatchFields that stored.py turns into what posts keep for a 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from decimal import Decimal
 
@@ -45,7 +45,13 @@ def fields_from_parsed(
         expires_ts=_ts(expires),
         trust=trust,
         item_type=item_type(parsed.product) if parsed.product else None,
+        features=features_label(parsed.features),
     )
+
+
+def features_label(codes: Sequence[str]) -> str | None:
+    """A post's features as one label ("cert:CE oem"): the same set, the same label."""
+    return " ".join(sorted(set(codes))) or None
 
 
 def _ts(value: datetime | float) -> float:

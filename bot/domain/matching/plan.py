@@ -56,6 +56,8 @@ class QueryPlan:
     region: int
     trade: int
     item_type: int
+    features: str | None  # the asking post's, as their label (features.py)
+    label_names: list[str]  # the engine's label names by id, which features are read from
     # candidates the dense retriever found (doc ids, sorted) and their meaning's support:
     # each one's text is at least `support` and its fit at least `support_fit`
     # (`meaning_alerts.alerts`)
@@ -109,4 +111,6 @@ class QueryPlan:
             region=label(region) if region else NONE_ID,
             trade=label(fields.trade_term) if fields.trade_term else NONE_ID,
             item_type=label(fields.item_type) if fields.item_type else NONE_ID,
+            features=fields.features,
+            label_names=context.labels.names,
         )

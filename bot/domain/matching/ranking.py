@@ -18,7 +18,7 @@ import numpy as np
 
 from bot.domain.models import PostKind
 
-from . import scoring
+from . import features, scoring
 from .identity import identity_evidence
 from .index import SideIndex
 from .interner import NONE_ID
@@ -55,6 +55,9 @@ def score(
         dismissed = np.isin(cands.flat, plan.dismissed)
         hits = np.bincount(cands.seg, weights=dismissed, minlength=len(cands.docs))
         scores *= scoring.penalty_factor(hits, w)
+    asked_and_had = features.boost(cands.side.cols, cands.docs, plan, w)
+    if asked_and_had is not None:  # before conflicts, which only lower a score
+        scores = np.minimum(scores * asked_and_had, 1.0)
     if len(plan.identity):  # different items however many words they share: both drop
         factor = _conflict_factors(cands, scores, plan, w, best)
         scores, fit = scores * factor, fit * factor

@@ -37,6 +37,7 @@ assert RECORD_FIELDS == (
     "expires_ts",
     "trust",
     "item_type",
+    "features",
 ), "row_from_record unpacks records in this order"
 
 PRODUCT, SPEC, CONCEPT = "p|", "s|", "c|"
@@ -93,7 +94,7 @@ def keys_to_text(keys: Sequence[str]) -> str:
 def row_parts(kind: PostKind, record: Sequence) -> tuple[tuple, tuple]:
     """From a `fields.fields_to_record` tuple: the numeric columns (price_low, price_high, qty,
     moq, created, expires, trust, negotiable) and the label columns (price_unit, qty_unit,
-    moq_unit, loc, region, trade, item_type) as strings or None."""
+    moq_unit, loc, region, trade, item_type, features) as strings or None."""
     (
         price_low,
         price_high,
@@ -110,6 +111,7 @@ def row_parts(kind: PostKind, record: Sequence) -> tuple[tuple, tuple]:
         expires_ts,
         trust,
         item_type,
+        features,
     ) = record
     loc = place if kind is PostKind.OFFER else (destination or place)
     lo = price_low if price_low is not None else price_high
@@ -133,6 +135,7 @@ def row_parts(kind: PostKind, record: Sequence) -> tuple[tuple, tuple]:
         scoring.region_of(loc),
         trade_term,
         item_type,
+        features,
     )
     return numbers, labels
 
@@ -142,7 +145,7 @@ def row_from_record(
 ) -> tuple:
     """Column values in `columns.ROW` order from a `fields.fields_to_record` tuple."""
     (lo, hi, qty, moq, created, expires, trust, negotiable), names = row_parts(kind, record)
-    price_unit, qty_unit, moq_unit, loc, region, trade, item_type = (
+    price_unit, qty_unit, moq_unit, loc, region, trade, item_type, features = (
         labels.intern(name) if name else NONE_ID for name in names
     )
     return (
@@ -159,6 +162,7 @@ def row_from_record(
         region,
         trade,
         item_type,
+        features,
         created,
         expires,
         trust,
@@ -225,6 +229,7 @@ def from_rows(
             expires_ts=0.0 if expires == math.inf else expires,
             trust=col["trust"][i],
             item_type=label(col["item_type"][i]),
+            features=label(col["features"][i]),
         )
         out.append((terms, fields))
     return out

@@ -37,6 +37,9 @@ different model codes, 0.7 for different brands.
 * trust (0..1): the counterpart's trust as stored, 0.5 neutral.
 * penalty (0.2..1): 0.5 per concept/word the reader marked "not relevant" that the
   candidate carries, floored at 0.2.
+* features (1..1.04): post against post, a need asking for a custom logo, OEM, a
+  certification or samples scores an offer having them up to 4% higher, by the share of
+  what it asks that the offer has (features.py); never above 1.
 
 Arrays in, arrays out: NaN means "not stated". The functions work on numpy scalars too,
 which is what the table tests use.
@@ -81,6 +84,7 @@ class Weights:
         0.6  # both name a connector (glossary.EXCLUSIVE_CATEGORIES), not one
     )
     item_type_conflict: float = 0.5  # goods against an accessory of them, or two accessories
+    feature: float = 0.04  # times the share of a need's asked features an offer has
     k1: float = 1.2
     b: float = 0.75
     half_life_days: float = 7.0

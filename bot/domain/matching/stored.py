@@ -1,6 +1,6 @@
 """What is stored beside each indexed post, and the bulk load that rebuilds the index from it.
 
-The stored form is index-ready: field-tagged term keys (tab-joined), the seven label columns
+The stored form is index-ready: field-tagged term keys (tab-joined), the eight label columns
 (tab-joined strings, "" for none) and the numeric columns packed as one little-endian record
 (`NUMBERS`). A rebuild then costs a few dictionary look-ups per post; columns are filled
 with `np.frombuffer` over a whole batch instead of per-post Python.
@@ -33,7 +33,16 @@ NUMBERS = np.dtype(
         ("negotiable", "?"),
     ]
 )
-LABELS = ("price_unit", "qty_unit", "moq_unit", "loc", "region", "trade", "item_type")
+LABELS = (
+    "price_unit",
+    "qty_unit",
+    "moq_unit",
+    "loc",
+    "region",
+    "trade",
+    "item_type",
+    "features",
+)
 
 
 @dataclass(frozen=True, slots=True)

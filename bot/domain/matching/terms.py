@@ -30,9 +30,10 @@ from functools import lru_cache
 
 from bot.domain import segmenter
 from bot.domain.models import ParsedPost
-from bot.domain.text import is_han, normalise
+from bot.domain.text import clean, fold_case, is_han, normalise, to_simplified
 from bot.domain.vocabulary.brands import PREFIX as BRAND
 from bot.domain.vocabulary.brands import default_brands
+from bot.domain.vocabulary.features import find_features
 from bot.domain.vocabulary.glossary import Glossary, default_glossary, has_han
 from bot.domain.vocabulary.loading import segmenter_knows
 from bot.domain.vocabulary.units import MEASURE_SYMBOLS
@@ -81,9 +82,11 @@ _FALLBACK_CONCEPTS = True  # scan raw_text for concepts when the product field g
 
 def extract_terms(parsed: ParsedPost, raw_text: str) -> PostTerms:
     """Terms of a parsed post: its product and specs (parser fields), or the whole raw text
-    when the parser found no product; concepts from the raw text when the fields gave none."""
+    when the parser found no product; concepts from the raw text when the fields gave none.
+    Features (custom logo, OEM, CE, samples) are no words: they weigh apart (features.py)."""
+    raw_text = mask_features(raw_text) if raw_text else raw_text
     text = " ".join([parsed.product, *parsed.specs]) if parsed.product else raw_text
-    terms = _cached_terms(text)
+    terms = _cached_terms(mask_features(text) if parsed.product else text)
     if not parsed.product or not raw_text:
         return terms
     whole = _cached_terms(raw_text)
@@ -97,6 +100,22 @@ def extract_terms(parsed: ParsedPost, raw_text: str) -> PostTerms:
         categories,
         _merge(terms.glosses, whole.glosses),
     )
+
+
+def mask_features(text: str) -> str:
+    """`text` cleaned (`text.clean`) with every feature phrase (custom logo, OEM, CE,
+    samples: `vocabulary.features`) blanked, but those naming the goods ("custom logo
+    stickers"): a feature word is no product word, and features weigh apart (features.py)."""
+    cleaned = clean(text)
+    key = fold_case(to_simplified(cleaned))
+    if len(key) != len(cleaned):
+        cleaned = to_simplified(cleaned)
+        key = fold_case(cleaned)
+    out = list(cleaned)
+    for found in find_features(cleaned, key):
+        if not found.in_name:
+            out[found.start : found.end] = " " * (found.end - found.start)
+    return "".join(out)
 
 
 def _merge(first: tuple[str, ...], second: tuple[str, ...]) -> tuple[str, ...]:

@@ -53,6 +53,10 @@ class MatchFields:
     # "item" (the goods themselves) or the accessory, part, mould or machine the product is
     # ("lid", "case": accessories.py); None when not known (no product, keyword queries)
     item_type: str | None = None
+    # customisation, certifications and samples (vocabulary.features), space-joined in
+    # order ("cert:CE oem": `fields.features_label`): what an offer has, what a need asks for;
+    # they weigh apart from the words (features.py)
+    features: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +64,8 @@ class Reason:
     """One part of a match explanation, rendered by the texts layer in the reader's language.
 
     kind: "concept" (same product concept), "term" (shared word), "moq" (offer MOQ <= need qty),
-    "price" (offer price <= budget), "place" (from -> to), "trade_term", "fresh".
+    "price" (offer price <= budget), "place" (from -> to), "trade_term", "fresh",
+    "feature" (the offer has what the need asks for: OEM, CE, samples).
     `values` carries what the sentence needs (e.g. {"offer": "12 CNY/pcs", "budget": ...}).
     """
 

@@ -96,6 +96,9 @@ class ParsedPost:
     valid_until: datetime | None = None
     contacts: tuple[str, ...] = ()  # phones and links: private until contacts are exchanged
     keywords: tuple[str, ...] = ()
+    # customisation, certifications, samples as codes: "logo", "oem", "cert:CE"
+    # (bot.domain.vocabulary.features)
+    features: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)

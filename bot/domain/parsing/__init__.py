@@ -3,12 +3,14 @@
 The sub-parsers run in a fixed order on one scratch pad (`_work.Work`); each consumes what
 it understood so the next does not misread it:
 
-contacts -> validity -> trade term -> price -> places -> intent -> packing -> MOQ ->
-quantity -> specs -> product.
+contacts -> validity -> trade term -> price -> places -> intent -> features -> packing ->
+MOQ -> quantity -> specs -> product -> specs standing alone.
 
 Contacts go first so that a phone number never looks like a quantity; prices before
 quantities so that "12元/个" is not read as a quantity; the product last, from what is
-left. `parse_post` never raises: on an internal error it returns intent NONE.
+left. Features (custom logo, OEM, CE, samples: `vocabulary.features`) are found before
+the intent, whose hints some of them hold (可定制, "samples available"), and consumed after
+it. `parse_post` never raises: on an internal error it returns intent NONE.
 """
 
 from __future__ import annotations
@@ -29,7 +31,12 @@ from bot.domain.parsing.gazetteer import place_named
 from bot.domain.parsing.intent import extract_intent
 from bot.domain.parsing.places import extract_places
 from bot.domain.parsing.price import PriceFound, extract_price
-from bot.domain.parsing.product import extract_product, extract_specs, product_keywords
+from bot.domain.parsing.product import (
+    extract_loose_specs,
+    extract_product,
+    extract_specs,
+    product_keywords,
+)
 from bot.domain.parsing.quantity import (
     count_before_product,
     extract_moq,
@@ -40,6 +47,8 @@ from bot.domain.parsing.trade_terms import extract_trade_term
 from bot.domain.parsing.validation import PROBLEMS, validate
 from bot.domain.parsing.validity import extract_validity
 from bot.domain.text import looks_garbled
+from bot.domain.vocabulary.features import codes_of, find_features
+from bot.domain.vocabulary.glossary import default_glossary
 
 __all__ = [
     "FIELD_WINDOW",
@@ -93,6 +102,7 @@ def warm_up(extra_dicts: Iterable[Path] = ()) -> None:
     """Load everything parsing needs (jieba and its dictionaries, OpenCC, the places and
     filler lists) so that the first user's message is as fast as the rest. Idempotent."""
     segmenter.warm_up(extra_dicts)
+    default_glossary()  # specs standing alone are looked up in it
     parse_post("出售 304不锈钢保温杯 500ml 12元/个 義烏發貨 FOB Ningbo $1.5/pc")
 
 
@@ -142,13 +152,18 @@ def _parse(text: str, today: date, home_region: str) -> ParsedPost:
     term = extract_trade_term(work)
     found_price = extract_price(work, language)
     places = extract_places(work, language, term)
+    features = find_features(work.clean, work.key)
     found = extract_intent(work)
+    for feature in features:
+        if not feature.in_name:  # "custom logo stickers" names the goods too
+            work.consume(feature.start, feature.end)
     specs = extract_packing(work)
     moq = extract_moq(work)
     quantity = extract_quantity(work)
     specs += extract_specs(work, language)
     found_product = extract_product(work)
     product = found_product[0] if found_product else None
+    specs += extract_loose_specs(work)
     if quantity is None and found_product and language is Lang.EN:
         quantity = count_before_product(work, found_product[1])  # "300 office chairs"
 
@@ -181,4 +196,5 @@ def _parse(text: str, today: date, home_region: str) -> ParsedPost:
         valid_until=valid_until,
         contacts=contacts,
         keywords=product_keywords(product),
+        features=codes_of(features),
     )

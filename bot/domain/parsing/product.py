@@ -15,9 +15,11 @@ from pathlib import Path
 
 from bot.domain import segmenter
 from bot.domain.models import Lang
-from bot.domain.parsing._work import SEP, Work
+from bot.domain.parsing._work import SEP, SOFT, Work
 from bot.domain.parsing.numbers import NUM
 from bot.domain.text import normalise
+from bot.domain.vocabulary.english import english_words
+from bot.domain.vocabulary.glossary import Glossary, default_glossary, fold_key, has_han
 
 _MATERIAL_LABELLED = re.compile(  # the material before its label: PP材质, 304材质, 硅胶材质
     r"(?<![a-z0-9])(?:[a-z]{1,6}\d{0,4}|\d{2,4}|不锈钢|硅胶|塑料|玻璃|陶瓷|竹子?|木|铝合金|铝|铁|铜"
@@ -182,6 +184,43 @@ def extract_product(work: Work) -> tuple[str, int, int] | None:
         work.consume(start, end)
         return name[:80], start, end
     return None
+
+
+_MAX_LOOSE = 40  # characters of a fragment that may name specs alone
+
+
+def extract_loose_specs(work: Work) -> list[str]:
+    """Fragments left after the product that name only materials or attributes the
+    glossary knows ("insulated water bottles, stainless steel, 500ml"; 保温杯，不锈钢):
+    specs, as written (consumed)."""
+    glossary = default_glossary()
+    found = []
+    for a, b in _fragments(work.key)[:_MAX_FRAGMENTS]:
+        words = work.key[a:b].replace(SOFT, " ").split()
+        if not words or b - a > _MAX_LOOSE or not _names_specs(words, glossary):
+            continue
+        found.append(work.original(a, b).strip())
+        work.consume(a, b)
+    return found
+
+
+def _names_specs(words: list[str], glossary: Glossary) -> bool:
+    """Whether every blank-separated part is a spec the glossary knows (a Chinese word, or
+    English words in a row naming specs only: "organic cotton", "kraft paper")."""
+    english: list[str] = []
+    for word in words:
+        if has_han(word):
+            if not glossary.is_spec_key(fold_key(word)):
+                return False
+        elif word not in _word_lists()["en"]:
+            english.extend(english_words(word))
+    if not english:
+        return any(has_han(word) for word in words)
+    phrases = glossary.match_phrases(english)
+    covered = sum(end - start for start, end, _ids in phrases)
+    return covered == len(english) and all(
+        glossary.is_spec_key(" ".join(english[start:end])) for start, end, _ids in phrases
+    )
 
 
 # More products listed after the first with the enumeration comma: each short and named.

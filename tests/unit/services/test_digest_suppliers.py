@@ -233,6 +233,7 @@ LONGEST = PostShape(
     contacts=4,
     keywords=8,
     own_keywords=3,
+    certifications=3,
 )
 
 
