@@ -65,9 +65,7 @@ class RunningBot:
             telegram_bot_token=TOKEN,
             telegram_api_base_url=fake.base_url,
             database_url=database_url,
-            outbox_interval=0.2,
-            sweep_interval=0.5,
-            **(TEST_SETTINGS | overrides),
+            **({"outbox_interval": 0.2, "sweep_interval": 0.5} | TEST_SETTINGS | overrides),
         )
         self.app: Any = None
 

@@ -221,7 +221,9 @@ class DenseIndex:
             return [[] for _ in vectors]
         if len(vectors) == 1:
             return [self.nearest(vectors[0], k, part)]
-        hits = index.search(np.stack(vectors).astype(np.int8), min(k, len(index)))
+        # on this thread: usearch's pool for a few queries cost more than it saved (p99 of 5
+        # queries at 250k posts 5.6 ms in the pool, 2.4 ms here; bench/meaning_pass_speed.py)
+        hits = index.search(np.stack(vectors).astype(np.int8), min(k, len(index)), threads=1)
         return [
             [
                 (int(key), 1.0 - float(d))
