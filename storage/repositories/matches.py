@@ -87,6 +87,14 @@ class SqlMatchesRepository:
         )
         return set(await self._session.scalars(query))
 
+    async def offers_heard_by(self, buyer_id: int) -> set[int]:
+        query = (
+            select(MatchRow.offer_id)
+            .join(PostRow, MatchRow.need_id == PostRow.id)
+            .where(PostRow.user_id == buyer_id)
+        )
+        return set(await self._session.scalars(query))
+
     async def count_alerts_to_user_since(self, user_id: int, since: datetime) -> int:
         query = (
             select(func.count())

@@ -103,6 +103,11 @@ class FakeMatchesRepository(_Repository):
         )
         return {owner for owner in owners if owner is not None}
 
+    async def offers_heard_by(self, buyer_id: int) -> set[int]:
+        return {
+            m.offer_id for m in self._read.matches.values() if self._owner(m.need_id) == buyer_id
+        }
+
     def _owner(self, post_id: int) -> int | None:
         record = self._read.posts.get(post_id)
         return None if record is None else record.post.user_id

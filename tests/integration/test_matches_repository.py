@@ -40,6 +40,8 @@ async def test_a_pair_is_stored_once_and_round_trips(db: Database) -> None:
         assert await uow.matches.count_alerted_for_need(need) == 1
         assert await uow.matches.sellers_of_need(need) == {1}
         assert await uow.matches.sellers_of_need(offer) == set()
+        assert await uow.matches.offers_heard_by(2) == {offer}  # the need's owner
+        assert await uow.matches.offers_heard_by(1) == set()  # the seller heard of no offer
         assert await uow.matches.count_alerts_to_user_since(1, NOW - timedelta(hours=1)) == 1
         assert await uow.matches.count_alerts_to_user_since(2, NOW + timedelta(hours=1)) == 0
 

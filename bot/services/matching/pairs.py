@@ -180,20 +180,27 @@ async def _fair_choice(
         # The needs come in score order, which holds each buyer's follow-through (trust).
         # A buyer who heard of this seller for the need (another of their offers) is not
         # told again.
+        # A buyer with two near-identical needs hears of the offer once, for the best.
         sent = await uow.matches.count_alerts_to_user_since(post.user_id, since)
-        open_needs = [
-            (result, False)
-            for result in found
-            if await uow.matches.count_alerted_for_need(result.post_id)
-            < policy.max_alerts_per_need
-            and post.user_id not in await uow.matches.sellers_of_need(result.post_id)
-        ]
+        buyers: set[int] = set()
+        open_needs = []
+        for result in found:
+            if result.user_id in buyers:
+                continue
+            if await uow.matches.count_alerted_for_need(
+                result.post_id
+            ) < policy.max_alerts_per_need and post.user_id not in (
+                await uow.matches.sellers_of_need(result.post_id)
+            ):
+                buyers.add(result.user_id)
+                open_needs.append((result, False))
         return open_needs[: max(policy.max_alerts_per_day - sent, 0)]
     kept: list[MatchResult] = []
     contenders: list[Contender] = []
     heard = await uow.matches.sellers_of_need(post.id) if post.id is not None else set()
+    offers_heard = await uow.matches.offers_heard_by(post.user_id)  # for another need
     for result in found:  # one need, many sellers: rotate so new sellers get a turn
-        if result.user_id in heard:
+        if result.user_id in heard or result.post_id in offers_heard:
             continue  # one alert a seller: their best offer, or the one heard of before
         heard.add(result.user_id)
         recent = await uow.matches.count_alerts_to_user_since(result.user_id, since)

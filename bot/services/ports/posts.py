@@ -82,6 +82,10 @@ class MatchesRepository(Protocol):
         """The owners of the offers paired with this need (whom its buyer heard of)."""
         ...
 
+    async def offers_heard_by(self, buyer_id: int) -> set[int]:
+        """The offers paired with any of this buyer's needs (each heard of once)."""
+        ...
+
     async def count_alerts_to_user_since(self, user_id: int, since: datetime) -> int:
         """Alerts sent to `user_id` (as either side's owner) since `since`."""
         ...

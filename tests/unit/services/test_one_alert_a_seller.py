@@ -43,3 +43,24 @@ async def test_a_seller_s_second_offer_does_not_alert_a_need_told_of_the_first(
     other, alerted_other = await opened(uow_factory, clock, index, OTHER_SELLER, CUPS)
     assert (alerted_first, alerted_second, alerted_other) == (1, 0, 1)
     assert await _offers_heard_of(uow_factory, need.id) == [first.id, other.id]
+
+
+NEED_AGAIN = "求购 304不锈钢保温杯 3000只 14元以内"
+
+
+async def test_a_buyer_with_two_near_identical_needs_hears_of_an_offer_once(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    """Found by the 30-day audit: a buyer who posted the same need twice heard of one offer
+    once a need, and its seller of that buyer twice."""
+    index = new_index()
+    need, _ = await opened(uow_factory, clock, index, BUYER, NEED)
+    twin, _ = await opened(uow_factory, clock, index, BUYER, NEED_AGAIN)
+    offer, alerted = await opened(uow_factory, clock, index, SELLER, CUPS)
+    assert alerted == 1  # the offer alerts the better of the two needs only
+    heard = [await _offers_heard_of(uow_factory, n.id) for n in (need, twin)]
+    assert sorted(len(h) for h in heard) == [0, 1]
+    third, alerted = await opened(uow_factory, clock, index, BUYER, NEED)  # a third time
+    assert alerted == 0 and await _offers_heard_of(uow_factory, third.id) == []
+    other, alerted = await opened(uow_factory, clock, index, OTHER_SELLER, CUPS)
+    assert alerted == 1 and offer.id != other.id  # another seller still gets their turn
