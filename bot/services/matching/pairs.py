@@ -180,9 +180,10 @@ async def _fair_choice(
         # The needs come in score order, which holds each buyer's follow-through (trust).
         # A buyer who heard of this seller for the need (another of their offers) is not
         # told again.
-        # A buyer with two near-identical needs hears of the offer once, for the best.
+        # A buyer with two near-identical needs hears of the offer once, for the best (by
+        # words at once, or by meaning a second later).
         sent = await uow.matches.count_alerts_to_user_since(post.user_id, since)
-        buyers: set[int] = set()
+        buyers = await _owners(uow, await uow.matches.paired_with(post.id or 0))  # by words
         open_needs = []
         for result in found:
             if result.user_id in buyers:
@@ -216,6 +217,11 @@ async def _fair_choice(
         (kept[i], ahead_by_record(n, order, contenders))
         for n, i in enumerate(order[: max(policy.max_alerts_per_need - told, 0)])
     ]
+
+
+async def _owners(uow: UnitOfWork, post_ids: set[int]) -> set[int]:
+    posts = [await uow.posts.get(post_id) for post_id in post_ids]
+    return {post.user_id for post in posts if post is not None}
 
 
 STANDING_FOR = timedelta(minutes=5)  # a seller's standing is read again after this

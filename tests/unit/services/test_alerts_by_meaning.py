@@ -210,3 +210,26 @@ async def test_the_playground_s_hamburg_buyer_hears_of_the_steel_cups_alone(
             await uow.posts.get(m.offer_id) for m in await uow.matches.for_post(need.id or 0)
         ]
     assert [post.raw_text for post in offers if post] == [PEOPLE[0].posts[0]]
+
+
+async def test_a_buyer_heard_of_an_offer_by_words_is_not_told_again_by_meaning(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    """Found by the 30-day audit: a new offer alerted a buyer's need by its words, then
+    the same buyer's other need for the same goods by meaning a second later."""
+    index = MatchingIndex(MatchPolicy(), encoder=SHARED)
+    await add_user(uow_factory, BUYER, Lang.EN)
+    for n, text in enumerate(MARKET):
+        await opened(uow_factory, clock, index, 100 + n, text)
+    by_meaning, _ = await opened(uow_factory, clock, index, BUYER, HAMBURG)
+    by_words, _ = await opened(
+        uow_factory, clock, index, BUYER, "Looking for vacuum flasks, 3000 pcs, under $2.5"
+    )
+    await meaning.encode_new(uow_factory, clock, index, limit=100)
+    clock.advance(timedelta(seconds=1))
+    cups, alerted = await opened(uow_factory, clock, index, SELLER, CUPS)
+    assert alerted == 1  # the vacuum flasks, by their words
+    clock.advance(timedelta(seconds=1))
+    await meaning.encode_new(uow_factory, clock, index)
+    assert [m.need_id for m in await _matches(uow_factory, cups.id)] == [by_words.id]
+    assert await _matches(uow_factory, by_meaning.id) == []
