@@ -68,21 +68,30 @@ def send_message(
 ) -> dict[str, Any]:
     chat = resolve_send_target(state, params["chat_id"])
     text, entities, html = _parsed(params)
+    return deliver(
+        state, limiter, "sendMessage", chat, params, text=text, entities=entities, html=html
+    )
+
+
+def deliver(
+    state: FakeState,
+    limiter: FloodLimiter,
+    method: str,
+    chat: FakeChat,
+    params: dict[str, Any],
+    **fields: Any,
+) -> dict[str, Any]:
+    """A new message of the bot's in `chat`, its content read (`fields`): its keyboard and
+    the message it replies to checked, the flood limits applied, and stored."""
     markup = params.get("reply_markup")
     if markup is not None:
         validate_reply_markup(markup)
     reply_to = reply_target(state, chat, params)
-    retry_after = limiter.check("sendMessage", chat.id, chat.type)
+    retry_after = limiter.check(method, chat.id, chat.type)
     if retry_after is not None:
         raise too_many_requests(retry_after)
     message = state.store_message(
-        chat,
-        state.bot,
-        text=text,
-        entities=entities,
-        html=html,
-        reply_markup=markup,
-        reply_to=reply_to,
+        chat, state.bot, reply_markup=markup, reply_to=reply_to, **fields
     )
     return message.to_api()
 

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.fake_telegram.errors import bad_request, too_many_requests
+from bot.fake_telegram.errors import bad_request
 from bot.fake_telegram.files import PhotoStore
 from bot.fake_telegram.html_entities import parse_message_text
 from bot.fake_telegram.limits import FloodLimiter
-from bot.fake_telegram.markup import validate_reply_markup
-from bot.fake_telegram.messaging import reply_target, resolve_send_target
+from bot.fake_telegram.messaging import deliver, resolve_send_target
 from bot.fake_telegram.spec import UploadedFile
 from bot.fake_telegram.state import FakeState
 
@@ -55,19 +54,6 @@ def send_photo(
             raise bad_request("wrong file identifier/HTTP URL specified")
         sizes = found
     caption, html = caption_fields(params)
-    markup = params.get("reply_markup")
-    if markup is not None:
-        validate_reply_markup(markup)
-    reply_to = reply_target(state, chat, params)
-    retry_after = limiter.check("sendPhoto", chat.id, chat.type)
-    if retry_after is not None:
-        raise too_many_requests(retry_after)
-    message = state.store_message(
-        chat,
-        state.bot,
-        html=html,
-        reply_markup=markup,
-        reply_to=reply_to,
-        extra={"photo": sizes, **caption},
+    return deliver(
+        state, limiter, "sendPhoto", chat, params, html=html, extra={"photo": sizes, **caption}
     )
-    return message.to_api()

@@ -87,11 +87,16 @@ class DurableBot(ExtBot[Any]):
         data: dict[str, Any] = {"chat_id": chat_id, "text": text}
         if html:
             data["parse_mode"] = ParseMode.HTML
+        return await self._sent("sendMessage", data, reply_markup, rate_limit_args)
+
+    async def _sent(
+        self, method: str, data: dict[str, Any], reply_markup: Any, rate_limit_args: Any
+    ) -> int:
         if reply_markup:
             data["reply_markup"] = reply_markup
         if rate_limit_args is not None:
             self._merge_api_rl_kwargs(data, rate_limit_args)
-        sent = await self._post("sendMessage", data)
+        sent = await self._post(method, data)
         return int(sent["message_id"])
 
     async def send_picture(
@@ -111,9 +116,4 @@ class DurableBot(ExtBot[Any]):
             data["caption"] = caption
             if html:
                 data["parse_mode"] = ParseMode.HTML
-        if reply_markup:
-            data["reply_markup"] = reply_markup
-        if rate_limit_args is not None:
-            self._merge_api_rl_kwargs(data, rate_limit_args)
-        sent = await self._post("sendPhoto", data)
-        return int(sent["message_id"])
+        return await self._sent("sendPhoto", data, reply_markup, rate_limit_args)

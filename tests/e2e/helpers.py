@@ -146,6 +146,14 @@ async def post_and_publish(fake: FakeTelegram, user: UserHandle, text: str) -> S
     return await press_publish(fake, user, card)
 
 
+async def started(fake: FakeTelegram, name: str, lang: str) -> UserHandle:
+    """A person who pressed Start (the bot may write to them first)."""
+    user = fake.user(name, language_code=lang)
+    await user.send("/start")
+    await user.wait_for_messages(1)
+    return user
+
+
 def is_alert(message: StoredMessage) -> bool:
     return "🔔" in message.words  # a text, or a photo's caption
 

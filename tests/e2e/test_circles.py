@@ -8,17 +8,10 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.fake_telegram import FakeTelegram, UserHandle
-from tests.e2e.helpers import NEED, OFFER, RunningBot, alerts, rejected
+from bot.fake_telegram import FakeTelegram
+from tests.e2e.helpers import NEED, OFFER, RunningBot, alerts, rejected, started
 
 BOT = "tradecircle_test_bot"
-
-
-async def _started(fake: FakeTelegram, name: str, lang: str) -> UserHandle:
-    user = fake.user(name, language_code=lang)
-    await user.send("/start")
-    await user.wait_for_messages(1)
-    return user
 
 
 async def test_posts_in_a_group_match_privately_and_the_group_hears_little(
@@ -26,8 +19,8 @@ async def test_posts_in_a_group_match_privately_and_the_group_hears_little(
 ) -> None:
     fake.privacy_mode = False  # the admins followed the bot's advice
     await make_bot().start()
-    seller = await _started(fake, "Wang Seller", "zh-hans")
-    buyer = await _started(fake, "Sam Buyer", "en")
+    seller = await started(fake, "Wang Seller", "zh-hans")
+    buyer = await started(fake, "Sam Buyer", "en")
     group = fake.group("义乌保温杯交流群", [seller, buyer])
     await fake.add_bot_to_group(group, by=seller)
     (greeting,) = await group.wait_for_messages(1)
@@ -53,8 +46,8 @@ async def test_with_privacy_mode_on_the_admins_are_told_and_commands_work(
 ) -> None:
     fake.privacy_mode = True
     await make_bot().start()
-    seller = await _started(fake, "Wang Seller", "zh-hans")
-    buyer = await _started(fake, "Sam Buyer", "en")
+    seller = await started(fake, "Wang Seller", "zh-hans")
+    buyer = await started(fake, "Sam Buyer", "en")
     group = fake.group("Yiwu cups", [seller, buyer])
     await fake.add_bot_to_group(group, by=seller)
     greeting, warning = await group.wait_for_messages(2)
@@ -83,8 +76,8 @@ async def test_the_group_s_notices_are_in_every_language_of_its_members(
 ) -> None:
     fake.privacy_mode = True
     await make_bot().start()
-    seller = await _started(fake, "Wang Seller", "zh-hans")
-    buyer = await _started(fake, "Sam Buyer", "en")
+    seller = await started(fake, "Wang Seller", "zh-hans")
+    buyer = await started(fake, "Sam Buyer", "en")
     group = fake.group("Yiwu cups", [seller])
     await fake.join_group(group, buyer)  # Telegram won't tell the bot of this one
     await fake.add_bot_to_group(group, by=seller)
@@ -104,9 +97,9 @@ async def test_circle_settings_are_for_admins_checked_at_every_press(
 ) -> None:
     fake.privacy_mode = False
     await make_bot().start()
-    owner = await _started(fake, "Lin Owner", "en")
-    helper = await _started(fake, "Ada Helper", "en")
-    member = await _started(fake, "Bo Member", "en")
+    owner = await started(fake, "Lin Owner", "en")
+    helper = await started(fake, "Ada Helper", "en")
+    member = await started(fake, "Bo Member", "en")
     group = fake.group("LED traders", [owner, helper, member])
     await fake.add_bot_to_group(group, by=owner)
     await group.wait_for_messages(1)  # the greeting
@@ -148,9 +141,9 @@ async def test_a_member_who_never_started_the_bot_is_mentioned_once_a_day(
 ) -> None:
     fake.privacy_mode = False
     await make_bot().start()
-    seller = await _started(fake, "Wang Seller", "zh-hans")
+    seller = await started(fake, "Wang Seller", "zh-hans")
     buyer = fake.user("Quiet Buyer", language_code="en")  # never opened a chat with the bot
-    rival = await _started(fake, "Li Rival", "zh-hans")
+    rival = await started(fake, "Li Rival", "zh-hans")
     group = fake.group("Cups", [seller, buyer, rival])
     await fake.add_bot_to_group(group, by=seller)
     await group.wait_for_messages(1)
@@ -174,8 +167,8 @@ async def test_a_supergroup_keeps_the_circle_its_posts_and_settings(
 ) -> None:
     fake.privacy_mode = False
     await make_bot().start()
-    seller = await _started(fake, "Wang Seller", "zh-hans")
-    buyer = await _started(fake, "Sam Buyer", "en")
+    seller = await started(fake, "Wang Seller", "zh-hans")
+    buyer = await started(fake, "Sam Buyer", "en")
     group = fake.group("Cups", [seller, buyer])
     await fake.add_bot_to_group(group, by=seller)
     await group.wait_for_messages(1)
@@ -202,8 +195,8 @@ async def test_a_digest_link_opens_the_post_privately(
 
     fake.privacy_mode = False
     await make_bot().start()
-    seller = await _started(fake, "Wang Seller", "zh-hans")
-    reader = await _started(fake, "Ann Reader", "en")
+    seller = await started(fake, "Wang Seller", "zh-hans")
+    reader = await started(fake, "Ann Reader", "en")
     group = fake.group("Cups", [seller, reader])
     await fake.add_bot_to_group(group, by=seller)
     await group.wait_for_messages(1)
@@ -216,7 +209,7 @@ async def test_a_digest_link_opens_the_post_privately(
     await reader.send("/start p999")
     await latest(reader, fake, lambda m: "cannot find that post" in (m.text or ""))
     # the circle keeps to itself: someone outside it who guesses the link sees nothing
-    outsider = await _started(fake, "Guesser", "en")
+    outsider = await started(fake, "Guesser", "en")
     await outsider.send("/start p1")
     await latest(outsider, fake, lambda m: "cannot find that post" in (m.text or ""))
     assert not any((m.text or "").startswith("🟢 OFFER") for m in outsider.messages())
@@ -230,8 +223,8 @@ async def test_a_link_from_a_member_who_joined_today_goes_to_the_admins(
 
     fake.privacy_mode = False
     await make_bot().start()
-    owner = await _started(fake, "Lin Owner", "en")
-    old_hand = await _started(fake, "Old Hand", "en")
+    owner = await started(fake, "Lin Owner", "en")
+    old_hand = await started(fake, "Old Hand", "en")
     group = fake.group("Cups", [owner, old_hand])
     await fake.add_bot_to_group(group, by=owner)
     await group.wait_for_messages(1)

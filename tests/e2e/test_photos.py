@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.fake_telegram import FakeTelegram, UserHandle
+from bot.fake_telegram import FakeTelegram
 from tests.e2e.helpers import (
     NEED,
     OFFER,
@@ -20,16 +20,10 @@ from tests.e2e.helpers import (
     press_publish,
     read_rows,
     rejected,
+    started,
 )
 
 pytestmark = pytest.mark.debug_logs
-
-
-async def _started(fake: FakeTelegram, name: str, lang: str) -> UserHandle:
-    user = fake.user(name, language_code=lang)
-    await user.send("/start")
-    await user.wait_for_messages(1)
-    return user
 
 
 async def test_a_photo_with_a_caption_is_a_post_and_its_alerts_show_the_photo(
@@ -109,8 +103,8 @@ async def test_a_buyer_s_photo_goes_with_the_contact_request(
 async def test_photos_in_a_circle(fake: FakeTelegram, make_bot: Callable[..., RunningBot]) -> None:
     fake.privacy_mode = False
     await make_bot().start()
-    seller = await _started(fake, "Wang Li", "zh-hans")
-    buyer = await _started(fake, "Anna", "en")
+    seller = await started(fake, "Wang Li", "zh-hans")
+    buyer = await started(fake, "Anna", "en")
     group = fake.group("义乌保温杯交流群", [seller, buyer])
     await fake.add_bot_to_group(group, by=seller)
     await group.wait_for_messages(1)  # the greeting
