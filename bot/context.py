@@ -1,4 +1,5 @@
-"""Typed context for handlers: `context.use_cases`, `context.settings`, `context.lang`, ...
+"""Typed context for handlers: `context.use_cases`, `context.settings`, `context.lang`,
+`context.conversion`, ...
 
 Handlers receive a `BotContext` instead of digging typed objects out of `bot_data`.
 """
@@ -10,7 +11,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from telegram.ext import Application, CallbackContext
 
-from bot.domain.models import Conversation, Lang
+from bot.domain.home import LANGUAGE_CURRENCIES, Conversion, conversion_for, reader_currency
+from bot.domain.models import Conversation, Lang, User
 
 if TYPE_CHECKING:  # annotations only: a handler's module imports what it uses itself
     from bot.bootstrap import UseCases
@@ -83,6 +85,7 @@ class BotContext(CallbackContext["DurableBot", dict[Any, Any], dict[Any, Any], B
     ) -> None:
         super().__init__(application=application, chat_id=chat_id, user_id=user_id)
         self._lang: Lang | None = None
+        self._conversion: Conversion | None = None
         # (True, the person's conversation) when it was read with the update's batch and
         # nothing changed it since (`Senders.copy_of`); else read it when it is needed
         self.conversation_read: tuple[bool, Conversation | None] = (False, None)
@@ -140,3 +143,22 @@ class BotContext(CallbackContext["DurableBot", dict[Any, Any], dict[Any, Any], B
     @lang.setter
     def lang(self, value: Lang) -> None:
         self._lang = value
+
+    def read_by(self, user: User) -> None:
+        """Replies to this update are for `user`: in their language, prices in their
+        currency (set by the user loader)."""
+        self._lang = user.language
+        self._conversion = conversion_for(user, self.matching.policy.rates)
+
+    @property
+    def conversion(self) -> Conversion:
+        """How prices are shown to the reader of the replies: in their currency, at the
+        rates the matching index converts at (`bot.domain.home`)."""
+        if self._conversion is None:  # nobody stored (a channel's update)
+            rates = self.matching.policy.rates
+            self._conversion = Conversion(LANGUAGE_CURRENCIES[self.lang], rates)
+        return self._conversion
+
+    def currency_of(self, user: User) -> str:
+        """The currency prices are shown to `user` in (/settings shows it)."""
+        return reader_currency(user, self.matching.policy.rates)

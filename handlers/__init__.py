@@ -92,6 +92,8 @@ BUTTON_ACTIONS: dict[Action, ActionHandler] = {
     Action.TOGGLE_SETTING: user_settings.toggle_setting,
     Action.CHOOSE_TIMEZONE: user_settings.choose_timezone,
     Action.SET_TIMEZONE: user_settings.timezone_chosen,
+    Action.CHOOSE_CURRENCY: user_settings.choose_currency,
+    Action.SET_CURRENCY: user_settings.currency_chosen,
     # under /circle in a trade circle, for the admin who asked
     Action.CIRCLE_SETTING: circle_admin.setting_chosen,
     # under a contact card, and under a complaint for the one it is about

@@ -8,6 +8,7 @@ from telegram import Update
 from bot.context import BotContext
 from bot.domain.models import Conversation, Topic
 from bot.services.people import profiles
+from bot.texts import Html
 from bot.texts.profile import profile_card, profile_saved
 from handlers.keyboards import encode
 from handlers.questions import Series
@@ -41,8 +42,10 @@ async def _finish(
     update: Update, context: BotContext, _c: Conversation, answers: dict[str, str]
 ) -> None:
     assert update.effective_user is not None
-    profile = await context.use_cases.people.save_profile(update.effective_user.id, answers)
-    await reply_html(update, context, profile_saved(profile, context.lang))
+    user_id = update.effective_user.id
+    profile, zone_moved = await context.use_cases.people.save_profile(user_id, answers)
+    text = profile_saved(profile, context.lang)
+    await reply_html(update, context, Html(f"{text}\n\n{zone_moved}") if zone_moved else text)
 
 
 SERIES = Series(

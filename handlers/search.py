@@ -73,7 +73,18 @@ async def _page(
         nav.append((plain(lang, "btn.next"), page_data(VIEW, page + 1)))
     if nav:
         buttons.append(nav)
+    conversion = context.conversion
     page_text = search_page(
-        lang, words, found, page, pages, first, warned, bot_username=context.bot.username
+        lang,
+        words,
+        found,
+        page,
+        pages,
+        first,
+        warned,
+        bot_username=context.bot.username,
+        conversion=conversion,
     )
+    if conversion.told:  # the page named a guessed currency: once
+        await context.use_cases.people.currency_told(viewer_id)
     return page_text, buttons

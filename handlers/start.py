@@ -8,8 +8,9 @@ from telegram.error import TelegramError
 
 from bot.context import BotContext
 from bot.domain.models import Action
-from bot.texts import plain
+from bot.texts import Html, plain
 from bot.texts.lists import shown_card
+from bot.texts.user_settings import currency_notice
 from handlers.keyboards import number, post_action_data
 from handlers.replies import reply, reply_html
 
@@ -44,7 +45,11 @@ async def _show_post(update: Update, context: BotContext, post_id: int) -> None:
     post, too_good = await context.use_cases.posting.open_post(post_id, viewer)
     label = plain(context.lang, "btn.contact")
     buttons = [[(label, post_action_data(Action.CONTACT_POST_OWNER, post.id))]]
-    card = shown_card(post, context.lang, too_good=too_good)
+    conversion = context.conversion
+    card = shown_card(post, context.lang, too_good=too_good, conversion=conversion)
+    card = Html(card + currency_notice(conversion, context.lang))
+    if conversion.told:  # the card named a guessed currency: once
+        await context.use_cases.people.currency_told(viewer)
     await reply_html(update, context, card, buttons, photo=post.photo)
 
 

@@ -1,5 +1,6 @@
 """Runs before every other handler: dedupe by update_id (inbox), register the user and load
-the language every reply of this update is written in."""
+the language every reply of this update is written in, and the currency its prices are
+shown in."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ async def load_user(update: Update, context: BotContext) -> None:
         raise ApplicationHandlerStop  # already handled: Telegram delivered it twice
     replayed.discard(update.update_id)
     if user is not None:
-        context.lang = user.language
+        context.read_by(user)
 
 
 async def mark_done(update: Update, context: BotContext) -> None:

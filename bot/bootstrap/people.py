@@ -1,4 +1,5 @@
-"""People: language, phone, blocking, profile, /settings and /forget."""
+"""People: language, phone, blocking, profile (and the time zone its region names),
+/settings (the currency too), the notice of a guessed currency, and /forget."""
 
 from __future__ import annotations
 
@@ -18,9 +19,12 @@ class People:
         self.set_language = partial(users.set_language, u)
         self.set_phone = partial(users.set_phone, u)
         self.set_blocked = partial(users.set_blocked, u)
+        self.currency_told = partial(users.currency_told, u)
         self.profile = partial(profiles.get, u)
-        self.save_profile = partial(profiles.save, u)
+        # the rates the matching index converts at: the notice names the currency they see
+        self.save_profile = partial(user_settings.save_profile, u, c, deps.index.policy.rates)
         self.settings_of = partial(user_settings.settings_of, u)
         self.toggle = partial(user_settings.toggle, u, c)
         self.set_timezone = partial(user_settings.set_timezone, u, c)
+        self.set_currency = partial(user_settings.set_currency, u)
         self.forget = partial(forgetting.forget, u, c, deps.after)

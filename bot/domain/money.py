@@ -33,7 +33,11 @@ DEFAULT_RATES: Mapping[str, float] = {
     "CAD": 5.2,
     "AED": 1.96,
     "INR": 0.085,
+    "PKR": 0.026,
 }
+# A rate outside this range is a typo (CNY per unit: VND is 0.00028, a troy ounce of gold
+# would be 2e4); past it, converted amounts stop meaning anything.
+MIN_RATE, MAX_RATE = 1e-6, 1e6
 
 
 class UnknownCurrencyError(ValueError):
@@ -58,21 +62,22 @@ def parse_rates(text: str, base: Mapping[str, float] = DEFAULT_RATES) -> dict[st
     """Parse "USD=7.2, EUR=7.8" into a rate table layered over `base`.
 
     Separators may be commas, semicolons or whitespace. Raises ValueError on a malformed
-    entry or a non-positive rate, so a bad setting fails at start-up rather than silently.
+    entry or a rate outside MIN_RATE..MAX_RATE, so a bad setting fails at start-up rather
+    than silently.
     """
     table = {code.upper(): float(rate) for code, rate in base.items()}
     for raw in text.replace(";", ",").replace("\n", ",").split(","):
         for item in raw.split():
             code, sep, value = item.partition("=")
             code = code.strip().upper()
-            if not sep or not code.isalpha() or len(code) != 3:
+            if not sep or not (code.isascii() and code.isalpha()) or len(code) != 3:
                 raise ValueError(f"bad rate entry {item!r}; expected like USD=7.2")
             try:
                 rate = float(value)
             except ValueError as exc:
                 raise ValueError(f"bad rate value in {item!r}") from exc
-            if not rate > 0 or rate == float("inf"):
-                raise ValueError(f"rate must be a positive number in {item!r}")
+            if not MIN_RATE <= rate <= MAX_RATE:  # NaN, infinity, zero and typos fail
+                raise ValueError(f"rate must be from {MIN_RATE:g} to {MAX_RATE:g} in {item!r}")
             table[code] = rate
     table[BASE_CURRENCY] = 1.0
     return table

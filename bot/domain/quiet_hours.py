@@ -14,7 +14,9 @@ QUIET_FROM = time(22, 0)
 QUIET_UNTIL = time(8, 0)
 
 # Answers to what the reader just did, or to a request of theirs: never held back.
-REPLIES = frozenset({"rating.thanks", "contact.card", "contact.declined", "rating.revealed"})
+REPLIES = frozenset(
+    {"rating.thanks", "contact.card", "contact.declined", "rating.revealed", "zone.followed"}
+)
 # Trade news: held back only for readers who asked for it.
 ALERTS = frozenset({"match.alert", "contact.request"})
 

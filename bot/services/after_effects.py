@@ -1,6 +1,7 @@
 """The after-effects of what happened to posts and to the matching index, in one table (`AFTER`): the follow-ups a post's life writes or ends, the index change logged
-for the other processes (`index_sync`), this process's index changed, and the alerts a newly
-opened or edited post sends.
+for the other processes (`index_sync`), this process's index changed, the writer's time zone
+following the place a new post names (`reminders.home`), and the alerts a newly opened or
+edited post sends.
 
 A use case changes its rows, then hands what happened to the `AfterEffects` it was given
 (`bot.services.events`; this module's `Table`, bound once by the bootstrap), which runs every
@@ -32,6 +33,7 @@ from bot.services.events import (
 from bot.services.matching import alerts, index_sync, indexing, pairs
 from bot.services.matching.indexing import NEUTRAL_TRUST, MatchingIndex
 from bot.services.ports import UnitOfWork
+from bot.services.reminders import home
 from bot.services.schedule import DEFAULT_SCHEDULE, Schedule
 from bot.services.trust.summaries import ranking_trust_of
 
@@ -137,11 +139,20 @@ async def _log_post_change(uow: UnitOfWork, effects: Effects, event: Event) -> N
         await index_sync.changed(uow, effects.index, effects.now, post_id=post_id)
 
 
+async def _place_writer(uow: UnitOfWork, effects: Effects, event: Event) -> None:
+    """The place a post names as its writer's may be where they are (`home.follow_post`):
+    before the alerts, which show them prices in their currency."""
+    assert isinstance(event, PostOpened)
+    await home.follow_post(uow, effects.now, event.post, effects.index.policy.rates)
+
+
 async def _match(uow: UnitOfWork, effects: Effects, event: Event) -> None:
     """Indexed as it now stands and matched; both sides of new pairs alerted."""
     assert isinstance(event, PostOpened | PostEdited)
-    found = await pairs.match_post(uow, effects.now, effects.index, event.post)
-    effects.alerted += await alerts.queue_pairs_alerts(uow, effects.now, found, effects.schedule)
+    index, now = effects.index, effects.now
+    found = await pairs.match_post(uow, now, index, event.post)
+    rates = index.policy.rates
+    effects.alerted += await alerts.queue_pairs_alerts(uow, now, found, effects.schedule, rates)
 
 
 async def _forget_vector(uow: UnitOfWork, _effects: Effects, event: Event) -> None:
@@ -182,7 +193,7 @@ async def _move_circle(_uow: UnitOfWork, effects: Effects, event: Event) -> None
 
 
 AFTER: dict[type[Event], tuple[Step, ...]] = {
-    PostOpened: (_write_follow_ups, _log_post_change, _match),
+    PostOpened: (_write_follow_ups, _log_post_change, _place_writer, _match),
     PostEdited: (_forget_vector, _log_post_change, _match),
     PostClosed: (_end_follow_ups, _log_post_change, _leave_index_now),
     PostExpired: (_end_follow_ups, _log_post_change, _leave_index_later),

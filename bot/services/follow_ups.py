@@ -12,7 +12,8 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from bot.domain.models import ContactRequest, Post, Reminder
+from bot.domain.models import ContactRequest, Post, Reminder, User
+from bot.domain.quiet_hours import next_digest_at
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.services.schedule import Schedule
 
@@ -69,6 +70,19 @@ async def end(
     for reminder in reminders:
         reminder.cancel(now, reason)
         await uow.reminders.update(reminder)
+
+
+async def schedule_next_digest(uow: UnitOfWork, now: datetime, user: User) -> None:
+    """The next digest for a reader who turned it on, Monday 09:00 in their time zone (any
+    earlier one is replaced: their zone may have moved)."""
+    await end(uow, now, await uow.reminders.pending(user_id=user.id, kinds=(DIGEST,)), "replaced")
+    due = next_digest_at(now, user.timezone)
+    await uow.reminders.add(Reminder(None, DIGEST, user.id, due))
+
+
+async def stop_digest(uow: UnitOfWork, now: datetime, user_id: int) -> None:
+    pending = await uow.reminders.pending(user_id=user_id, kinds=(DIGEST,))
+    await end(uow, now, pending, "turned off in /settings")
 
 
 async def after_alert(

@@ -7,9 +7,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from bot.domain.advice import PricePosition, price_bar
+from bot.domain.home import Conversion
 from bot.domain.models import Lang, Post, Price, Quantity
+from bot.domain.vocabulary.glossary import has_han
 from bot.texts import Html, t, translation
 from bot.texts.cards import money_text, post_title, quantity
+from bot.texts.user_settings import currency_notice
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,18 +25,18 @@ class Related:
     prices: tuple[Decimal, Decimal, str | None] | None  # lowest, highest, currency
 
 
-def _yours(value: Decimal | float, currency: str | None, lang: Lang) -> str:
+def _yours(value: Decimal | float, currency: str | None, conversion: Conversion) -> str:
     """An amount the reader wrote, and about what it is in their currency when it is
     another, as a card shows a price: "¥15 ≈ $2.08"."""
-    about = translation.converted(Price(low=Decimal(str(value)), currency=currency), lang)
+    about = translation.converted(Price(low=Decimal(str(value)), currency=currency), conversion)
     shown = money_text(_shown(value), currency)
     return f"{shown} ≈ {money_text(*about)}" if about else shown
 
 
-def _market(value: Decimal | float, currency: str | None, lang: Lang) -> str:
-    """An amount of others' posts in the reader's currency, as a match's reasons show one
-    (the default rates): "$1.39" for ¥10 to an English reader."""
-    about = translation.converted(Price(low=Decimal(str(value)), currency=currency), lang)
+def _market(value: Decimal | float, currency: str | None, conversion: Conversion) -> str:
+    """An amount of others' posts in the reader's currency, as a match's reasons show one:
+    "$1.39" for ¥10 to an English reader."""
+    about = translation.converted(Price(low=Decimal(str(value)), currency=currency), conversion)
     return money_text(*about) if about else money_text(_shown(value), currency)
 
 
@@ -49,7 +52,10 @@ def offer_advice(
     position: PricePosition | None,
     missing: Sequence[str],
     words: Sequence[str],
+    *,
+    conversion: Conversion,
 ) -> Html:
+    """`conversion`: amounts in the reader's currency too."""
     lines = [t(lang, "advice.offer_title", product=post_title(post, lang), days=days)]
     if position is not None:
         currency = post.parsed.price.currency if post.parsed.price else None
@@ -57,10 +63,10 @@ def offer_advice(
             t(
                 lang,
                 f"advice.price_{position.side}",
-                price=_yours(position.price, currency, lang),
-                median=_market(position.median, currency, lang),
-                low=_market(position.low, currency, lang),
-                high=_market(position.high, currency, lang),
+                price=_yours(position.price, currency, conversion),
+                median=_market(position.median, currency, conversion),
+                low=_market(position.low, currency, conversion),
+                high=_market(position.high, currency, conversion),
                 count=position.peers,
                 bar=price_bar(position),
             )
@@ -72,13 +78,13 @@ def offer_advice(
             t(
                 lang,
                 "advice.words",
-                words="、".join(words) if lang is not Lang.EN else ", ".join(words),
+                words=("、" if lang is not Lang.EN else ", ").join(_in_reader_s(words, lang)),
             )
         )
     if len(lines) == 1:
         lines.append(t(lang, "advice.offer_complete"))
     lines.append(t(lang, "advice.footer"))
-    return Html("\n\n".join(lines))
+    return Html("\n\n".join(lines) + currency_notice(conversion, lang))
 
 
 def need_advice(
@@ -88,10 +94,12 @@ def need_advice(
     related: Sequence[Related],
     missing: Sequence[str],
     *,
+    conversion: Conversion,
     alerted: int = 0,
 ) -> Html:
     """`alerted`: the suppliers the need's owner was alerted to (stored matches); with any,
-    the title says so instead of "no supplier has been in touch"."""
+    the title says so instead of "no supplier has been in touch"; `conversion`: amounts in
+    the reader's currency too."""
     product = post_title(post, lang)
     if alerted:
         title = t(lang, "advice.need_title_alerted", product=product, days=days, count=alerted)
@@ -99,9 +107,9 @@ def need_advice(
         title = t(lang, "advice.need_title", product=product, days=days)
     lines = [title]
     if related:
-        rows = [_related_line(lang, r) for r in related]
+        rows = [_related_line(lang, r, conversion) for r in related]
         lines.append(t(lang, "advice.related", lines=Html("\n".join(rows))))
-        budget = _budget_under_every_price(lang, post, related)
+        budget = _budget_under_every_price(post, related, conversion)
         if budget is not None:
             lines.append(t(lang, "advice.budget_low", budget=budget[0], lowest=budget[1]))
     else:
@@ -109,11 +117,11 @@ def need_advice(
     if missing:
         lines.append(t(lang, "advice.missing_need", fields=_fields(lang, missing)))
     lines.append(t(lang, "advice.footer"))
-    return Html("\n\n".join(lines))
+    return Html("\n\n".join(lines) + currency_notice(conversion, lang))
 
 
 def _budget_under_every_price(
-    lang: Lang, post: Post, related: Sequence[Related]
+    post: Post, related: Sequence[Related], conversion: Conversion
 ) -> tuple[str, str] | None:
     """(budget, lowest asked) when the need's budget is under every related offer's price
     in the same currency; the budget as written, the price in the reader's currency."""
@@ -125,7 +133,14 @@ def _budget_under_every_price(
     if not asked or min(asked) <= budget:
         return None
     lowest = min(asked)
-    return _yours(budget, price.currency, lang), _market(lowest, price.currency, lang)
+    return _yours(budget, price.currency, conversion), _market(lowest, price.currency, conversion)
+
+
+def _in_reader_s(words: Sequence[str], lang: Lang) -> list[str]:
+    """Buyers' words in the reader's language or script, the original beside."""
+    if lang is Lang.EN:
+        return [translation.product_name(w, lang) if has_han(w) else w for w in words]
+    return [translation.in_script(word, lang) for word in words]
 
 
 def _fields(lang: Lang, names: Sequence[str]) -> str:
@@ -133,7 +148,7 @@ def _fields(lang: Lang, names: Sequence[str]) -> str:
     return Html(separator.join(t(lang, f"advice.field.{name}") for name in names))
 
 
-def _related_line(lang: Lang, related: Related) -> Html:
+def _related_line(lang: Lang, related: Related, conversion: Conversion) -> Html:
     product = post_title(related.sample, lang)[:40]
     parts = [t(lang, "advice.related_offers", product=product, count=related.offers)]
     if related.lowest_moq is not None:
@@ -141,9 +156,9 @@ def _related_line(lang: Lang, related: Related) -> Html:
     if related.prices is not None:
         low, high, currency = related.prices
         value = (
-            _market(low, currency, lang)
+            _market(low, currency, conversion)
             if low == high
-            else f"{_market(low, currency, lang)}–{_market(high, currency, lang)}"
+            else f"{_market(low, currency, conversion)}–{_market(high, currency, conversion)}"
         )
         parts.append(t(lang, "advice.related_price", price=value))
     return Html("• " + " · ".join(parts))

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.domain.home import Conversion
 from bot.domain.models import Lang, Post, PostKind
 from bot.domain.trust.scores import IdentityLevel
 from bot.domain.trust.summary import TrustSummary
 from bot.texts import Html, plain, t
 from bot.texts.cards import post_card
 from bot.texts.reasons import render_reasons
+from bot.texts.user_settings import currency_notice
 
 
 def trust_line(summary: TrustSummary | None, lang: Lang) -> Html:
@@ -56,29 +58,28 @@ def match_alert(
     them: TrustSummary | None,
     reasons: Sequence[dict[str, object]],
     *,
+    conversion: Conversion,
     too_good: bool = False,
     ahead_by_record: bool = False,
 ) -> Html:
     """What one side of a new match reads: a buyer hears of an offer, a seller of a need.
     No identity details are shown before both sides agree. `ahead_by_record`: the
-    seller's record put the offer ahead of one that fits as well, and the alert says so."""
+    seller's record put the offer ahead of one that fits as well, and the alert says so;
+    `conversion`: prices in the reader's currency too."""
     first = []
     if ahead_by_record and them is not None and them.confirmed_deals:
         deals, partners = them.confirmed_deals, them.partners
         first.append(t(lang, "alert.first_by_record", deals=deals, partners=partners))
     title = "alert.offer_for_you" if their_post.kind is PostKind.OFFER else "alert.need_for_you"
-    return Html(
-        "\n".join(
-            [
-                t(lang, title),
-                post_card(their_post, lang),
-                trust_line(them, lang),
-                t(lang, "alert.why", reasons=render_reasons(reasons, lang)),
-                *first,
-                *([t(lang, "alert.too_good")] if too_good else []),
-            ]
-        )
-    )
+    lines = [
+        t(lang, title),
+        post_card(their_post, lang, conversion=conversion),
+        trust_line(them, lang),
+        t(lang, "alert.why", reasons=render_reasons(reasons, lang, conversion)),
+        *first,
+        *([t(lang, "alert.too_good")] if too_good else []),
+    ]
+    return Html("\n".join(lines) + currency_notice(conversion, lang))
 
 
 def trust_card(summary: TrustSummary, lang: Lang, *, own: bool) -> Html:

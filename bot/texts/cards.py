@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from decimal import Decimal
 
+from bot.domain.home import Conversion
 from bot.domain.models import (
     Intent,
     Lang,
@@ -30,6 +31,7 @@ CURRENCY_SYMBOLS = {
     "HKD": "HK$",
     "TWD": "NT$",
     "JPY": "JP¥",
+    "INR": "₹",
 }
 MAX_FIELD = 120  # characters of user text shown per field; cards stay short on a phone
 
@@ -73,10 +75,11 @@ def price(p: Price, lang: Lang) -> str:
     return value
 
 
-def _price_with_conversion(p: Price, lang: Lang) -> str:
-    """The price as written, and about what it is in the reader's currency ("≈ $1.67")."""
+def _price_for(p: Price, lang: Lang, conversion: Conversion | None) -> str:
+    """The price as written, and about what it is in the reader's currency ("≈ €1.54");
+    as written only on its writer's own card (`conversion` None)."""
     shown = price(p, lang)
-    about = translation.converted(p, lang)
+    about = translation.converted(p, conversion) if conversion else None
     return f"{shown} ≈ {money_text(*about)}" if about else shown
 
 
@@ -84,9 +87,12 @@ def _clip(text: str) -> str:
     return text if len(text) <= MAX_FIELD else text[: MAX_FIELD - 1] + "…"
 
 
-def field_lines(parsed: ParsedPost, lang: Lang) -> list[Html]:
+def field_lines(
+    parsed: ParsedPost, lang: Lang, conversion: Conversion | None = None
+) -> list[Html]:
     """The fields of a post for a reader of `lang`: what someone else wrote in another language
-    is shown in the reader's where the vocabulary knows it, with the original beside it."""
+    is shown in the reader's where the vocabulary knows it, with the original beside it, and
+    its price also in the reader's currency (`conversion`; None: the writer's own card)."""
     lines: list[Html] = []
     foreign = parsed.language is not lang  # someone else's post, in another language
     if parsed.product:
@@ -104,10 +110,7 @@ def field_lines(parsed: ParsedPost, lang: Lang) -> list[Html]:
     if parsed.moq:
         lines.append(t(lang, "card.moq", value=quantity(parsed.moq, lang)))
     if parsed.price:
-        shown = (
-            _price_with_conversion(parsed.price, lang) if foreign else price(parsed.price, lang)
-        )
-        lines.append(t(lang, "card.price", value=shown))
+        lines.append(t(lang, "card.price", value=_price_for(parsed.price, lang, conversion)))
 
     def place_shown(place: str) -> str:
         return _clip(translation.place_name(place, lang) if foreign else place)
@@ -139,13 +142,16 @@ def feature_names(codes: Iterable[str], lang: Lang) -> list[str]:
     return names + [plain(lang, "feature.cert", code=cert) for cert in certs if cert]
 
 
-def post_card(post: Post, lang: Lang, *, status: bool = False) -> Html:
-    """The card a user sees for a post: kind, fields, privacy note, optional status."""
+def post_card(
+    post: Post, lang: Lang, *, status: bool = False, conversion: Conversion | None = None
+) -> Html:
+    """The card a user sees for a post: kind, fields, privacy note, optional status;
+    `conversion`: its price in the reader's currency too (not on the owner's own card)."""
     head = t(lang, "card.offer" if post.kind is PostKind.OFFER else "card.need")
     if post.language is not lang:
         name = t(lang, f"language.name.{post.language.value}")
         head = Html(f"{head} {t(lang, 'card.original_language', language=name)}")
-    lines = [head, *field_lines(post.parsed, lang)]
+    lines = [head, *field_lines(post.parsed, lang, conversion)]
     if post.keywords:
         lines.append(t(lang, "card.keywords", value=_clip(", ".join(post.keywords))))
     if post.parsed.contacts:
@@ -191,13 +197,14 @@ def expiry_notice(post: Post, lang: Lang) -> Html:
     return t(lang, "post.expired_notice", product=post_title(post))
 
 
-def post_line(post: Post, lang: Lang, number: int) -> Html:
-    """One line per post for lists such as /my."""
+def post_line(post: Post, lang: Lang, number: int, conversion: Conversion | None = None) -> Html:
+    """One line per post for lists such as /my (another's, in a digest: its price in the
+    reader's currency too)."""
     kind = "🟢" if post.kind is PostKind.OFFER else "🔵"
     product = escape(_clip(post_title(post)))
     parts = [f"{number}. {kind} <b>{product}</b>"]
     if post.parsed.price:
-        parts.append(escape(price(post.parsed.price, lang)))
+        parts.append(escape(_price_for(post.parsed.price, lang, conversion)))
     if post.parsed.quantity:
         parts.append(escape(quantity(post.parsed.quantity, lang)))
     state = escape(t(lang, f"status.{post.status.value}"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from bot.domain.home import Conversion
 from bot.domain.models import CompanyProfile, Lang, Post, User
 from bot.domain.pinyin import in_pinyin
 from bot.domain.text import to_simplified
@@ -12,6 +13,7 @@ from bot.texts import Html, escape, t
 from bot.texts.alerts import trust_line
 from bot.texts.cards import MAX_FIELD, post_card, post_title
 from bot.texts.translation import in_script, place_name
+from bot.texts.user_settings import currency_notice
 
 MAX_NUMBERS = 4
 MAX_WRITTEN = 60  # characters of a name, company or region as written
@@ -24,18 +26,21 @@ def contact_request(
     their_post: Post | None,
     them: TrustSummary | None,
     *,
+    conversion: Conversion,
     too_good: bool = False,
 ) -> Html:
-    """Someone asks the owner of `about` for contact; `their_post` is theirs in the match;
-    `them`: the asker's trust record; `too_good`: their post is an offer too good to be
-    true, and its card carries the warning."""
+    """Someone asks the owner of `about` for contact; `their_post` is theirs in the match,
+    its price in the owner's currency too (`conversion`); `them`: the asker's trust record;
+    `too_good`: their post is an offer too good to be true, and its card carries the
+    warning."""
     trust = trust_line(them, lang)
     if their_post is None:
         return t(lang, "contact.incoming_plain", product=post_title(about, lang), trust=trust)
-    card = post_card(their_post, lang)
+    card = post_card(their_post, lang, conversion=conversion)
     if too_good:
         card = Html(f"{card}\n{t(lang, 'alert.too_good')}")
-    return t(lang, "contact.incoming", product=post_title(about, lang), trust=trust, card=card)
+    asked = t(lang, "contact.incoming", product=post_title(about, lang), trust=trust, card=card)
+    return Html(asked + currency_notice(conversion, lang))
 
 
 def contact_card(

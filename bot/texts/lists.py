@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from bot.domain.home import Conversion
 from bot.domain.models import Lang, Post, PostKind
 from bot.texts import Html, escape, t
 from bot.texts.cards import MAX_FIELD, post_card, post_line, post_title, price
+from bot.texts.user_settings import currency_notice
 
 MAX_QUERY = 100  # characters of the search words shown; the search reads no more of them
 
@@ -29,10 +31,12 @@ def search_page(
     first: int,
     warned: Collection[int] = frozenset(),
     bot_username: str = "",
+    *,
+    conversion: Conversion,
 ) -> Html:
     """`warned`: the ids of the offers too good to be true, each shown with the warning; a
     post with a photo has a link that opens it, photo and all, in the chat with the bot
-    (`bot_username`)."""
+    (`bot_username`); `conversion`: prices in the reader's currency too."""
     if len(query) > MAX_QUERY:
         query = query[: MAX_QUERY - 1] + "…"
     if not posts:
@@ -40,12 +44,13 @@ def search_page(
     blocks = [t(lang, "search.header", query=query, page=page + 1, pages=pages)]
     blocks += [
         Html(
-            f"<b>{number}.</b> {shown_card(post, lang, too_good=post.id in warned)}"
+            f"<b>{number}.</b> "
+            f"{shown_card(post, lang, too_good=post.id in warned, conversion=conversion)}"
             + _photo_link(post, lang, bot_username)
         )
         for number, post in enumerate(posts, start=first)
     ]
-    return Html("\n\n".join(blocks))
+    return Html("\n\n".join(blocks) + currency_notice(conversion, lang))
 
 
 def _photo_link(post: Post, lang: Lang, bot_username: str) -> str:
@@ -55,10 +60,11 @@ def _photo_link(post: Post, lang: Lang, bot_username: str) -> str:
     return f'\n📷 <a href="{link}">{t(lang, "search.photo")}</a>'
 
 
-def shown_card(post: Post, lang: Lang, *, too_good: bool = False) -> Html:
+def shown_card(post: Post, lang: Lang, *, conversion: Conversion, too_good: bool = False) -> Html:
     """A post's card shown to someone who may ask its owner for contact (a /search result,
-    a post opened from a digest's link); an offer too good to be true with the warning."""
-    card = post_card(post, lang)
+    a post opened from a digest's link), its price in their currency too; an offer too good
+    to be true with the warning."""
+    card = post_card(post, lang, conversion=conversion)
     return Html(f"{card}\n{t(lang, 'alert.too_good')}") if too_good else card
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from decimal import Decimal, InvalidOperation
 
+from bot.domain.home import Conversion
 from bot.domain.models import Lang, Price
 from bot.domain.vocabulary.brands import default_brands
 from bot.domain.vocabulary.glossary import default_glossary
@@ -22,14 +23,15 @@ def _num(value: object) -> str:
         return str(value)
 
 
-def _money(value: object, currency: str, lang: Lang) -> str:
-    """An amount of a reason in the reader's currency, as a card converts a price (the
-    default rates): "預算NT$15" for the buyer who wrote NT$15, not its yuan."""
+def _money(value: object, currency: str, conversion: Conversion | None) -> str:
+    """An amount of a reason in the reader's currency, as a card converts a price: "預算NT$15"
+    for the buyer who wrote NT$15, not its yuan; as stored without a `conversion`."""
     try:
         number = Decimal(str(value))
     except (InvalidOperation, ValueError):
         return str(value)
-    about = translation.converted(Price(low=number, currency=currency), lang)
+    shown = Price(low=number, currency=currency)
+    about = translation.converted(shown, conversion) if conversion else None
     return money_text(*about) if about else money_text(number, currency)
 
 
@@ -51,7 +53,9 @@ def _spec(values: Mapping[str, object], lang: Lang) -> str:
     return plain(lang, "reason.spec", name=name)
 
 
-def _one(kind: str, values: Mapping[str, object], lang: Lang) -> str | None:
+def _one(
+    kind: str, values: Mapping[str, object], lang: Lang, conversion: Conversion | None
+) -> str | None:
     code = str(values["unit"]) if values.get("unit") else None
     word = str(values["unit_word"]) if values.get("unit_word") else None  # the need's own
     unit = unit_name(code, lang, word=word)
@@ -84,8 +88,8 @@ def _one(kind: str, values: Mapping[str, object], lang: Lang) -> str | None:
         return plain(
             lang,
             "reason.price",
-            offer=_money(values.get("offer_amount"), currency, lang),
-            budget=_money(values.get("budget_amount"), currency, lang),
+            offer=_money(values.get("offer_amount"), currency, conversion),
+            budget=_money(values.get("budget_amount"), currency, conversion),
             unit=unit_name(code, lang, one=True, word=word),
         )
     if kind == "place":
@@ -100,12 +104,16 @@ def _one(kind: str, values: Mapping[str, object], lang: Lang) -> str | None:
     return None
 
 
-def render_reasons(reasons: Iterable[Mapping[str, object]], lang: Lang) -> Html:
-    """Reasons as stored with a match ({"kind", "values"}), joined for one line."""
+def render_reasons(
+    reasons: Iterable[Mapping[str, object]], lang: Lang, conversion: Conversion | None = None
+) -> Html:
+    """Reasons as stored with a match ({"kind", "values"}), joined for one line; amounts in
+    the reader's currency (`conversion`)."""
     parts = []
     for reason in reasons:
         values = reason.get("values")
-        text = _one(str(reason.get("kind")), values if isinstance(values, Mapping) else {}, lang)
+        values = values if isinstance(values, Mapping) else {}
+        text = _one(str(reason.get("kind")), values, lang, conversion)
         if text:
             parts.append(escape(text))
         if len(parts) == MAX_REASONS:

@@ -7,10 +7,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from html import escape
 
+from bot.domain.home import Conversion
 from bot.domain.models import Lang, Post, PostKind
 from bot.domain.quiet_hours import zone
 from bot.texts import Html, t
 from bot.texts.cards import post_line, post_title
+from bot.texts.user_settings import currency_notice
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,20 +65,23 @@ def digest_text(
     warned: Collection[int] = frozenset(),
     suppliers: Sequence[Supplier] = (),
     bot_username: str = "",
+    *,
+    conversion: Conversion,
 ) -> Html:
     """`warned`: the ids of the offers too good to be true, each line with the warning;
     `suppliers`: trusted suppliers for the reader's needs, one line each; `bot_username`:
-    each post gets a link that opens it in the chat with the bot (none when unknown)."""
+    each post gets a link that opens it in the chat with the bot (none when unknown);
+    `conversion`: others' prices in the reader's currency too."""
     lines = [t(lang, "digest.title")]
     if fresh:
         posts = "\n".join(
-            _line(post, lang, n, post.id in warned) + _open(post, lang, bot_username)
+            _line(post, lang, n, post.id in warned, conversion) + _open(post, lang, bot_username)
             for n, post in enumerate(fresh, start=1)
         )
         lines.append(t(lang, "digest.new_posts", count=len(fresh), posts=Html(posts)))
     if suppliers:
         found = "\n".join(
-            _supplier(supplier, lang, n) + _open(supplier.offer, lang, bot_username)
+            _supplier(supplier, lang, n, conversion) + _open(supplier.offer, lang, bot_username)
             for n, supplier in enumerate(suppliers, start=1)
         )
         lines.append(t(lang, "digest.suppliers", lines=Html(found)))
@@ -89,11 +94,11 @@ def digest_text(
     if len(lines) == 1:
         lines.append(t(lang, "digest.quiet"))
     lines.append(t(lang, "digest.footer"))
-    return Html("\n\n".join(lines))
+    return Html("\n\n".join(lines) + currency_notice(conversion, lang))
 
 
-def _line(post: Post, lang: Lang, number: int, too_good: bool) -> str:
-    line = post_line(post, lang, number)
+def _line(post: Post, lang: Lang, number: int, too_good: bool, conversion: Conversion) -> str:
+    line = post_line(post, lang, number, conversion)
     return f"{line}\n   {t(lang, 'alert.too_good_short')}" if too_good else line
 
 
@@ -106,12 +111,12 @@ def _open(post: Post, lang: Lang, bot_username: str) -> str:
     return f'\n   👉 <a href="{link}">{label}</a>'
 
 
-def _supplier(supplier: Supplier, lang: Lang, number: int) -> Html:
+def _supplier(supplier: Supplier, lang: Lang, number: int, conversion: Conversion) -> Html:
     return t(
         lang,
         "digest.supplier",
         product=post_title(supplier.need, lang),
-        offer=post_line(supplier.offer, lang, number),
+        offer=post_line(supplier.offer, lang, number, conversion),
         deals=supplier.deals,
         partners=supplier.partners,
     )

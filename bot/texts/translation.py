@@ -1,5 +1,6 @@
 """A counterpart's words in the reader's language, with the original beside them:
-"vacuum flask (保温杯)", "Yiwu (义乌)", "¥12 ≈ $1.67". Only what the vocabulary knows is
+"vacuum flask (保温杯)", "Yiwu (义乌)", and prices in the reader's currency, "¥12 ≈ €1.54"
+(`bot.domain.home.Conversion`). Only what the vocabulary knows is
 translated, word by word (the glossary first, then brands, then for Chinese the CC-CEDICT
 glosses); anything else is shown as written. Between the Chinese scripts the words are
 converted (OpenCC), "保溫杯 (保温杯)"."""
@@ -10,6 +11,7 @@ import re
 from decimal import Decimal
 
 from bot.domain import money, segmenter
+from bot.domain.home import Conversion
 from bot.domain.models import Lang, Price
 from bot.domain.parsing.gazetteer import place_named
 from bot.domain.text import normalise, to_simplified, to_traditional
@@ -20,7 +22,6 @@ from bot.domain.vocabulary.glossary import PRODUCT, default_glossary, has_han
 from bot.domain.vocabulary.loading import warm_up
 from bot.domain.vocabulary.units import ALL_UNIT_WORDS, MEASURE_SYMBOLS
 
-READER_CURRENCY = {Lang.EN: "USD", Lang.ZH_HANS: "CNY", Lang.ZH_HANT: "TWD"}
 # A pack size written the Chinese way: 6只装, 4入, 3入組 (in simplified form).
 _UNIT_WORDS = "|".join(map(re.escape, ALL_UNIT_WORDS))
 _PACK = re.compile(rf"(\d+)\s*(?:{_UNIT_WORDS})?\s*(?:装|入组|入装|入)")
@@ -179,17 +180,24 @@ def place_name(place: str, lang: Lang) -> str:
     return place if name == place else f"{name} ({place})"
 
 
-def converted(price: Price, lang: Lang) -> tuple[Decimal, str] | None:
-    """About what the price is in the reader's currency, when it is quoted in another."""
-    target = READER_CURRENCY[lang]
+MAX_CONVERTED = Decimal(10) ** 15  # rates are bounded (money.MAX_RATE); amounts are not
+
+
+def converted(price: Price, conversion: Conversion) -> tuple[Decimal, str] | None:
+    """About what the price is in the reader's currency, at the operator's rates, when it
+    is quoted in another (and both rates are known); marks the conversion shown. A price
+    that names no currency ("price 3.5/pc") is not guessed at."""
     amount = price.low if price.low is not None else price.high
-    currency = price.currency or money.BASE_CURRENCY
-    if amount is None or currency == target:
+    currency, target = (price.currency or "").upper(), conversion.currency
+    if amount is None or not currency or currency == target:
         return None
     try:
-        in_cny = money.to_base(amount, currency)
-        rate = money.DEFAULT_RATES.get(target, 1.0) if target != money.BASE_CURRENCY else 1.0
+        in_cny = money.to_base(amount, currency, conversion.rates)
+        rate = money.to_base(1, target, conversion.rates)
     except money.UnknownCurrencyError:
         return None
     value = Decimal(str(in_cny / rate))
+    if not value.is_finite() or value >= MAX_CONVERTED:
+        return None
+    conversion.shown = True
     return value.quantize(Decimal("0.01") if value < 100 else Decimal("1")), target

@@ -95,9 +95,9 @@ class OutboxDispatcher:
             await context.use_cases.delivery.record_outcome(message, result)
             if result.retry_after is not None:
                 self._paused_until[message.chat_id] = time.monotonic() + result.retry_after
-            if result.never_started:  # a circle member: one mention in the group, daily at most
-                name = context.bot.username
-                await context.use_cases.circles.invite_to_start(message.chat_id, name)
+            if result.never_started:  # a circle member: a match's message mentions them there
+                invite = context.use_cases.circles.invite_to_start
+                await invite(message.chat_id, context.bot.username, kind=message.kind)
         finally:
             self._in_flight.discard(message.chat_id)
 

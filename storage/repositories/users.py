@@ -8,7 +8,7 @@ from typing import Any, cast
 from sqlalchemy import Row, Table, bindparam, case, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.domain.models import CompanyProfile, Lang, User
+from bot.domain.models import CompanyProfile, Lang, User, ZoneSource
 from storage.repositories._sql import built_per_dialect, insert_for, upsert
 from storage.tables import CompanyProfileRow, UserRow
 from storage.types import utcnow
@@ -53,6 +53,9 @@ def _user_from_row(row: UserRow | Row[Any]) -> User:
         username=row.username,
         display_name=row.display_name,
         timezone=row.timezone,
+        timezone_source=ZoneSource(row.timezone_source),
+        currency=row.currency,
+        currency_told=row.currency_told,
         phone=row.phone,
         blocked_bot=row.blocked_bot,
         language_chosen=row.language_chosen,
@@ -101,6 +104,9 @@ class SqlUsersRepository:
             "language": user.language.value,
             "language_chosen": user.language_chosen,
             "timezone": user.timezone,
+            "timezone_source": user.timezone_source.value,
+            "currency": user.currency,
+            "currency_told": user.currency_told,
             "phone": user.phone,
             "blocked_bot": user.blocked_bot,
             "created_at": user.created_at or now,
@@ -142,6 +148,14 @@ class SqlUsersRepository:
             update(UserRow)
             .where(UserRow.id == user_id)
             .values(blocked_bot=blocked, updated_at=utcnow())
+        )
+
+    async def set_currency_told(self, user_id: int) -> None:
+        self._written.add(user_id)
+        await self._session.execute(
+            update(UserRow)
+            .where(UserRow.id == user_id, UserRow.deleted_at.is_(None))
+            .values(currency_told=True, updated_at=utcnow())
         )
 
 

@@ -24,6 +24,14 @@ class UserRow(Base):
         Boolean, nullable=False, default=False, server_default=false()
     )
     timezone: Mapped[str] = mapped_column(String(64), nullable=False, default="Asia/Shanghai")
+    # ZoneSource: language (a default), place (a city they named), settings (they picked it)
+    timezone_source: Mapped[str] = mapped_column(
+        String(16), nullable=False, default="language", server_default="language"
+    )
+    currency: Mapped[str | None] = mapped_column(String(3))  # picked in /settings
+    currency_told: Mapped[bool] = mapped_column(
+        Boolean, nullable=False, default=False, server_default=false()
+    )
     phone: Mapped[str | None] = mapped_column(String(32))
     blocked_bot: Mapped[bool] = mapped_column(
         Boolean, nullable=False, default=False, server_default=false()

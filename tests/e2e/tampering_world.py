@@ -34,6 +34,11 @@ def tiles(code: str) -> str:
     return f"Selling ceramic tiles model {code}, MOQ 50 boxes, $5/box, Foshan"
 
 
+def tiles_line(code: str) -> str:
+    """A line of a price list."""
+    return f"Ceramic tiles model {code}, $5/box"
+
+
 def has(words: str) -> Callable[[StoredMessage], bool]:
     return lambda m: words in (m.text or "") or words in str(m.reply_markup)
 
@@ -117,6 +122,14 @@ async def _posts(w: World) -> None:
     for name, n in (("open_deal", 5), ("open_withdraw", 6), ("open_renew", 7)):
         w.found[name] = (poster, await w.published(poster, tiles(w.code(n))))
     w.found["kind"] = (poster, await w.after(poster, poster.send(KIND_UNCLEAR), has("I sell")))
+    for name, n in (("list_publish", 8), ("list_cards", 10), ("list_discard", 12)):
+        price_list = (
+            f"Selling, MOQ 50 boxes:\n{tiles_line(w.code(n))}\n{tiles_line(w.code(n + 1))}"
+        )
+        w.found[name] = (
+            poster,
+            await w.after(poster, poster.send(price_list), has("Publish all")),
+        )
     searcher = w.person("Searcher")
     results = await w.after(searcher, searcher.send(f"/search {w.code(7)}"), has("🔎"))
     w.found["search"] = (searcher, results)
@@ -128,15 +141,22 @@ async def _settings(w: World) -> None:
         member,
         await w.after(member, member.send("/language"), has("language.set")),
     )
-    for name in ("settings", "settings_zones", "cities"):
+    names = ("settings", "settings_zones", "cities", "settings_currencies", "currencies")
+    for name in names:
         shown = await w.after(member, member.send("/settings"), has("settings.toggle"))
         w.found[name] = (member, shown)
-    cities = w.found["cities"][1]
-    zones = next(b for row in cities.buttons for b in row if "zones" in str(b.callback_data))
-    await w.tap(member, cities, zones.text)
-    await latest(
-        member, w.fake, lambda m: m.message_id == cities.message_id and "city" in (m.text or "")
-    )
+    for name, shows, words in (("cities", "zones", "city"), ("currencies", "currencies", "€")):
+        menu = w.found[name][1]
+        button = next(b for row in menu.buttons for b in row if shows in str(b.callback_data))
+        await w.tap(member, menu, button.text)
+        await latest(
+            member,
+            w.fake,
+            lambda m, menu=menu, words=words: (
+                m.message_id == menu.message_id
+                and words in (m.text or "") + "".join(m.button_texts())
+            ),
+        )
 
 
 async def _forget(w: World) -> None:

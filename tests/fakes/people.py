@@ -74,6 +74,11 @@ class FakeUsersRepository(_Repository):
         if user is not None:
             user.blocked_bot = blocked
 
+    async def set_currency_told(self, user_id: int) -> None:
+        user = self._write.users.get(user_id)
+        if user is not None and user.deleted_at is None:
+            user.currency_told = True
+
 
 class FakeProfilesRepository(_Repository):
     async def get(self, user_id: int) -> CompanyProfile | None:

@@ -19,6 +19,7 @@ from bot.domain.models import (
     OutboxMessage,
     PostKind,
     PostStatus,
+    ZoneSource,
 )
 from bot.services.ports import UowFactory
 from tests.integration.agreeing_stores import add_users
@@ -49,6 +50,29 @@ async def test_upsert_keeps_created_at_and_reads_are_copies(uow_factory: UowFact
         user.display_name = "changed, never written"
         again = await uow.users.get(1)
         assert again is not None and again.display_name == "王老板"
+
+
+async def test_a_reader_s_currency_and_zone_source_are_kept(uow_factory: UowFactory) -> None:
+    """What /settings and a named place write, and the one column the notice of a guessed
+    currency writes (beside others' alerts: nothing else of the row), on a live member."""
+    async with uow_factory() as uow:
+        placed = make_user(1, timezone="Europe/Berlin", timezone_source=ZoneSource.PLACE)
+        await uow.users.upsert(placed)
+        await uow.users.upsert(make_user(2, currency="PKR"))
+        await uow.users.upsert(make_user(3, deleted_at=NOW))
+        await uow.commit()
+    async with uow_factory() as uow:
+        await uow.users.set_currency_told(1)
+        await uow.users.set_currency_told(3)  # a tombstone keeps nothing
+        assert (await uow.users.get(1)).currency_told  # type: ignore[union-attr]
+        await uow.commit()
+    async with uow_factory() as uow:
+        berlin, pkr, gone = await uow.users.get(1), await uow.users.get(2), await uow.users.get(3)
+    assert berlin is not None and pkr is not None and gone is not None
+    assert (berlin.timezone, berlin.timezone_source) == ("Europe/Berlin", ZoneSource.PLACE)
+    assert berlin.currency_told and berlin.currency is None and berlin.display_name == "王老板"
+    assert pkr.currency == "PKR" and pkr.timezone_source is ZoneSource.LANGUAGE
+    assert not pkr.currency_told and not gone.currency_told
 
 
 async def test_a_post_needs_its_user(uow_factory: UowFactory) -> None:

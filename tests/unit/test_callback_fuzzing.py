@@ -20,7 +20,7 @@ from bot.domain.models import Action, Lang, PostKind
 from bot.services.delivery import action_tokens
 from bot.services.errors import UserFacingError
 from bot.services.posting.post_edits import EDITABLE_FIELDS
-from bot.services.reminders.user_settings import CITIES, SWITCHES
+from bot.services.reminders.user_settings import CITIES, CURRENCY_CHOICES, SWITCHES
 from handlers.buttons import Pressed, route_buttons
 from handlers.keyboards import (
     MAX_BYTES,
@@ -94,6 +94,7 @@ def _buttons_the_bot_draws(post: int) -> list[str]:
     drawn += [action_data(Action.CHOOSE_POST_KIND, kind=kind.value) for kind in PostKind]
     drawn += [action_data(Action.TOGGLE_SETTING, what=switch) for switch in SWITCHES]
     drawn += [action_data(Action.SET_TIMEZONE, city=city) for city in CITIES]
+    drawn += [action_data(Action.SET_CURRENCY, code=code) for code in CURRENCY_CHOICES]
     drawn += [action_data(action) for action in Action]
     return drawn
 

@@ -1,4 +1,5 @@
-"""Markup injection, the renderers of follow-ups, advice, /settings and trade circles (the
+"""Markup injection, the renderers of follow-ups, advice, /settings (and the notice of a time
+zone a named place moved) and trade circles (the
 others and the oracle's description: `test_markup_injection_renderers.py`): adversarial
 user text in every field, every language; accepted by the fake Telegram, no entity beyond
 the template's."""
@@ -12,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.domain.advice import PricePosition
+from bot.domain.home import CURRENCY_CHOICES
 from bot.domain.models import CircleStats, Lang
 from bot.texts import (
     advice,
@@ -19,6 +21,7 @@ from bot.texts import (
     reminders,
     user_settings,
 )
+from tests.readers import guessed
 from tests.unit import markup_attacks as limit
 from tests.unit.markup_attacks import Words, each_language, fuzz
 from tests.unit.markup_domain import (
@@ -44,12 +47,21 @@ from tests.unit.markup_domain import (
 pytestmark = pytest.mark.slow
 
 EXAMPLES = 30
+currencies = st.sampled_from(CURRENCY_CHOICES)  # the reader's; a guess, named once
 
 
 @fuzz(EXAMPLES)
-@given(st.data(), post_shapes, st.lists(post_shapes, max_size=5), counts, counts, counts)
+@given(
+    st.data(), post_shapes, st.lists(post_shapes, max_size=5), counts, counts, counts, currencies
+)
 def test_reminders(
-    data: st.DataObject, post: PostShape, fresh: list[PostShape], a: int, b: int, c: int
+    data: st.DataObject,
+    post: PostShape,
+    fresh: list[PostShape],
+    a: int,
+    b: int,
+    c: int,
+    currency: str,
 ) -> None:
     zone = ZONES[a % len(ZONES)]
     each_language(
@@ -60,13 +72,15 @@ def test_reminders(
     )
     each_language(
         data,
-        lambda lang, w: reminders.digest_text(lang, [make_post(p, w) for p in fresh], a, b, c),
+        lambda lang, w: reminders.digest_text(
+            lang, [make_post(p, w) for p in fresh], a, b, c, conversion=guessed(currency)
+        ),
     )
     warned = {p.id for p in fresh}  # each line with the too-good warning: the longest
     each_language(
         data,
         lambda lang, w: reminders.digest_text(
-            lang, [make_post(p, w) for p in fresh], a, b, c, warned
+            lang, [make_post(p, w) for p in fresh], a, b, c, warned, conversion=guessed(currency)
         ),
     )
     pairs = data.draw(st.lists(st.tuples(post_shapes, post_shapes), max_size=3))
@@ -80,47 +94,77 @@ def test_reminders(
             c,
             warned,
             [reminders.Supplier(make_post(n, w), make_post(o, w), a, b) for n, o in pairs],
+            conversion=guessed(currency),
         ),
     )
 
 
 @fuzz(EXAMPLES)
-@given(st.data(), post_shapes, st.none() | price_positions, missing_fields)
+@given(st.data(), post_shapes, st.none() | price_positions, missing_fields, currencies)
 def test_offer_advice(
-    data: st.DataObject, post: PostShape, position: PricePosition | None, missing: list[str]
+    data: st.DataObject,
+    post: PostShape,
+    position: PricePosition | None,
+    missing: list[str],
+    currency: str,
 ) -> None:
     days, others = data.draw(st.integers(1, 60)), data.draw(st.integers(0, 3))
 
     def render(lang: Lang, w: Words) -> str:
         mine, words = make_post(post, w), [w(limit.WORD) for _ in range(others)]
-        return advice.offer_advice(lang, mine, days, position, missing, words)
+        conversion = guessed(currency)
+        return advice.offer_advice(
+            lang, mine, days, position, missing, words, conversion=conversion
+        )
 
     each_language(data, render)
 
 
 @fuzz(EXAMPLES)
-@given(st.data(), post_shapes, st.integers(1, 60), related_shapes, missing_fields)
+@given(st.data(), post_shapes, st.integers(1, 60), related_shapes, missing_fields, currencies)
 def test_need_advice(
     data: st.DataObject,
     post: PostShape,
     days: int,
     related: list[RelatedShape],
     missing: list[str],
+    currency: str,
 ) -> None:
     def render(lang: Lang, w: Words) -> str:
         mine, rows = make_post(post, w), make_related(related, w)
-        return advice.need_advice(lang, mine, days, rows, missing, alerted=len(related))
+        conversion, alerted = guessed(currency), len(related)
+        return advice.need_advice(
+            lang, mine, days, rows, missing, conversion=conversion, alerted=alerted
+        )
 
     each_language(data, render)
 
 
 @fuzz(EXAMPLES)
-@given(st.data(), user_shapes, st.none() | st.sampled_from(["shanghai", "london", "utc"]))
-def test_user_settings(data: st.DataObject, user: UserShape, city: str | None) -> None:
+@given(
+    st.data(),
+    user_shapes,
+    st.none() | st.sampled_from(["shanghai", "london", "karachi", "utc"]),
+    currencies,
+)
+def test_user_settings(
+    data: st.DataObject, user: UserShape, city: str | None, currency: str
+) -> None:
     each_language(
         data,
         lambda lang, w: user_settings.settings_text(
-            make_user(replace(user, language=lang), w), NOW, city
+            make_user(replace(user, language=lang), w), NOW, city, currency
+        ),
+    )
+    place = data.draw(st.sampled_from(["Hamburg", "义乌", "Berlin", "Karachi"]))
+    each_language(  # the zone a place they named moved: with the currency, or one they picked
+        data,
+        lambda lang, w: user_settings.zone_followed(
+            make_user(replace(user, language=lang), w),
+            place,
+            NOW,
+            city,
+            currency if len(place) % 2 else None,
         ),
     )
 

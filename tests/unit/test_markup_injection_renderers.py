@@ -21,6 +21,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import bot.texts
+from bot.domain.home import CURRENCY_CHOICES
 from bot.domain.models import Lang, Post, Rating
 from bot.texts import (
     advice,
@@ -36,6 +37,7 @@ from bot.texts import (
     t,
     user_settings,
 )
+from tests.readers import guessed
 from tests.unit import markup_attacks as limit
 from tests.unit.markup_attacks import Words, each_language, fuzz
 from tests.unit.markup_domain import (
@@ -85,16 +87,25 @@ FUZZED = {  # each has a test below or in test_markup_injection_reminders.py
     reminders.digest_text,
     reminders.expiry_warning_text,
     user_settings.settings_text,
+    user_settings.zone_followed,
 }
 PART = "✉ "  # before what is only a part of a message (card lines, reasons)
 EXAMPLES = 30
+# the currency a reader sees prices in: with a symbol or without (PKR), the notice of a guess
+currencies = st.sampled_from(CURRENCY_CHOICES)
 
 
 @fuzz(EXAMPLES)
-@given(st.data(), post_shapes, st.booleans(), st.integers(1, 999))
-def test_cards(data: st.DataObject, post: PostShape, status: bool, number: int) -> None:
+@given(st.data(), post_shapes, st.booleans(), st.integers(1, 999), currencies)
+def test_cards(
+    data: st.DataObject, post: PostShape, status: bool, number: int, currency: str
+) -> None:
     intro, note = t(Lang.EN, "post.edited"), t(Lang.EN, "post.renewed", date="2026-03-02")
     each_language(data, lambda lang, w: cards.post_card(make_post(post, w), lang, status=status))
+    each_language(
+        data,
+        lambda lang, w: cards.post_card(make_post(post, w), lang, conversion=guessed(currency)),
+    )
     each_language(
         data, lambda lang, w: cards.card_message(make_post(post, w), lang, intro=intro, note=note)
     )
@@ -103,6 +114,10 @@ def test_cards(data: st.DataObject, post: PostShape, status: bool, number: int) 
     )
     each_language(data, lambda lang, w: cards.expiry_notice(make_post(post, w), lang))
     each_language(data, lambda lang, w: cards.post_line(make_post(post, w), lang, number))
+    each_language(
+        data,
+        lambda lang, w: cards.post_line(make_post(post, w), lang, number, guessed(currency)),
+    )
 
 
 @fuzz(EXAMPLES)
@@ -112,6 +127,7 @@ def test_cards(data: st.DataObject, post: PostShape, status: bool, number: int) 
     st.none() | summary_shapes(),
     reason_kinds,
     st.booleans(),
+    currencies,
 )
 def test_alerts(
     data: st.DataObject,
@@ -119,16 +135,25 @@ def test_alerts(
     them: SummaryShape | None,
     kinds: list[str],
     too_good: bool,
+    currency: str,
 ) -> None:
     def alert(lang: Lang, w: Words) -> str:
         their_post, summary = make_post(post, w), make_summary(them, w) if them else None
         return alerts.match_alert(
-            lang, their_post, summary, make_reasons(kinds, w), too_good=too_good
+            lang,
+            their_post,
+            summary,
+            make_reasons(kinds, w),
+            conversion=guessed(currency),
+            too_good=too_good,
         )
 
     each_language(data, alert)
     each_language(
-        data, lambda lang, w: PART + reasons.render_reasons(make_reasons(kinds, w), lang)
+        data,
+        lambda lang, w: (
+            PART + reasons.render_reasons(make_reasons(kinds, w), lang, guessed(currency))
+        ),
     )
     if them is not None:
         each_language(data, lambda lang, w: alerts.trust_line(make_summary(them, w), lang))
@@ -148,6 +173,7 @@ def test_alerts(
     st.none() | summary_shapes(),
     user_shapes,
     st.integers(0, 6),
+    currencies,
 )
 def test_contacts(
     data: st.DataObject,
@@ -156,6 +182,7 @@ def test_contacts(
     them: SummaryShape | None,
     of: UserShape,
     written: int,
+    currency: str,
 ) -> None:
     too_good = written % 2 == 1  # with the too-good warning or without
 
@@ -163,7 +190,12 @@ def test_contacts(
         their_post = make_post(theirs, w) if theirs else None
         summary = make_summary(them, w) if them else None
         return contacts.contact_request(
-            lang, make_post(about, w), their_post, summary, too_good=too_good
+            lang,
+            make_post(about, w),
+            their_post,
+            summary,
+            conversion=guessed(currency),
+            too_good=too_good,
         )
 
     def card(lang: Lang, w: Words) -> str:
@@ -186,15 +218,33 @@ def _photographed(post: Post) -> Post:
 
 
 @fuzz(EXAMPLES)
-@given(st.data(), st.lists(post_shapes, max_size=3), st.integers(0, 500), st.integers(1, 9999))
-def test_lists(data: st.DataObject, posts: list[PostShape], page: int, first: int) -> None:
+@given(
+    st.data(),
+    st.lists(post_shapes, max_size=3),
+    st.integers(0, 500),
+    st.integers(1, 9999),
+    currencies,
+)
+def test_lists(
+    data: st.DataObject, posts: list[PostShape], page: int, first: int, currency: str
+) -> None:
     def mine(lang: Lang, w: Words) -> str:
         return lists.my_posts_page(lang, [make_post(p, w) for p in posts], page, page + 1, first)
 
     def found(lang: Lang, w: Words) -> str:
         query, shown = w(limit.QUERY), [_photographed(make_post(p, w)) for p in posts]
         warned = {p.id for p in posts} if page % 2 else ()  # every card warned, or none
-        return lists.search_page(lang, query, shown, page, page + 2, first, warned, "a_bot")
+        return lists.search_page(
+            lang,
+            query,
+            shown,
+            page,
+            page + 2,
+            first,
+            warned,
+            "a_bot",
+            conversion=guessed(currency),
+        )
 
     def price_list(lang: Lang, w: Words) -> str:
         drafts = [_photographed(make_post(p, w)) for p in posts * 4][: 10 if page % 2 else 3]
@@ -208,7 +258,10 @@ def test_lists(data: st.DataObject, posts: list[PostShape], page: int, first: in
     if posts:  # one card as a digest's link opens it, with the warning or without
         card, too_good = posts[0], page % 2 == 1
         each_language(
-            data, lambda lang, w: lists.shown_card(make_post(card, w), lang, too_good=too_good)
+            data,
+            lambda lang, w: lists.shown_card(
+                make_post(card, w), lang, too_good=too_good, conversion=guessed(currency)
+            ),
         )
 
 

@@ -50,7 +50,11 @@ def test_parse_rates_overrides_defaults(text, expected):
 
 
 @pytest.mark.parametrize(
-    "text", ["USD", "USD=", "USD=abc", "US=7", "USD=-1", "USD=0", "USD=inf", "7.2=USD"]
+    "text",
+    [
+        *("USD", "USD=", "USD=abc", "US=7", "USD=-1", "USD=0", "USD=inf", "7.2=USD"),
+        *("USD=nan", "EUR=1e300", "EUR=1e-300", "ÄBC=1"),  # past sense, and a code not ISO's
+    ],
 )
 def test_parse_rates_rejects_bad_entries(text):
     with pytest.raises(ValueError):

@@ -52,6 +52,11 @@ CASES = [
     ("mugs 1.2usd/pc", "1.2", "1.2", "USD", "pcs", 1),
     ("tiles $5.8/sqm", "5.8", "5.8", "USD", "sqm", 1),
     ("bolts USD 1,100 per ton", "1100", "1100", "USD", "ton", 1),
+    ("selling mugs PKR 450 per piece", "450", "450", "PKR", "pcs", 1),
+    ("need 500 pcs mugs, 250 pkr/pc max", None, "250", "PKR", "pcs", 1),
+    ("出售 杯子 每个50巴基斯坦卢比", "50", "50", "PKR", "pcs", 1),
+    ("selling mugs ₹80 each", "80", "80", "INR", None, 1),
+    ("selling mugs INR 80/pc", "80", "80", "INR", "pcs", 1),
 ]
 
 
@@ -103,6 +108,7 @@ def test_negotiable_with_amount() -> None:
         "出售 保温杯 5000个",
         "求购保温杯5000只",
         "need 500 pcs M6 screws",
+        "need cups Rs 200 each",  # rupees of India, Pakistan or Sri Lanka: no guess
     ],
 )
 def test_no_price(text: str) -> None:

@@ -12,6 +12,7 @@ from bot.domain.models import Lang, Post, PostKind, PostStatus, Quantity
 from bot.domain.parsing import parse_post
 from bot.texts import CATALOGUES, Html, placeholders, plain, t
 from bot.texts.advice import Related, need_advice
+from tests.readers import conversion
 
 ENGLISH = CATALOGUES[Lang.EN]
 ALLOWED_TAGS = {"b", "i", "u", "s", "code", "pre", "a", "blockquote"}
@@ -93,5 +94,5 @@ def test_need_advice_prices_are_in_the_reader_s_currency(
     need = _post("求购 保温杯 3000个 预算5元", PostKind.NEED)
     offer = _post("出售 保温杯 起订500个 9元/个", PostKind.OFFER)
     related = Related(offer, 2, Quantity(Decimal(500), "pcs"), (Decimal(9), Decimal(10), "CNY"))
-    text = need_advice(lang, need, 14, [related], [])
+    text = need_advice(lang, need, 14, [related], [], conversion=conversion(lang))
     assert row in text and budget in text

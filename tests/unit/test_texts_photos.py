@@ -15,6 +15,7 @@ from bot.texts.cards import card_message, post_card
 from bot.texts.circles import circle_digest
 from bot.texts.lists import search_page
 from bot.texts.reminders import digest_text
+from tests.readers import conversion
 
 AT = datetime(2026, 12, 1, tzinfo=UTC)
 BOT = "tradecircle_test_bot"
@@ -37,11 +38,15 @@ def test_the_owner_s_card_says_the_photo_goes_with_it(lang: Lang) -> None:
 @pytest.mark.parametrize("lang", list(Lang))
 def test_a_search_result_and_a_digest_line_link_to_the_photo(lang: Lang) -> None:
     posts = [_offer("AgAC-cups", PostStatus.OPEN), dataclasses.replace(_offer(None), id=8)]
-    page = search_page(lang, "保温杯", posts, 0, 1, 1, bot_username=BOT)
+    page = search_page(
+        lang, "保温杯", posts, 0, 1, 1, bot_username=BOT, conversion=conversion(lang)
+    )
     assert page.count("📷") == 1 and f'href="https://t.me/{BOT}?start=p7"' in page
     assert "start=p8" not in page
-    assert search_page(lang, "保温杯", posts, 0, 1, 1).count("📷") == 0  # no username: no link
-    digest = digest_text(lang, posts, 0, 0, 0, bot_username=BOT)
+    assert (
+        search_page(lang, "保温杯", posts, 0, 1, 1, conversion=conversion(lang)).count("📷") == 0
+    )  # no username: no link
+    digest = digest_text(lang, posts, 0, 0, 0, bot_username=BOT, conversion=conversion(lang))
     assert as_plain(digest).count("📷") == 1
     circle = circle_digest(Circle(-100, "Cups", language=lang), posts, BOT)
     assert circle.count("📷") == 1 and "start=p7" in circle

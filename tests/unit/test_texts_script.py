@@ -14,6 +14,7 @@ from bot.texts import CATALOGUES, plain
 from bot.texts.alerts import match_alert
 from bot.texts.cards import post_card
 from bot.texts.contacts import contact_card
+from tests.readers import conversion
 from tests.unit.markup_attacks import accepted
 
 NOW = datetime(2026, 12, 2, tzinfo=UTC)
@@ -28,7 +29,7 @@ def post(text: str) -> Post:
 
 
 def alert(text: str, reader: Lang) -> str:
-    html = str(match_alert(reader, post(text), None, []))
+    html = str(match_alert(reader, post(text), None, [], conversion=conversion(reader)))
     accepted(html)  # valid Telegram HTML
     return html
 
@@ -86,3 +87,32 @@ def test_the_publish_button_reads_fa_bu_not_the_machine_s_shi_chu() -> None:
     assert plain(Lang.ZH_HANT, "btn.publish") == "✅ 發布"
     wrong = [key for key, text in CATALOGUES[Lang.ZH_HANT].items() if "釋出" in text]
     assert not wrong, wrong
+
+
+@pytest.mark.parametrize(
+    ("reader", "shown", "unwanted"),
+    [
+        (Lang.ZH_HANT, "不鏽鋼保溫杯 (不锈钢保温杯)", "锈"),
+        (Lang.EN, "stainless steel vacuum flask (不锈钢保温杯)", "保"),
+    ],
+)
+def test_advice_gives_the_buyers_words_in_the_reader_s_script(
+    reader: Lang, shown: str, unwanted: str
+) -> None:
+    """Found by the 30-day audit: a Taipei seller's advice quoted the buyers' words
+    "不锈钢保温杯" in simplified script alone."""
+    from bot.texts.advice import offer_advice
+
+    html = str(
+        offer_advice(
+            reader,
+            post(TRADITIONAL),
+            14,
+            None,
+            [],
+            ["不锈钢保温杯", "500ml"],
+            conversion=conversion(reader),
+        )
+    )
+    accepted(html)
+    assert shown in html and unwanted not in outside_brackets(html), html

@@ -6,7 +6,9 @@ from datetime import UTC, datetime
 
 import pytest
 
+from bot.domain.home import LANGUAGE_CURRENCIES, Conversion
 from bot.domain.models import Lang, Post, PostKind, PostStatus
+from bot.domain.money import DEFAULT_RATES
 from bot.domain.parsing import parse_post
 from bot.texts.cards import post_card
 
@@ -28,7 +30,8 @@ def card(text: str, reader: Lang) -> str:
         NOW,
         NOW,
     )
-    return str(post_card(post, reader))
+    conversion = Conversion(LANGUAGE_CURRENCIES[reader], DEFAULT_RATES)
+    return str(post_card(post, reader, conversion=conversion))
 
 
 @pytest.mark.parametrize(
@@ -137,3 +140,22 @@ def test_a_shared_spec_reads_in_the_reader_s_words(reader, shown) -> None:
         {"kind": "spec", "values": {"spec": "usb_c"}},
     ]
     assert render_reasons(reasons, reader) == shown
+
+
+def test_a_price_is_converted_at_the_rates_given_and_never_past_sense() -> None:
+    """The operator's rates, not the built-in ones; an amount no rate makes sensible (or a
+    price that names no currency) is shown as written, not as an overflow."""
+    from decimal import Decimal
+
+    from bot.domain.home import Conversion
+    from bot.domain.models import Price
+    from bot.domain.money import parse_rates
+    from bot.texts.translation import converted
+
+    yuan = Price(low=Decimal(12), currency="CNY")
+    at_nine = Conversion("EUR", parse_rates("EUR=9"))
+    assert converted(yuan, at_nine) == (Decimal("1.33"), "EUR") and at_nine.shown
+    huge = Price(low=Decimal("1e20"), currency="USD")
+    assert converted(huge, Conversion("JPY", DEFAULT_RATES)) is None
+    unnamed = Conversion("EUR", DEFAULT_RATES)
+    assert converted(Price(low=Decimal(3)), unnamed) is None and not unnamed.shown

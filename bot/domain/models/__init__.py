@@ -17,7 +17,7 @@ from bot.domain.models.exchanges import (
     Match,
 )
 from bot.domain.models.outgoing import OutboxMessage, Reminder
-from bot.domain.models.people import Circle, CircleStats, CompanyProfile, Lang, User
+from bot.domain.models.people import Circle, CircleStats, CompanyProfile, Lang, User, ZoneSource
 from bot.domain.models.posts import (
     OWNER_ACTIONS,
     Intent,
@@ -57,4 +57,5 @@ __all__ = [
     "Reminder",
     "TrustEvent",
     "User",
+    "ZoneSource",
 ]

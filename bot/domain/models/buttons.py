@@ -42,6 +42,8 @@ class Action(StrEnum):
     TOGGLE_SETTING = "settings.toggle"  # a reminder topic, the digest, alerts in quiet hours
     CHOOSE_TIMEZONE = "settings.zones"  # shows the cities
     SET_TIMEZONE = "settings.zone"
+    CHOOSE_CURRENCY = "settings.currencies"  # shows the currencies
+    SET_CURRENCY = "settings.currency"
     CIRCLE_SETTING = "circle.setting"  # an admin's choice under /circle (re-checked when pressed)
     FORGET_ME = "user.forget"  # /forget confirmed: the presser's data is deleted
     KEEP_ME = "user.keep"  # /forget cancelled

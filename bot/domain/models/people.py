@@ -13,6 +13,16 @@ class Lang(StrEnum):
     EN = "en"
 
 
+class ZoneSource(StrEnum):
+    """Where a member's time zone came from, weakest first: a place they name moves a zone
+    only their language gave (a post's, only the UTC of someone nobody placed), never one
+    they picked in /settings (`bot.domain.home.may_follow`)."""
+
+    LANGUAGE = "language"  # their language's (and Telegram's region code's) default
+    PLACE = "place"  # a city they named: their /profile region, or their side of a post
+    SETTINGS = "settings"  # a city they picked in /settings
+
+
 @dataclass(slots=True)
 class User:
     id: int  # Telegram user id
@@ -28,6 +38,9 @@ class User:
     reminders_off: tuple[str, ...] = ()  # reminder topics turned off in /settings
     digest: bool = False  # the weekly digest, opt-in
     alerts_wait: bool = False  # alerts wait through quiet hours too (reminders always do)
+    timezone_source: ZoneSource = ZoneSource.LANGUAGE
+    currency: str | None = None  # picked in /settings; else their city's, else their language's
+    currency_told: bool = False  # told once which currency prices are shown to them in
     # Set on a tombstone (/forget) and on a deleted user's stand-in: shown as "deleted user".
     deleted_at: datetime | None = None
 

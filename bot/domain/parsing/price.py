@@ -1,7 +1,7 @@
-"""Unit prices: 12元/个, ¥12, RMB 12, $1.5, US$1.5, USD 0.02/pc, 1.5美元, 10-12元 (range),
-10元以内 / under $1.5 (ceiling: low None), 12元起 (floor: high None), 每打30元 / per dozen
-(per_unit pcs, per_count 12), 单价3.5 (labelled, no currency), and 价格私聊 / 面议 /
-price negotiable (negotiable)."""
+"""Unit prices: 12元/个, ¥12, RMB 12, $1.5, US$1.5, USD 0.02/pc, 1.5美元, PKR 450, ₹80,
+10-12元 (range), 10元以内 / under $1.5 (ceiling: low None), 12元起 (floor: high None),
+每打30元 / per dozen (per_unit pcs, per_count 12), 单价3.5 (labelled, no currency), and
+价格私聊 / 面议 / price negotiable (negotiable)."""
 
 from __future__ import annotations
 
@@ -26,6 +26,9 @@ _CURRENCY_WORDS = {
     "EUR": ("€", "eur", "euro", "euros", "欧元"),
     "GBP": ("£", "gbp", "英镑"),
     "JPY": ("jpy", "日元", "円"),
+    # "Rs" is India's and Pakistan's (and Sri Lanka's): only the codes and ₹ say which
+    "INR": ("₹", "inr", "印度卢比"),
+    "PKR": ("pkr", "巴基斯坦卢比"),
 }
 _CURRENCY = {word.replace(" ", ""): code for code, ws in _CURRENCY_WORDS.items() for word in ws}
 _BEFORE_NUMBER: tuple[str, ...] = (
@@ -54,6 +57,9 @@ _BEFORE_NUMBER += (
     "¥",
     "€",
     "£",
+    "₹",
+    "inr",
+    "pkr",
 )
 _CUR_PRE = f"(?P<cur1>{words_regex(_BEFORE_NUMBER)})"
 _AFTER_HAN: tuple[str, ...] = (
@@ -69,7 +75,7 @@ _AFTER_HAN: tuple[str, ...] = (
     "新台币",
     "台币",
 )
-_AFTER_HAN += ("日元", "円", "英镑", "us$", "$", "¥", "€")
+_AFTER_HAN += ("日元", "円", "英镑", "印度卢比", "巴基斯坦卢比", "us$", "$", "¥", "€")
 _AFTER_LATIN: tuple[str, ...] = (
     "rmb",
     "cny",
@@ -82,7 +88,7 @@ _AFTER_LATIN: tuple[str, ...] = (
     "hkd",
     "twd",
 )
-_AFTER_LATIN += ("jpy", "gbp")
+_AFTER_LATIN += ("jpy", "gbp", "inr", "pkr")
 _CUR_POST = (
     f"(?P<cur2>{words_regex(_AFTER_HAN)}|{words_regex(_AFTER_LATIN)}(?![a-z])"
     r"|块(?=\s*(?:/|一|每))|刀(?=\s*(?:/|一|每|$|\W)))"  # 块 and 刀 are also other words

@@ -20,6 +20,7 @@ from bot.services.circles._known import circle_of, without_kind_tags
 from bot.services.circles.circle_lists import CirclePost
 from bot.services.delivery import outbox
 from bot.services.events import AfterEffects, CircleMoved
+from bot.services.follow_ups import CONTACT_FOLLOW_UP, MATCH_FOLLOW_UP
 from bot.services.people.users import TelegramPerson, register
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.services.posting import posts, publishing
@@ -186,11 +187,23 @@ async def tell_limit(uow_factory: UowFactory, clock: Clock, user_id: int, chat_i
         await uow.commit()
 
 
+# The mention says a match waits for them: only a match's messages send one (a notice of
+# their time zone waits, unannounced, until they start the bot).
+INVITED_FOR = frozenset({"match.alert", "contact.request", MATCH_FOLLOW_UP, CONTACT_FOLLOW_UP})
+
+
 async def invite_to_start(
-    uow_factory: UowFactory, clock: Clock, user_id: int, bot_username: str
+    uow_factory: UowFactory,
+    clock: Clock,
+    user_id: int,
+    bot_username: str,
+    kind: str = "match.alert",
 ) -> bool:
-    """A message could not reach a member who never started the bot: one short mention in
-    their circle with a link that starts it, at most once a day. True if queued."""
+    """A message (of `kind`) could not reach a member who never started the bot: one short
+    mention in their circle with a link that starts it, at most once a day, when it is about
+    a match. True if queued."""
+    if kind not in INVITED_FOR:
+        return False
     async with uow_factory() as uow:
         now = clock.now()
         circle, user = await uow.circles.latest_of(user_id), await uow.users.get(user_id)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from bot.domain.home import conversion_for
 from bot.domain.models import (
     Action,
     ContactRequest,
@@ -16,6 +17,7 @@ from bot.domain.models import (
     TrustEvent,
     User,
 )
+from bot.domain.money import DEFAULT_RATES
 from bot.services import follow_ups
 from bot.services.contacts.contact_cards import card_again, card_of
 from bot.services.contacts.in_touch import exchanged, waiting
@@ -25,6 +27,7 @@ from bot.services.errors import UserFacingError
 from bot.services.matching.alerts import ALERT_BUTTON_TTL, recipient, trust_button
 from bot.services.matching.indexing import MatchingIndex
 from bot.services.matching.too_good import too_good
+from bot.services.people.users import told_currency
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.services.posting.visibility import may_see
 from bot.services.schedule import DEFAULT_SCHEDULE, Schedule
@@ -144,7 +147,9 @@ async def _ask(
         buttons = await request_buttons(uow, now, owner, request)
         asker = await summary_of(uow, user_id, now)
         warn = mine is not None and _warned(index, mine, now)
-        text = contact_request(lang, target, mine, asker, too_good=warn)
+        conversion = conversion_for(owner, index.policy.rates if index else DEFAULT_RATES)
+        text = contact_request(lang, target, mine, asker, conversion=conversion, too_good=warn)
+        await told_currency(uow, owner.id, conversion)
         photo = mine.photo if mine is not None else None  # the asker's goods, as posted
         await outbox.add_to(
             uow, now, owner.id, text, buttons=buttons, kind="contact.request", photo=photo

@@ -1,17 +1,18 @@
-"""Match alerts written into the outbox, each in its recipient's language, with Contact and
-Not relevant buttons bound to the recipient."""
+"""Match alerts written into the outbox, each in its recipient's language and currency, with
+Contact and Not relevant buttons bound to the recipient."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Protocol
 
+from bot.domain.home import conversion_for
 from bot.domain.models import Action, Lang, Match, Post, User
 from bot.services import follow_ups
 from bot.services.delivery import outbox
 from bot.services.delivery.action_tokens import add_tokens
-from bot.services.people.users import recipient
+from bot.services.people.users import recipient, told_currency
 from bot.services.ports import UnitOfWork
 from bot.services.schedule import DEFAULT_SCHEDULE, Schedule
 from bot.services.trust.summaries import summary_of
@@ -37,9 +38,14 @@ class NewPair(Protocol):
 
 
 async def queue_pairs_alerts(
-    uow: UnitOfWork, now: datetime, pairs: Sequence[NewPair], schedule: Schedule
+    uow: UnitOfWork,
+    now: datetime,
+    pairs: Sequence[NewPair],
+    schedule: Schedule,
+    rates: Mapping[str, float],
 ) -> int:
-    """Both sides of each new pair alerted (`queue_match_alerts`); returns how many pairs."""
+    """Both sides of each new pair alerted (`queue_match_alerts`), prices converted at
+    `rates` (the index's: the table matching converts at); returns how many pairs."""
     for pair in pairs:
         await queue_match_alerts(
             uow,
@@ -47,6 +53,7 @@ async def queue_pairs_alerts(
             pair.match,
             pair.offer,
             pair.need,
+            rates,
             pair.warning,
             schedule,
             pair.ahead_by_record,
@@ -60,6 +67,7 @@ async def queue_match_alerts(
     match: Match,
     offer: Post,
     need: Post,
+    rates: Mapping[str, float],
     too_good: bool = False,
     schedule: Schedule = DEFAULT_SCHEDULE,
     ahead_by_record: bool = False,
@@ -78,7 +86,7 @@ async def queue_match_alerts(
         if reader is None or own.id is None:
             continue
         text, buttons = await alert_message(
-            uow, now, match, reader, theirs, them, warn, ahead_by_record=ahead
+            uow, now, match, reader, theirs, them, rates, warn, ahead_by_record=ahead
         )
         await outbox.add_to(
             uow, now, reader.id, text, buttons=buttons, kind="match.alert", photo=theirs.photo
@@ -103,11 +111,13 @@ async def alert_message(
     to: User,
     their_post: Post,
     them: User | None,
+    rates: Mapping[str, float],
     too_good: bool = False,
     *,
     ahead_by_record: bool = False,
 ) -> tuple[Html, list[list[tuple[str, str]]]]:
-    """An alert's text and its buttons (Contact, Not relevant, Trust record) for `to`."""
+    """An alert's text and its buttons (Contact, Not relevant, Trust record) for `to`,
+    prices in their currency at `rates`."""
     lang = to.language
     payload = {"match": match.id}
     contact, dismiss = await add_tokens(
@@ -120,7 +130,15 @@ async def alert_message(
     if them is not None:
         buttons.append(await trust_button(uow, now + ALERT_BUTTON_TTL, to.id, lang, them.id))
     trust = await summary_of(uow, them.id if them else None, now)
+    conversion = conversion_for(to, rates)
     text = match_alert(
-        lang, their_post, trust, match.reasons, too_good=too_good, ahead_by_record=ahead_by_record
+        lang,
+        their_post,
+        trust,
+        match.reasons,
+        conversion=conversion,
+        too_good=too_good,
+        ahead_by_record=ahead_by_record,
     )
+    await told_currency(uow, to.id, conversion)
     return text, buttons

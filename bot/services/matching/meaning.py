@@ -132,7 +132,7 @@ async def _alert_by_meaning(
     alerted = 0
     for post, vector in zip(posts, vectors, strict=True):
         found = await match_by_meaning(uow, now, index, post, vector)
-        alerted += await alerts.queue_pairs_alerts(uow, now, found, schedule)
+        alerted += await alerts.queue_pairs_alerts(uow, now, found, schedule, index.policy.rates)
     return alerted
 
 

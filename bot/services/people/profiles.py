@@ -6,7 +6,7 @@ import re
 
 from bot.domain.models import CompanyProfile
 from bot.services.errors import UserFacingError
-from bot.services.ports import UowFactory
+from bot.services.ports import UnitOfWork, UowFactory
 
 MAX_KEYWORDS = 8
 MAX_FIELD = 80
@@ -28,15 +28,21 @@ async def get(uow_factory: UowFactory, user_id: int) -> CompanyProfile:
 async def save(uow_factory: UowFactory, user_id: int, answers: dict[str, str]) -> CompanyProfile:
     """Keep what was answered; a skipped question keeps the old value."""
     async with uow_factory() as uow:
-        profile = await uow.profiles.get(user_id) or CompanyProfile(user_id=user_id)
-        if answers.get("company"):
-            profile.company_name = answers["company"].strip()[:MAX_FIELD]
-        if answers.get("region"):
-            profile.region = answers["region"].strip()[:MAX_FIELD]
-        if answers.get("products"):
-            profile.main_products = answers["products"].strip()[: MAX_FIELD * 2]
-        if answers.get("keywords"):
-            profile.keywords = parse_keywords(answers["keywords"])
-        await uow.profiles.save(profile)
+        profile = await write(uow, user_id, answers)
         await uow.commit()
         return profile
+
+
+async def write(uow: UnitOfWork, user_id: int, answers: dict[str, str]) -> CompanyProfile:
+    """`save` in the caller's transaction."""
+    profile = await uow.profiles.get(user_id) or CompanyProfile(user_id=user_id)
+    if answers.get("company"):
+        profile.company_name = answers["company"].strip()[:MAX_FIELD]
+    if answers.get("region"):
+        profile.region = answers["region"].strip()[:MAX_FIELD]
+    if answers.get("products"):
+        profile.main_products = answers["products"].strip()[: MAX_FIELD * 2]
+    if answers.get("keywords"):
+        profile.keywords = parse_keywords(answers["keywords"])
+    await uow.profiles.save(profile)
+    return profile

@@ -6,6 +6,7 @@ import dataclasses
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from bot.domain.home import Conversion
 from bot.domain.language import language_from_telegram_code
 from bot.domain.models import Lang, User
 from bot.domain.phones import format_phone
@@ -34,10 +35,10 @@ class TelegramPerson:
 
 
 def default_timezone(language: Lang, telegram_code: str | None = None) -> str:
-    """Until they pick a city in /settings: Hong Kong or Taipei when Telegram's language
-    code names the region (zh-HK, zh-TW), Taipei for other traditional Chinese readers,
-    Shanghai for simplified, else UTC. The city also decides what a bare 元 is (NT$, HK$,
-    ¥): `posts.writer_region`."""
+    """Until they pick a city in /settings or name one (`bot.domain.home`): Hong Kong or
+    Taipei when Telegram's language code names the region (zh-HK, zh-TW), Taipei for other
+    traditional Chinese readers, Shanghai for simplified, else UTC. The city also decides
+    what a bare 元 is (NT$, HK$, ¥): `posts.writer_region`."""
     regions = set((telegram_code or "").lower().replace("_", "-").split("-")[1:])
     if regions & {"hk", "mo"}:
         return "Asia/Hong_Kong"
@@ -135,6 +136,20 @@ async def set_phone(uow_factory: UowFactory, user_id: int, phone: str) -> None:
             user.phone = (formatted or raw)[:32]
             await uow.users.upsert(user)
             await uow.commit()
+
+
+async def told_currency(uow: UnitOfWork, user_id: int, conversion: Conversion) -> None:
+    """Record, in the caller's transaction, that the message just rendered with
+    `conversion` named their guessed currency (`Conversion.told`): it is named once."""
+    if conversion.told:
+        await uow.users.set_currency_told(user_id)
+
+
+async def currency_told(uow_factory: UowFactory, user_id: int) -> None:
+    """`told_currency` for a reply, in a transaction of its own."""
+    async with uow_factory() as uow:
+        await uow.users.set_currency_told(user_id)
+        await uow.commit()
 
 
 async def set_blocked(uow_factory: UowFactory, user_id: int) -> None:

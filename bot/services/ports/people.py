@@ -29,6 +29,10 @@ class UsersRepository(Protocol):
 
     async def set_language(self, user_id: int, language: Lang, *, chosen: bool) -> None: ...
     async def set_blocked(self, user_id: int, blocked: bool) -> None: ...
+    async def set_currency_told(self, user_id: int) -> None:
+        """They were told which currency prices are shown to them in (only this column:
+        it is written beside alerts of others' transactions)."""
+        ...
 
 
 class ProfilesRepository(Protocol):

@@ -8,15 +8,16 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from bot.domain.home import conversion_for
 from bot.domain.matching.terms import extract_terms, query_terms
 from bot.domain.matching.types import PostTerms
 from bot.domain.models import Circle, DealOutcome, Post, PostKind, PostStatus, Reminder, User
-from bot.domain.quiet_hours import next_digest_at
 from bot.domain.trust.precedence import STRONG_RECORD
 from bot.services.delivery import outbox
-from bot.services.follow_ups import DIGEST, Ending, cancelled, end, expired
+from bot.services.follow_ups import Ending, cancelled, expired, schedule_next_digest
 from bot.services.matching.fit_and_trust import by_fit_and_trust
 from bot.services.matching.too_good import too_good, warned_of
+from bot.services.people.users import told_currency
 from bot.services.ports import UnitOfWork
 from bot.services.posting.visibility import may_see
 from bot.services.reminders.reminder_context import ReminderContext
@@ -28,18 +29,6 @@ MAX_NEW = 5
 MAX_NEEDS = 3  # the reader's needs a digest looks for a trusted supplier for
 CANDIDATES = 20  # offers looked at for each need, best score first
 LATE = WEEK  # a digest late by a week is replaced by the next one
-
-
-async def schedule_next_digest(uow: UnitOfWork, now: datetime, user: User) -> None:
-    """The next digest for a reader who turned it on (any earlier one is replaced)."""
-    await end(uow, now, await uow.reminders.pending(user_id=user.id, kinds=(DIGEST,)), "replaced")
-    due = next_digest_at(now, user.timezone)
-    await uow.reminders.add(Reminder(None, DIGEST, user.id, due))
-
-
-async def stop_digest(uow: UnitOfWork, now: datetime, user_id: int) -> None:
-    pending = await uow.reminders.pending(user_id=user_id, kinds=(DIGEST,))
-    await end(uow, now, pending, "turned off in /settings")
 
 
 async def weekly_digest(
@@ -61,6 +50,7 @@ async def weekly_digest(
             to_rate += all(r.rater_id != user.id for r in rated)
     warned = warned_of(context.index, fresh, now, user.id)
     suppliers = await _trusted_suppliers(uow, context, user, open_posts, now)
+    conversion = conversion_for(user, context.index.policy.rates)
     text = digest_text(
         user.language,
         fresh,
@@ -70,7 +60,9 @@ async def weekly_digest(
         warned,
         suppliers,
         bot_username=context.bot_username,
+        conversion=conversion,
     )
+    await told_currency(uow, user.id, conversion)
     await outbox.add_to(uow, now, user.id, text, kind="digest.weekly")
     return None
 

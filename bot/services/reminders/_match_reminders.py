@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from bot.domain.home import conversion_for
 from bot.domain.models import ContactRequest, ContactStatus, Post, Reminder, User
 from bot.services.contacts.contact_requests import match_sides, request_buttons
 from bot.services.contacts.in_touch import in_touch
@@ -14,6 +15,7 @@ from bot.services.errors import UserFacingError
 from bot.services.follow_ups import Ending, cancelled
 from bot.services.matching.alerts import alert_message, recipient
 from bot.services.matching.too_good import too_good
+from bot.services.people.users import told_currency
 from bot.services.ports import UnitOfWork
 from bot.services.reminders.reminder_context import ReminderContext
 from bot.services.trust.summaries import summary_of
@@ -50,7 +52,8 @@ async def alert_follow_up(
         return cancelled("already in touch")
     them = await recipient(uow, theirs.user_id)
     warn = too_good(context.index, theirs, now)
-    alert, buttons = await alert_message(uow, now, match, user, theirs, them, warn)
+    rates = context.index.policy.rates
+    alert, buttons = await alert_message(uow, now, match, user, theirs, them, rates, warn)
     text = Html(f"{t(user.language, 'reminder.alert_follow_up')}\n\n{alert}")
     await outbox.add_to(uow, now, user.id, text, buttons=buttons, kind="match.follow_up")
     return None
@@ -86,7 +89,9 @@ async def request_follow_up(
     hours = max(1, round((now - request.created_at).total_seconds() / 3600))
     asker = await summary_of(uow, request.from_user_id, now)
     warn = their_post is not None and too_good(context.index, their_post, now)
-    asked = contact_request(lang, about, their_post, asker, too_good=warn)
+    conversion = conversion_for(user, context.index.policy.rates)
+    asked = contact_request(lang, about, their_post, asker, conversion=conversion, too_good=warn)
+    await told_currency(uow, user.id, conversion)
     text = Html(f"{t(lang, 'reminder.request_follow_up', hours=hours)}\n\n{asked}")
     await outbox.add_to(uow, now, user.id, text, buttons=buttons, kind="contact.follow_up")
     return None

@@ -13,6 +13,7 @@ from bot.domain.advice import (
     price_position,
     written_like,
 )
+from bot.domain.home import conversion_for
 from bot.domain.matching.accessories import item_type
 from bot.domain.matching.fields import fields_from_parsed
 from bot.domain.matching.terms import extract_terms
@@ -22,6 +23,7 @@ from bot.services.delivery import outbox
 from bot.services.delivery.action_tokens import add_tokens
 from bot.services.follow_ups import Ending, cancelled, expired
 from bot.services.matching.indexing import MatchingIndex
+from bot.services.people.users import told_currency
 from bot.services.ports import UnitOfWork
 from bot.services.posting.visibility import may_see
 from bot.services.reminders.reminder_context import ReminderContext
@@ -71,19 +73,20 @@ async def no_interest(
     if await _has_interest(uow, post):
         return cancelled("has interest")
     days = max(1, round((now - post.created_at) / timedelta(days=1)))
-    lang = user.language
+    lang, missing = user.language, missing_fields(post.parsed, post.kind)
+    conversion = conversion_for(user, context.index.policy.rates)
     if post.kind is PostKind.OFFER:
         position = await _price_position(uow, context.index, post, now)
         words = await _words_others_use(uow, context.index, post, now)
-        text = offer_advice(
-            lang, post, days, position, missing_fields(post.parsed, post.kind), words
-        )
+        text = offer_advice(lang, post, days, position, missing, words, conversion=conversion)
     else:
         alerted = await _alerted(uow, post)
         related = await _related_offers(uow, context.index, post, now, alerted)
-        missing = missing_fields(post.parsed, post.kind)
         sellers = len({offer.user_id if offer else f"offer {m.offer_id}" for m, offer in alerted})
-        text = need_advice(lang, post, days, related, missing, alerted=sellers)
+        text = need_advice(
+            lang, post, days, related, missing, conversion=conversion, alerted=sellers
+        )
+    await told_currency(uow, user.id, conversion)
     buttons = await _post_buttons(uow, now, user, post, [(Action.EDIT_POST, "btn.edit")])
     await outbox.add_to(uow, now, user.id, text, buttons=buttons, kind="post.no_interest")
     return None

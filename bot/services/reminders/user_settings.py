@@ -1,39 +1,23 @@
 """/settings: which reminders a member gets, the weekly digest, whether alerts wait through
-quiet hours, and their time zone (picked by city)."""
+quiet hours, their time zone (picked by city) and the currency prices are shown in; and
+/profile's answers, whose region moves a time zone they did not pick (`home`)."""
 
 from __future__ import annotations
 
-from bot.domain.models import User
+from collections.abc import Mapping
+
+from bot.domain.home import CITIES, CURRENCY_CHOICES, moved_by_profile, zone_named
+from bot.domain.home import city_of as city_of  # /settings shows the city of a zone
+from bot.domain.models import CompanyProfile, User, ZoneSource
 from bot.services.errors import ButtonExpired
-from bot.services.follow_ups import TOPICS
+from bot.services.follow_ups import TOPICS, schedule_next_digest, stop_digest
+from bot.services.people import profiles
 from bot.services.people.users import member_of
 from bot.services.ports import Clock, UowFactory
-from bot.services.reminders._digest import schedule_next_digest, stop_digest
+from bot.services.reminders import home
+from bot.texts import Html
 
 SWITCHES = (*TOPICS, "digest", "alerts_wait")
-# Cities whose time zones cover most traders; "utc" for anyone else.
-CITIES: dict[str, str] = {
-    "shanghai": "Asia/Shanghai",
-    "hong_kong": "Asia/Hong_Kong",
-    "taipei": "Asia/Taipei",
-    "singapore": "Asia/Singapore",
-    "bangkok": "Asia/Bangkok",
-    "kolkata": "Asia/Kolkata",
-    "dubai": "Asia/Dubai",
-    "moscow": "Europe/Moscow",
-    "istanbul": "Europe/Istanbul",
-    "berlin": "Europe/Berlin",
-    "london": "Europe/London",
-    "lagos": "Africa/Lagos",
-    "sao_paulo": "America/Sao_Paulo",
-    "new_york": "America/New_York",
-    "los_angeles": "America/Los_Angeles",
-    "utc": "UTC",
-}
-
-
-def city_of(timezone: str) -> str | None:
-    return next((city for city, zone in CITIES.items() if zone == timezone), None)
 
 
 def is_on(user: User, switch: str) -> bool:
@@ -74,15 +58,48 @@ async def toggle(uow_factory: UowFactory, clock: Clock, user_id: int, switch: st
 
 
 async def set_timezone(uow_factory: UowFactory, clock: Clock, user_id: int, city: str) -> User:
-    """The time zone of `city`; a scheduled digest moves to Monday 09:00 there."""
+    """The time zone of `city`, theirs from now on (a place they name no longer moves it);
+    a scheduled digest moves to Monday 09:00 there."""
     zone = CITIES.get(city)
     if zone is None:
         raise ButtonExpired()
     async with uow_factory() as uow:
         user = await member_of(uow, user_id)
-        user.timezone = zone
+        user.timezone, user.timezone_source = zone, ZoneSource.SETTINGS
         await uow.users.upsert(user)
         if user.digest:
             await schedule_next_digest(uow, clock.now(), user)
         await uow.commit()
         return user
+
+
+async def set_currency(uow_factory: UowFactory, user_id: int, code: str) -> User:
+    """The currency prices in another are shown to them in, one of `CURRENCY_CHOICES` (a
+    forged button's other code is refused)."""
+    if code not in CURRENCY_CHOICES:
+        raise ButtonExpired()
+    async with uow_factory() as uow:
+        user = await member_of(uow, user_id)
+        user.currency, user.currency_told = code, True
+        await uow.users.upsert(user)
+        await uow.commit()
+        return user
+
+
+async def save_profile(
+    uow_factory: UowFactory,
+    clock: Clock,
+    rates: Mapping[str, float],
+    user_id: int,
+    answers: dict[str, str],
+) -> tuple[CompanyProfile, Html | None]:
+    """/profile's answers kept (`profiles.save`); a region that names a place moves their
+    time zone unless they picked one in /settings: the notice for the reply, then."""
+    told = None
+    async with uow_factory() as uow:
+        profile = await profiles.write(uow, user_id, answers)
+        if answers.get("region"):
+            named = zone_named(profile.region)
+            told = await home.follow(uow, clock.now(), user_id, named, moved_by_profile, rates)
+        await uow.commit()
+        return profile, told

@@ -134,7 +134,7 @@ async def test_advice_prices_are_in_the_reader_s_currency(
         (13, "出售 不锈钢保温杯 起订800个 11元/个 金华"),
     ):
         await opened(uow_factory, clock, index, seller, text)
-    await add_user(uow_factory, SELLER, Lang.EN)
+    await add_user(uow_factory, SELLER, Lang.EN, timezone="UTC")
     await add_user(uow_factory, DOLLAR_SELLER, Lang.ZH_HANS)
     await opened(uow_factory, clock, index, SELLER, "出售 不锈钢保温杯 15元/个")
     await opened(uow_factory, clock, index, DOLLAR_SELLER, "Selling vacuum flask $2/pc")

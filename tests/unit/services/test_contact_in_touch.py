@@ -19,7 +19,8 @@ from tests.unit.services.world import NEED, OFFER, TTL, add_user, new_index, ope
 
 SELLER, BUYER = 1, 2
 SCHEDULE = Schedule(post_ttl=TTL)
-NEED_AGAIN = "求购 304保温杯 500ml 2000个 单价14元以内"  # the buyer's second need
+LUNCH_BOXES = "出售 304不锈钢饭盒 起订500个 8元/个 义乌发货"  # the seller's other goods
+LUNCH_BOXES_WANTED = "求购 不锈钢饭盒 2000个 单价10元以内"  # the buyer's second need
 LATER = SCHEDULE.follow_up_after + timedelta(minutes=1)
 
 
@@ -30,16 +31,19 @@ async def _texts(uow_factory: UowFactory, user_id: int, kind: str) -> list[str]:
 
 
 async def _two_matches(uow_factory: UowFactory, clock: FixedClock) -> tuple[int, int, int]:
-    """The seller's offer alerted to both of one buyer's needs: (offer id, first match id,
-    second match id)."""
+    """Two matches between the seller and the buyer, about two goods (a buyer hears of an
+    offer once, so one pair of posts makes one): (the cups offer's id, the cups' match id,
+    the lunch boxes' match id)."""
     index = new_index()
     await add_user(uow_factory, SELLER, Lang.ZH_HANS)
     await add_user(uow_factory, BUYER, Lang.EN)
     offer, _ = await opened(uow_factory, clock, index, SELLER, OFFER)
+    boxes, _ = await opened(uow_factory, clock, index, SELLER, LUNCH_BOXES)
     await opened(uow_factory, clock, index, BUYER, NEED)
-    await opened(uow_factory, clock, index, BUYER, NEED_AGAIN)
+    await opened(uow_factory, clock, index, BUYER, LUNCH_BOXES_WANTED)
     async with uow_factory() as uow:
-        first, second = await uow.matches.for_post(offer.id or -1)
+        (first,) = await uow.matches.for_post(offer.id or -1)
+        (second,) = await uow.matches.for_post(boxes.id or -1)
     assert offer.id and first.id and second.id and first.offer_alerted and second.offer_alerted
     return offer.id, first.id, second.id
 

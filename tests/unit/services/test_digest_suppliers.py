@@ -21,6 +21,7 @@ from bot.texts import Html, t
 from bot.texts.cards import MAX_FIELD, post_line
 from bot.texts.reminders import Supplier, digest_text
 from tests.fakes import FixedClock
+from tests.readers import conversion
 from tests.unit.markup_domain import PostShape, make_post
 from tests.unit.services.deal_graph import confirm_deal, members, wider_market
 from tests.unit.services.world import TTL, add_user, new_index, opened, stored, sweep
@@ -254,7 +255,9 @@ def test_the_longest_digest_fits_one_message(lang: Lang) -> None:
         for _ in range(MAX_NEEDS)
     ]
     warned = {p.id for p in fresh if p.id is not None}
-    html = digest_text(lang, fresh, 99_999, 99_999, 99_999, warned, suppliers)
+    html = digest_text(
+        lang, fresh, 99_999, 99_999, 99_999, warned, suppliers, conversion=conversion(lang)
+    )
     text = parse_html(str(html)).text
     assert len(text) <= MAX_TEXT_LENGTH, len(text)
     assert text.count(words(MAX_FIELD)) == MAX_NEW + 2 * MAX_NEEDS  # shown as written

@@ -11,6 +11,7 @@ from bot.services.matching import index_loading, indexing
 from bot.services.ports import UowFactory
 from bot.texts.reasons import render_reasons
 from tests.fakes import FixedClock
+from tests.readers import conversion
 from tests.unit.services.world import NEED, OFFER, opened
 
 
@@ -63,12 +64,12 @@ async def test_reasons_count_in_the_need_s_own_unit_word(
     assert alerted == 1
     async with uow_factory() as uow:
         (match,) = await uow.matches.for_post(need.id or -1)
-    shown = str(render_reasons(match.reasons, Lang.ZH_HANS))
+    shown = str(render_reasons(match.reasons, Lang.ZH_HANS, conversion(Lang.ZH_HANS)))
     assert "需求3,000条" in shown and "预算¥3/条" in shown
     # prices in the reader's currency, as the card converts them (¥1 = NT$4.55 = $0.14)
     assert "需求3,000條 · 報價NT$9.09 ≤ 預算NT$13.64/條" in str(
-        render_reasons(match.reasons, Lang.ZH_HANT)
+        render_reasons(match.reasons, Lang.ZH_HANT, conversion(Lang.ZH_HANT))
     )
     assert "need 3,000 pcs · price $0.28 ≤ budget $0.42 / pcs" in str(
-        render_reasons(match.reasons, Lang.EN)
+        render_reasons(match.reasons, Lang.EN, conversion(Lang.EN))
     )

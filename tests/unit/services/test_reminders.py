@@ -194,7 +194,7 @@ async def test_an_offer_nobody_asked_about_gets_advice_from_the_market(
         (22, "求购 保温杯 真空 500ml 3000个"),
     ):
         await opened(uow_factory, clock, index, buyer, text)
-    await add_user(uow_factory, SELLER, Lang.EN)
+    await add_user(uow_factory, SELLER, Lang.EN, timezone="UTC")
     await opened(uow_factory, clock, index, SELLER, "出售 不锈钢保温杯 15元/个")
     clock.advance(SCHEDULE.nudge_after + timedelta(minutes=1))
     await sweep(uow_factory, clock, index)

@@ -17,6 +17,7 @@ from bot.services.schedule import Schedule
 from bot.texts import t
 from bot.texts.lists import search_page
 from tests.fakes import FixedClock
+from tests.readers import conversion
 from tests.unit.services.world import TTL, add_user, new_index, opened, sweep
 
 CHEAP, FAIR = 4, 1  # sellers 1-3 ask 12, 11 and 13 yuan; seller 4 asks 6 (under 60% of 12)
@@ -68,7 +69,9 @@ async def test_search_warns_of_the_cheap_offer_only_and_never_its_owner(
     index, offers = await _market(uow_factory, clock, need=False)
     found, _more, warned = await search.search(uow_factory, clock, index, "保温杯", 0, 5, BUYER)
     assert len(found) == 4 and warned == {offers[CHEAP].id}
-    page = search_page(Lang.ZH_HANS, "保温杯", found, 0, 1, 1, warned)
+    page = search_page(
+        Lang.ZH_HANS, "保温杯", found, 0, 1, 1, warned, conversion=conversion(Lang.ZH_HANS)
+    )
     assert page.count(WARNING) == 1
     cheap_block = next(b for b in page.split("\n\n") if "¥6" in b)
     assert WARNING in cheap_block

@@ -40,8 +40,14 @@ async def sweep(
     return sent
 
 
-async def add_user(uow_factory: UowFactory, user_id: int, lang: Lang = Lang.ZH_HANS) -> User:
-    user = User(id=user_id, language=lang, display_name=f"User {user_id}")
+async def add_user(
+    uow_factory: UowFactory,
+    user_id: int,
+    lang: Lang = Lang.ZH_HANS,
+    *,
+    timezone: str = "Asia/Shanghai",  # their city's currency shows them prices (UTC: none)
+) -> User:
+    user = User(id=user_id, language=lang, display_name=f"User {user_id}", timezone=timezone)
     async with uow_factory() as uow:
         await uow.users.upsert(user)
         await uow.commit()
