@@ -86,8 +86,11 @@ def _chinese_in_english(text: str) -> str | None:
         translated |= name is not None
         if name and pieces and pieces[-1].strip().lower() in name.lower().split():
             pieces.pop()  # "LED" + "LED bulb": the name says it already
+        if name is None and has_han(token):  # a word nothing knows: as written, marked
+            written = f"“{written}”"  # as the original, never mixed in as if English
         pieces.append(f" {name} " if name else written)
-    return " ".join("".join(pieces).split()) if translated else None
+    joined = "".join(pieces).replace("”“", "")  # one mark round a run of unknown words
+    return " ".join(joined.split()) if translated else None
 
 
 def _english_word(token: str) -> str | None:

@@ -89,8 +89,10 @@ def test_a_contact_card_names_the_counterpart_s_product_in_the_reader_s_language
     [
         ("304不锈钢保温杯", Lang.EN, "304 stainless steel vacuum flask (304不锈钢保温杯)"),
         ("手提包", Lang.EN, "handbag (手提包)"),  # CC-CEDICT, not the glossary
-        ("兰蔻小黑瓶眼霜", Lang.EN, "Lancôme 小黑瓶 eye cream (兰蔻小黑瓶眼霜)"),
-        ("派克 都會系列", Lang.EN, "Parker 都會 series (派克 都會系列)"),
+        # a word nothing knows stays as written, marked as the original, never mixed in
+        ("兰蔻小黑瓶眼霜", Lang.EN, "Lancôme “小黑瓶” eye cream (兰蔻小黑瓶眼霜)"),
+        ("鼎盛牌扳手", Lang.EN, "flourishing “牌” wrench (鼎盛牌扳手)"),
+        ("派克 都會系列", Lang.EN, "Parker “都會” series (派克 都會系列)"),
         ("原子筆", Lang.EN, "ballpoint pen (原子筆)"),  # more exact than the concept's "gel pen"
         ("LED燈泡 E27", Lang.EN, "LED light bulb E27 (LED燈泡 E27)"),
         ("保温杯杯盖", Lang.EN, "vacuum flask lid (保温杯杯盖)"),
