@@ -8,7 +8,7 @@ from decimal import Decimal, InvalidOperation
 from bot.domain.home import Conversion
 from bot.domain.models import Lang, Price
 from bot.domain.vocabulary.brands import default_brands
-from bot.domain.vocabulary.glossary import default_glossary
+from bot.domain.vocabulary.glossary import default_glossary, has_han
 from bot.domain.vocabulary.units import unit_name
 from bot.texts import Html, escape, plain, translation
 from bot.texts.cards import amount, feature_names, money_text
@@ -33,6 +33,17 @@ def _money(value: object, currency: str, conversion: Conversion | None) -> str:
     shown = Price(low=number, currency=currency)
     about = translation.converted(shown, conversion) if conversion else None
     return money_text(*about) if about else money_text(number, currency)
+
+
+def _words(product: str, lang: Lang) -> str:
+    """A post's Chinese words for the reader: in English or in their script, the original
+    beside ("vacuum flask (保温杯)", "保溫杯 (保温杯)"); English words as written (the card
+    above names the goods in the reader's language)."""
+    if not has_han(product):
+        return product
+    if lang is Lang.EN:
+        return translation.product_name(product, lang)
+    return translation.in_script(product, lang)
 
 
 def _concept(values: Mapping[str, object], lang: Lang) -> str:
@@ -64,10 +75,9 @@ def _one(
         return plain(lang, "reason.brand", name=default_brands().name(str(values["brand"]), lang))
     if kind == "concept":
         return _concept(values, lang)
-    if kind == "meaning":  # found by meaning: both products, as their posts say them
-        return plain(
-            lang, "reason.meaning", need=values.get("need", ""), offer=values.get("offer", "")
-        )
+    if kind == "meaning":  # found by meaning: both products, as their posts say them, in
+        need, offer = str(values.get("need", "")), str(values.get("offer", ""))  # the reader's
+        return plain(lang, "reason.meaning", need=_words(need, lang), offer=_words(offer, lang))
     if kind == "spec":
         return _spec(values, lang)
     if kind == "term":

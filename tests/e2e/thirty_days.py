@@ -134,9 +134,10 @@ class Month:
         await self.settle()
 
     async def day(self, number: int) -> None:
-        """One day: some post, everyone answers what came, the clock goes on a day."""
+        """One day: a seventh of the market posts (3 at least), everyone answers what came,
+        the clock goes on a day."""
         active = [m for m in self.merchants if m not in self.forgotten]
-        posting = self.rng.sample(active, k=min(3, len(active)))
+        posting = self.rng.sample(active, k=min(max(3, len(active) // 7), len(active)))
         for merchant in posting:
             await self._post(merchant, number)
         await self.settle()

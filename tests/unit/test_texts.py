@@ -52,9 +52,14 @@ def test_plain_drops_tags_and_decodes_entities() -> None:
 @pytest.mark.parametrize(
     ("lang", "line"),
     [
-        (Lang.EN, "same product: insulated &lt;b&gt;bottles ≈ 保温杯 (similar meaning)"),
+        # the Chinese in the reader's language or script, the original beside (found by
+        # the 30-day audit: an English seller read the buyer's 不锈钢保温杯 alone)
+        (
+            Lang.EN,
+            "same product: insulated &lt;b&gt;bottles ≈ vacuum flask (保温杯) (similar meaning)",
+        ),
         (Lang.ZH_HANS, "同一产品：insulated &lt;b&gt;bottles ≈ 保温杯（意思相近）"),
-        (Lang.ZH_HANT, "同一產品：insulated &lt;b&gt;bottles ≈ 保温杯（意思相近）"),
+        (Lang.ZH_HANT, "同一產品：insulated &lt;b&gt;bottles ≈ 保溫杯 (保温杯)（意思相近）"),
     ],
 )
 def test_a_pair_found_by_meaning_quotes_both_products_escaped(lang: Lang, line: str) -> None:
