@@ -9,7 +9,7 @@ from datetime import datetime
 from bot.domain.home import conversion_for
 from bot.domain.models import ContactRequest, ContactStatus, Post, Reminder, User
 from bot.services.contacts.contact_requests import match_sides, request_buttons
-from bot.services.contacts.in_touch import in_touch
+from bot.services.contacts.in_touch import exchanged, in_touch
 from bot.services.delivery import outbox
 from bot.services.errors import UserFacingError
 from bot.services.follow_ups import Ending, cancelled
@@ -66,6 +66,8 @@ async def _waiting(
     request = await uow.contact_requests.get(int(str(reminder.payload.get("request", 0))))
     if request is None or request.status is not ContactStatus.PENDING:
         return cancelled("answered")
+    if await exchanged(uow, request.from_user_id, request.to_user_id):
+        return cancelled("already in touch")  # by another request since: nobody waits
     about = await uow.posts.get(request.post_id or -1)
     if about is None or not about.is_live(now):
         return cancelled("post closed")

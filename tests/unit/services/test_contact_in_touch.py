@@ -178,3 +178,21 @@ async def test_a_decline_after_an_exchange_ends_being_in_touch(
     key = await contact_requests.ask_about_match(uow_factory, clock, BUYER, second)
     assert key != "contact.already_in_touch"
     assert len(await _texts(uow_factory, BUYER, "contact.card")) == cards  # nothing shown
+
+
+async def test_a_request_left_waiting_is_not_followed_up_once_they_are_in_touch(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    """Found by the 30-day audit at full size: each asked the other about a different
+    match; one accepted, and the other request's owner was still told "someone is waiting
+    for your answer" a day later."""
+    _offer, first, second = await _two_matches(uow_factory, clock)
+    await contact_requests.ask_about_match(uow_factory, clock, BUYER, first)
+    await contact_requests.ask_about_match(uow_factory, clock, SELLER, second)
+    request_id = await _request(uow_factory, BUYER, SELLER, first)
+    await contact_requests.accept(uow_factory, clock, request_id, SELLER)
+    clock.advance(LATER)
+    await sweep(uow_factory, clock)
+    for user in (SELLER, BUYER):
+        assert await _texts(uow_factory, user, "contact.follow_up") == []
+        assert await _texts(uow_factory, user, "contact.unanswered") == []
