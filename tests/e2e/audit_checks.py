@@ -215,6 +215,47 @@ def _post_counts(database_url: str, post: int, at: Any) -> tuple[int, int, int]:
     return int(alerts), int(received), int(sent)
 
 
+_TOLD_SUPPLIERS = re.compile(r"in \d+ days: (\d+)\.|已[为為]你提醒 (\d+) 家")
+_NO_SUPPLIER = ("No supplier has been in touch", "还没有供应商", "還沒有供應商")
+
+
+def need_advice_counts_equal_the_record(fake: FakeTelegram, database_url: str) -> list[str]:
+    """A need's advice says how many suppliers it was alerted to, or that none was in
+    touch, as the record stood when it went."""
+    sent = read_rows(
+        database_url,
+        """SELECT o.telegram_message_id, o.chat_id, o.created_at, r.post_id FROM outbox o
+           JOIN reminders r ON r.user_id = o.chat_id AND r.kind = o.kind
+             AND r.sent_at = o.created_at
+           JOIN posts p ON p.id = r.post_id AND p.kind = 'need'
+           WHERE o.kind = 'post.no_interest' AND o.telegram_message_id IS NOT NULL""",
+    )
+    messages = bot_messages(fake)
+    found = []
+    for message_id, chat, at, post in sent:
+        text = next((m.words for m in messages.get(chat, []) if m.message_id == message_id), "")
+        head = text.splitlines()[0] if text else ""
+        told = _TOLD_SUPPLIERS.search(head)
+        said = (
+            int(told.group(1) or told.group(2))
+            if told
+            else 0
+            if any(n in head for n in _NO_SUPPLIER)
+            else None
+        )
+        ((alerted,),) = read_rows(
+            database_url,
+            "SELECT COUNT(*) FROM matches WHERE need_id = :p AND need_alerted AND created_at <= :at",
+            p=post,
+            at=at,
+        )
+        if said != int(alerted):
+            found.append(
+                f"advice on need {post} says {said} suppliers, the record {alerted}: {head!r}"
+            )
+    return found
+
+
 def group_notices_in_each_language(fake: FakeTelegram, month: Month) -> list[str]:
     found = []
     for group, members in month.circles:
@@ -260,6 +301,7 @@ ALL = {
     "advice on its product": lambda fake, db, month: advice_names_only_its_product(fake, db),
     "group notices": lambda fake, db, month: group_notices_in_each_language(fake, month),
     "expiry counts": lambda fake, db, month: expiry_counts_equal_the_record(fake, db),
+    "need advice counts": lambda fake, db, month: need_advice_counts_equal_the_record(fake, db),
     "ratings agree": lambda fake, db, month: ratings_agree(db),
 }
 __all__ = ["ALL", "LANGS"]
