@@ -6,7 +6,7 @@ from telegram import CallbackQuery, Message, Update
 from telegram.error import BadRequest
 
 from bot.context import BotContext
-from bot.texts import CAPTION_LIMIT, caption_length, plain, t
+from bot.texts import fits_caption, plain, t
 from handlers.keyboards import inline_keyboard
 
 # Telegram's refusal of an edit that changes nothing (as `handlers.transport.send_guard`
@@ -40,7 +40,7 @@ async def reply_html(
     if chat is None:
         return
     keyboard = inline_keyboard(buttons or [])
-    if photo is not None and caption_length(text) <= CAPTION_LIMIT:
+    if photo is not None and fits_caption(text):
         await context.bot.send_picture(chat.id, photo, text, reply_markup=keyboard)
         return
     if photo is not None:

@@ -102,9 +102,10 @@ def as_plain(text: str) -> str:
 CAPTION_LIMIT = 1024  # Telegram's, for a photo's caption
 
 
-def caption_length(text: str) -> int:
-    """Telegram HTML's length as a caption counts it: visible characters, in UTF-16 units."""
-    return len(as_plain(text).encode("utf-16-le")) // 2
+def fits_caption(text: str) -> bool:
+    """Whether Telegram HTML fits a photo's caption: its visible characters, in UTF-16 units,
+    as Telegram counts them."""
+    return len(as_plain(text).encode("utf-16-le")) // 2 <= CAPTION_LIMIT
 
 
 _TAG = re.compile(r"<[^>]+>")

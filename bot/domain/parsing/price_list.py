@@ -48,12 +48,17 @@ class PriceList:
     more: int  # item lines past MAX_ITEMS and lines past MAX_LINES: not made into drafts
 
 
+def may_be_list(text: str) -> bool:
+    """Whether `text` has lines enough to be a list at all (a one-line post is not)."""
+    return sum(1 for line in text.splitlines() if line.strip()) >= MIN_ITEMS
+
+
 def read_list(text: str, parse: Callable[[str], ParsedPost]) -> PriceList | None:
     """The items of a price list in `text`, each parsed (`parse`: the post parser), or None
     when `text` is not one."""
-    every = [line.strip() for line in text.splitlines() if line.strip()]
-    if len(every) < MIN_ITEMS:
+    if not may_be_list(text):
         return None
+    every = [line.strip() for line in text.splitlines() if line.strip()]
     lines, unread = every[:MAX_LINES], len(every[MAX_LINES:])
     found = [(line, parse(_MARKER.sub("", line))) for line in lines]
     items = [(line, parsed) for line, parsed in found if _is_item(parsed)]

@@ -14,7 +14,7 @@ from bot.domain.models import OutboxMessage, User
 from bot.domain.quiet_hours import held_until
 from bot.logging_setup import redacted
 from bot.services.ports import Clock, UnitOfWork, UowFactory
-from bot.texts import CAPTION_LIMIT, caption_length
+from bot.texts import fits_caption
 
 MAX_ATTEMPTS = 5
 
@@ -32,7 +32,7 @@ async def add_to(
     """Queue a message inside the caller's transaction; with a `photo` (a file_id), that
     photo with the text as its caption, or, when the text is longer than a caption may
     be, the photo and then the text."""
-    if photo is not None and caption_length(text) > CAPTION_LIMIT:
+    if photo is not None and not fits_caption(text):
         await uow.outbox.add(
             OutboxMessage(None, chat_id, "", kind=kind, created_at=now, photo=photo)
         )

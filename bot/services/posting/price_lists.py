@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 
 from bot.domain.models import Action, Intent, Post, PostKind, PostStatus
 from bot.domain.parsing import parse_post
-from bot.domain.parsing.price_list import ListItem, read_list
+from bot.domain.parsing.price_list import ListItem, may_be_list, read_list
 from bot.services.delivery.action_tokens import add_tokens
 from bot.services.errors import KindUnclear
 from bot.services.ports import Clock, UnitOfWork, UowFactory
@@ -43,6 +43,8 @@ async def draft_list(
     says neither selling nor buying raises `KindUnclear` (one tap decides, for all of
     it); a refused price or quantity refuses the list with its reason, nothing saved. The
     update handled again after a crash gets the same drafts, not a second set."""
+    if not may_be_list(text):  # most posts: no transaction for the question
+        return None
     async with uow_factory() as uow:
         home = await writer_region(uow, user_id)
         found = read_list(text, lambda line: parse_post(line, home_region=home))
