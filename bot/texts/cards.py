@@ -198,10 +198,10 @@ def expiry_notice(post: Post, lang: Lang) -> Html:
 
 
 def post_line(post: Post, lang: Lang, number: int, conversion: Conversion | None = None) -> Html:
-    """One line per post for lists such as /my (another's, in a digest: its price in the
-    reader's currency too)."""
+    """One line per post for lists such as /my; another's, in a digest, comes with the
+    reader's `conversion`: its product in the reader's words, its price in their currency."""
     kind = "🟢" if post.kind is PostKind.OFFER else "🔵"
-    product = escape(_clip(post_title(post)))
+    product = escape(_clip(post_title(post, lang if conversion is not None else None)))
     parts = [f"{number}. {kind} <b>{product}</b>"]
     if post.parsed.price:
         parts.append(escape(_price_for(post.parsed.price, lang, conversion)))

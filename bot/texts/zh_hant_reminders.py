@@ -58,7 +58,7 @@ TEXTS: dict[str, str] = {
     "settings.off": "已關閉",
     "city.shanghai": "上海",
     "city.hong_kong": "香港",
-    "city.taipei": "台北",
+    "city.taipei": "臺北",
     "city.singapore": "新加坡",
     "city.bangkok": "曼谷",
     "city.kolkata": "印度",
