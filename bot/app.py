@@ -60,7 +60,6 @@ REPLY_RETRIES = 5  # 429s in a row a reply waits out before it gives up
 # Connections to Telegram for everything but getUpdates: the updates worked on at once
 # need no more.
 TELEGRAM_CONNECTIONS = WORKING_UPDATES
-DIGEST_CHECK = 300.0  # seconds: a circle's digest goes out within 5 minutes of its hour
 MEANING_TICK = 1.0  # seconds: a new post is found by meaning a second or two after it opens
 INDEX_CATCH_UP = 1.0  # seconds: how stale another process's posts may be in this one's /search
 INDEX_REFRESH = 1.0  # seconds between two batches of posts an older vocabulary derived
@@ -204,7 +203,10 @@ def build_application(
                 name="conversations",
             )
             app.job_queue.run_repeating(
-                send_circle_digests, interval=DIGEST_CHECK, first=5.0, name="circle-digests"
+                send_circle_digests,
+                interval=settings.circle_digest_interval,
+                first=min(5.0, settings.circle_digest_interval),
+                name="circle-digests",
             )
             app.job_queue.run_repeating(housekeeping, interval=3600, first=60, name="housekeeping")
             app.job_queue.run_repeating(

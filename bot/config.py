@@ -112,6 +112,9 @@ class Settings(BaseSettings):
     webhook_secret_token: SecretStr | None = None
     outbox_interval: float = 1.0  # seconds between outbox sweeps
     sweep_interval: float = 60.0  # seconds between sweeps for expired posts
+    # seconds between looks for circles' daily digests that are due: one goes out this long
+    # after its hour at the latest
+    circle_digest_interval: float = Field(default=300.0, gt=0)
     # the polling process renews its lease every third of this; a standby takes over once
     # the lease lapses
     lease_ttl: timedelta = timedelta(seconds=6)
