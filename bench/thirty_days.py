@@ -40,6 +40,7 @@ async def month(merchants: int, days: int, folder: Path) -> dict[str, list[str]]
             outbox_interval=0.05,
             sweep_interval=0.2,
             telegram_private_chat_interval=0.05,
+            circle_digest_interval=0.2,
         )
         await bot.start()
         try:
@@ -47,6 +48,7 @@ async def month(merchants: int, days: int, folder: Path) -> dict[str, list[str]]
             await market.open()
             for day in range(days):
                 await market.day(day)
+            await market.close()
             print("the month held:", audit_checks.activity(database))
             return {
                 name: check(fake, database, market) for name, check in audit_checks.ALL.items()

@@ -13,6 +13,7 @@ from bot.domain.models import Lang
 from bot.fake_telegram import FakeTelegram
 from bot.fake_telegram.models import StoredMessage
 from bot.texts import t
+from tests.e2e import audit_counts
 from tests.e2e.helpers import read_rows
 from tests.e2e.thirty_days import CATALOGUE, LANGS, Month
 
@@ -303,6 +304,13 @@ ALL = {
     "expiry counts": lambda fake, db, month: expiry_counts_equal_the_record(fake, db),
     "need advice counts": lambda fake, db, month: need_advice_counts_equal_the_record(fake, db),
     "ratings agree": lambda fake, db, month: ratings_agree(db),
+    "trust lines": lambda fake, db, month: audit_counts.trust_lines_equal_the_record(db),
+    "rating messages": lambda fake, db, month: audit_counts.rating_messages_agree(db, month),
+    "digest counts": lambda fake, db, month: audit_counts.digest_counts_equal_the_record(db),
+    "circle weeks": lambda fake, db, month: audit_counts.circle_weeks_equal_the_record(db, month),
+    "offer advice counts": lambda fake, db, month: (
+        audit_counts.offer_advice_counts_equal_the_record(db, month)
+    ),
 }
 __all__ = ["ALL", "LANGS"]
 
@@ -321,6 +329,11 @@ ACTIVITY = {  # what a month must have had for the checks above to mean somethin
     "('match.follow_up', 'contact.follow_up', 'deal.outcome')",
     "expiry warnings": "SELECT COUNT(*) FROM outbox WHERE kind = 'post.expiry_warning'",
     "advice": "SELECT COUNT(*) FROM outbox WHERE kind = 'post.no_interest'",
+    "weekly digests": "SELECT COUNT(*) FROM outbox WHERE kind = 'digest.weekly'",
+    "circle digests": "SELECT COUNT(*) FROM outbox WHERE kind = 'circle.digest'",
+    "counted deals": "SELECT COUNT(*) FROM outbox WHERE kind IN ('match.alert', "
+    "'contact.request', 'contact.card') AND (text LIKE '%independent partners%' "
+    "OR text LIKE '%独立合作方%' OR text LIKE '%獨立合作方%')",
 }
 
 

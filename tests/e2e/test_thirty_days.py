@@ -25,13 +25,18 @@ async def test_a_month_of_trade_says_only_what_is_true(
     clock = MovableClock()
     fake.privacy_mode = False
     bot = make_bot(
-        clock=clock, outbox_interval=0.05, sweep_interval=0.2, telegram_private_chat_interval=0.05
+        clock=clock,
+        outbox_interval=0.05,
+        sweep_interval=0.2,
+        circle_digest_interval=0.2,
+        telegram_private_chat_interval=0.05,
     )
     await bot.start()
     month = Month(fake, clock, MERCHANTS)
     await month.open()
     for day in range(DAYS):
         await month.day(day)
+    await month.close()
     found = {name: check(fake, database_url, month) for name, check in audit_checks.ALL.items()}
     happened = audit_checks.activity(database_url)
     assert all(happened.values()), happened  # every kind of thing the checks read happened

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from bot.domain.models import Lang
+from bot.domain.trust.partners import ESTABLISHED_DAYS
 from bot.fake_telegram import FakeTelegram, GroupHandle, UserHandle
 from bot.fake_telegram.models import StoredMessage
 from bot.playground.clock import MovableClock
@@ -121,17 +123,82 @@ class Month:
         half = merchants // 2
         self.circles: list[tuple[GroupHandle, list[Merchant]]] = []
         self.forgotten: list[Merchant] = []
+        self.forgotten_at: dict[str, datetime] = {}  # goods -> when one who sold them left
+        self.trust_cards: list[tuple[Merchant, StoredMessage, datetime]] = []  # /trust at the end
+        self.circle_cards: list[tuple[int, StoredMessage, datetime]] = []  # /circle at the end
         self._circle_members = [self.merchants[: half + 2], self.merchants[half - 2 :]]
 
     async def open(self) -> None:
+        """Merchants who joined a month before (their deals can count: an independent
+        partner's account is 30 days old), two circles, the first with its daily digest,
+        and every fourth merchant with the weekly digest."""
         for merchant in self.merchants:
             await merchant.handle.send("/start")
         await self.settle()
+        self.clock.advance(timedelta(days=ESTABLISHED_DAYS, hours=1))
         for n, members in enumerate(self._circle_members):
             group = self.fake.group(f"Circle {n}", [m.handle for m in members])
             await self.fake.add_bot_to_group(group, by=members[0].handle, admin=True)
             self.circles.append((group, members))
         await self.settle()
+        group, members = self.circles[0]
+        await members[0].handle.send_in(group, "/circle")
+        await self.settle()
+        await self._press_label(members[0], "09:00", group.bot_messages)
+        for merchant in self.merchants[::4]:
+            await merchant.handle.send("/settings")
+            await self.settle()
+            digest = plain(merchant.lang, "settings.switch.digest")
+            await self._press_label(merchant, f"⬜ {digest}", merchant.handle.messages)
+
+    async def close(self) -> None:
+        """Each merchant still here reads their own record (/trust), each circle's admin its
+        settings and week (/circle)."""
+        for group, members in self.circles:
+            at, title = self.clock.now(), group.chat.title or ""
+            card = await self._ask(members[0], "/circle", group.bot_messages, title, group)
+            self.circle_cards.append((group.chat.id, card, at))
+        for merchant in self.merchants:
+            if merchant not in self.forgotten:
+                at, title = self.clock.now(), plain(merchant.lang, "trust.card_own_title")
+                card = await self._ask(merchant, "/trust", merchant.handle.messages, title)
+                self.trust_cards.append((merchant, card, at))
+
+    async def _ask(
+        self,
+        merchant: Merchant,
+        command: str,
+        messages: Callable[[], list[StoredMessage]],
+        begins: str,
+        group: GroupHandle | None = None,
+    ) -> StoredMessage:
+        """Send `command` (in `group`, else privately) and wait up to 10 s for the answer
+        whose first line holds `begins` (a reminder may come in between)."""
+        before = len(messages())
+        if group is None:
+            await merchant.handle.send(command)
+        else:
+            await merchant.handle.send_in(group, command)
+        for _ in range(40):
+            await self.settle()
+            for message in messages()[before:]:  # the bot's messages only
+                if begins in message.words.split("\n", 1)[0]:
+                    return message
+            await asyncio.sleep(0.25)
+        raise AssertionError(f"no answer to {command} for {merchant.handle.id}")
+
+    async def _press_label(
+        self, merchant: Merchant, label: str, messages: Callable[[], list[StoredMessage]]
+    ) -> None:
+        """Press the newest button `label` among `messages`, waiting up to 10 s for it."""
+        for _ in range(40):
+            for message in reversed(messages()):
+                if label in message.button_texts():
+                    await self._press(merchant, message, message.button_texts().index(label))
+                    await self.settle()
+                    return
+            await asyncio.sleep(0.25)
+        raise AssertionError(f"no button {label!r} for {merchant.code} {merchant.handle.id}")
 
     async def day(self, number: int) -> None:
         """One day: a seventh of the market posts (3 at least), everyone answers what came,
@@ -198,6 +265,7 @@ class Month:
             await self._press(merchant, question, labels.index(forget))
             await self.settle()
             self.forgotten.append(merchant)
+            self.forgotten_at.setdefault(merchant.goods, self.clock.now())
 
     async def answer_all(self, rounds: int = 4) -> None:
         """Each merchant answers the bot's new messages by their buttons, until none is new."""

@@ -1,0 +1,359 @@
+"""The 30-day audit's checks that every count a message states equals the record (issue 35):
+trust lines, rating messages and /trust, digests, an offer's advice. Each message is read
+with the sentences of its reader's language (`said`); the record is counted again by
+`tests/e2e/audit_record.py` as it stood when the message went."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+from functools import cache
+from typing import Any
+
+from bot.domain.advice import MIN_PEERS
+from bot.domain.models import Lang
+from bot.domain.trust.scores import MIN_RATINGS
+from bot.texts import CATALOGUES
+from tests.e2e.audit_record import Record, moment
+from tests.e2e.helpers import read_rows
+from tests.e2e.thirty_days import CATALOGUE, Month
+
+# placeholders of these names are numbers in every sentence the audit reads
+_NUMBERS = {
+    "count",
+    "deals",
+    "partners",
+    "total",
+    "stars",
+    "repeat",
+    "members",
+    "posts",
+    "matches",
+}
+
+
+@cache
+def _sentence(lang: Lang, key: str) -> re.Pattern[str]:
+    """A catalogue sentence as a pattern: its numbers caught by name, any other
+    placeholder as whatever stands there."""
+    plain = html.unescape(re.sub(r"<[^>]+>", "", CATALOGUES[lang][key]))
+    pattern, named = [], set()
+    for n, piece in enumerate(re.split(r"\{(\w+)\}", plain)):
+        if n % 2 == 0:
+            pattern.append(re.escape(piece))
+        elif piece in named:  # said again: the same words
+            pattern.append(f"(?P={piece})")
+        else:
+            named.add(piece)
+            pattern.append(f"(?P<{piece}>[\\d,]+)" if piece in _NUMBERS else f"(?P<{piece}>.*?)")
+    return re.compile("".join(pattern))
+
+
+def said(lang: Lang, key: str, text: str) -> dict[str, int | str] | None:
+    """What the sentence `key` says in `text` (numbers as numbers), or None without it."""
+    found = _sentence(lang, key).search(text)
+    if found is None:
+        return None
+    return {
+        name: int(value.replace(",", "")) if name in _NUMBERS else value
+        for name, value in found.groupdict().items()
+    }
+
+
+def _plain(text: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", text))
+
+
+def _sent(database_url: str, *kinds: str) -> Iterator[tuple[int, str, datetime, Lang, Any]]:
+    """(chat, plain text, when, reader's language, buttons) of each message of `kinds`
+    the bot sent (a group's language is its circle's)."""
+    circles = {
+        circle: _json(settings)["language"]
+        for circle, settings in read_rows(database_url, "SELECT id, settings FROM circles")
+    }
+    marks = ", ".join(f"'{kind}'" for kind in kinds)
+    for chat, text, at, buttons, language in read_rows(
+        database_url,
+        f"""SELECT o.chat_id, o.text, o.created_at, o.buttons, u.language FROM outbox o
+            LEFT JOIN users u ON u.id = o.chat_id
+            WHERE o.kind IN ({marks}) AND o.telegram_message_id IS NOT NULL ORDER BY o.id""",
+    ):
+        lang = Lang(language or circles[chat])
+        yield chat, _plain(text), moment(at), lang, _json(buttons)
+
+
+def _json(value: Any) -> Any:
+    return json.loads(value) if isinstance(value, str) else value
+
+
+def _about(database_url: str, buttons: Any) -> int | None:
+    """Whose record a message shows: the member of its trust button, or of its complaint."""
+    tokens = [token for row in buttons or [] for _label, token in row]
+    for token in tokens:
+        for action, payload in read_rows(
+            database_url, "SELECT action, payload FROM action_tokens WHERE token = :t", t=token
+        ):
+            payload = _json(payload)
+            if action == "trust.show":
+                return int(payload["user"])
+            if action == "complaint.start":
+                return int(payload["about"])
+    return None
+
+
+def _ratings_differ(
+    lang: Lang, text: str, keys: tuple[str, str], record: Record, member: int, at: datetime
+) -> str | None:
+    """What the words of a record (`keys`: with a score, without) say of its ratings, and
+    the record, when they differ: the ratings that count, and the ratings received where
+    the sentence states them (none said: none held)."""
+    ratings = record.ratings_of(member, at)
+    count, received = 0, 0
+    for key in keys:
+        if (found := said(lang, key, text)) is not None:
+            count, more = int(found["count"]), found.get("received")
+            total = said(lang, "trust.ratings_received", str(more or ""))
+            received = None if more is None else int(total["total"]) if total else count
+            break
+    if count == ratings.counted and received in (None, ratings.received):
+        return None
+    return f"ratings said {count}, {received} received; the record {ratings}"
+
+
+def trust_lines_equal_the_record(database_url: str) -> list[str]:
+    """Every trust line under an alert, a contact request or a contact card: its confirmed
+    deals with independent partners, "not counted" and ratings that count (and received)."""
+    record, found = Record(database_url), []
+    kinds = ("match.alert", "match.follow_up", "contact.request", "contact.card")
+    for chat, text, at, lang, buttons in _sent(database_url, *kinds):
+        member = _about(database_url, buttons)
+        lines = [line for line in text.splitlines() if line.startswith("🛡")]
+        if member is None or len(lines) != 1 or member not in record.joined:
+            continue
+        line, deals = lines[0], record.deals_of(member, at)
+        shown = said(lang, "trust.deals", line)
+        says = (int(shown["deals"]), int(shown["partners"])) if shown else (0, 0)
+        if says != (deals.counted, len(deals.independent)):
+            found.append(f"to {chat} at {at} of {member}: {line!r}, the record {deals}")
+        repeat = said(lang, "trust.repeat", line)
+        if (int(repeat["count"]) if repeat else 0) != deals.repeat:
+            found.append(f"to {chat} at {at} of {member}: {line!r}, the record {deals}")
+        uncounted = said(lang, "trust.deals_uncounted", line) is not None
+        if uncounted != (deals.counted == 0 and deals.others > 0):
+            found.append(f"to {chat} at {at} of {member}: {line!r}, the record {deals}")
+        keys = ("trust.rating", "trust.few_ratings")
+        if differ := _ratings_differ(lang, line, keys, record, member, at):
+            found.append(f"to {chat} at {at} of {member}: {line!r}, {differ}")
+    return found
+
+
+def rating_messages_agree(database_url: str, month: Month) -> list[str]:
+    """The thanks says what the record holds: the other side's stars when both rated, and
+    the ratings that count on their record then; a revealed rating its stars; /trust at
+    the month's end the member's own deals and ratings."""
+    record, found = Record(database_url), []
+    for chat, text, at, lang, _buttons in _sent(database_url, "rating.thanks"):
+        mine = [
+            (d, ratee) for rater, ratee, d, when in record.given if (rater, when) == (chat, at)
+        ]
+        if len(mine) != 1:
+            found.append(f"thanks to {chat} at {at} for {len(mine)} ratings")
+            continue
+        deal, ratee = mine[0]
+        theirs = record.rating_of(deal, ratee, at)
+        both = said(lang, "rating.thanks_both", text)
+        if (both is None) != (theirs is None) or (both and both["stars"] != theirs):
+            found.append(f"thanks to {chat} for deal {deal}: {text!r}, their stars {theirs}")
+        if theirs is not None and ratee not in record.gone:
+            keys = ("rating.record_scored", "rating.record_few")
+            scored = said(lang, keys[0], text) is not None
+            differ = _ratings_differ(lang, text, keys, record, ratee, at)
+            if differ or scored != (record.ratings_of(ratee, at).counted >= MIN_RATINGS):
+                found.append(f"thanks to {chat}: {text!r}, of {ratee}: {differ}")
+    for chat, text, at, lang, _buttons in _sent(database_url, "rating.revealed"):
+        stars = [s for _d, _r, ratee, s, when in record.ratings if (ratee, when) == (chat, at)]
+        shown = said(lang, "rating.revealed", text)
+        if shown is None or [shown["stars"]] != stars:
+            found.append(f"revealed to {chat} at {at}: {text!r}, the record {stars}")
+    for merchant, card, at in month.trust_cards:
+        member, lang, text = merchant.handle.id, merchant.lang, card.words
+        deals = record.deals_of(member, at)
+        shown = said(lang, "trust.card.deals", text)
+        says = (
+            (int(shown["deals"]), int(shown["partners"]), int(shown["repeat"]))
+            if shown
+            else (0, 0, 0)
+        )
+        keys = ("trust.card.rating", "trust.card.few")
+        differ = _ratings_differ(lang, text, keys, record, member, at)
+        if says != (deals.counted, len(deals.independent), deals.repeat) or differ:
+            found.append(f"/trust of {member}: {text[:300]!r}, the record {deals}; {differ}")
+    return found
+
+
+def digest_counts_equal_the_record(database_url: str) -> list[str]:
+    """The weekly digest's requests waiting and deals to rate, and a circle's daily
+    digest's count of the day's new posts, counted again as they stood then."""
+    record, found = Record(database_url), []
+    requests = [
+        (to, moment(at), moment(answered) if answered else None, moment(ends) if ends else None)
+        for to, at, answered, ends in read_rows(
+            database_url,
+            "SELECT to_user_id, created_at, responded_at, expires_at FROM contact_requests",
+        )
+    ]
+    for chat, text, at, lang, _buttons in _sent(database_url, "digest.weekly"):
+        waiting = sum(
+            1
+            for to, asked, answered, ends in requests
+            if to == chat
+            and asked <= at
+            and (answered is None or answered > at)
+            and (ends is None or ends > at)
+        )
+        to_rate = sum(
+            1
+            for deal, seller, buyer, confirmed in record.deals
+            if chat in (seller, buyer) and confirmed <= at and not record.has_rated(deal, chat, at)
+        )
+        says = [said(lang, key, text) for key in ("digest.waiting", "digest.to_rate")]
+        counts = [int(s["count"]) if s else 0 for s in says]
+        if counts != [waiting, to_rate]:
+            found.append(f"digest to {chat} at {at}: {counts}, the record {[waiting, to_rate]}")
+    posts = [
+        (circle, moment(at), status)
+        for circle, at, status in read_rows(
+            database_url,
+            "SELECT circle_id, created_at, status FROM posts WHERE circle_id IS NOT NULL",
+        )
+    ]
+    for chat, text, at, lang, _buttons in _sent(database_url, "circle.digest"):
+        shown = said(lang, "circle.digest_title", text)
+        day = sum(
+            1
+            for c, when, status in posts
+            if c == chat and at - timedelta(days=1) <= when <= at and status != "draft"
+        )
+        if shown is None or shown["count"] != day:
+            found.append(f"circle {chat} digest at {at}: {text[:80]!r}, the record {day}")
+    return found
+
+
+_PRICE_KEYS = ("advice.price_high", "advice.price_low", "advice.price_mid")
+
+
+def offer_advice_counts_equal_the_record(database_url: str, month: Month) -> list[str]:
+    """An offer's advice: "the median of N similar open offers", N counted again: others'
+    offers of the same goods, open then, priced in the same unit, that its owner may see
+    (no line below MIN_PEERS). Advice given before someone selling the same goods left
+    (/forget took their offers from the record) is not checked."""
+    offers = read_rows(
+        database_url,
+        """SELECT p.id, p.user_id, p.raw_text, p.created_at, p.expires_at, p.price_per_unit,
+                  p.circle_id FROM posts p WHERE p.kind = 'offer' AND p.status != 'draft'
+                  AND p.price_low IS NOT NULL""",
+    )
+    members = [
+        (circle, user, moment(joined), moment(left) if left else None)
+        for circle, user, joined, left in read_rows(
+            database_url, "SELECT circle_id, user_id, joined_at, left_at FROM circle_memberships"
+        )
+    ]
+    advice = read_rows(
+        database_url,
+        """SELECT o.text, o.created_at, r.post_id, u.language FROM outbox o
+           JOIN reminders r ON r.user_id = o.chat_id AND r.kind = o.kind AND r.sent_at = o.created_at
+           JOIN users u ON u.id = o.chat_id
+           WHERE o.kind = 'post.no_interest' AND o.telegram_message_id IS NOT NULL""",
+    )
+    by_id = {row[0]: row for row in offers}
+    found = []
+    for text, at, post, language in advice:
+        if post not in by_id:
+            continue  # a need's advice, or an offer since deleted (/forget)
+        at, lang = moment(at), Lang(language)
+        _id, owner, raw, _c, _e, unit, _circle = by_id[post]
+        goods = _goods(raw)
+        if goods in month.forgotten_at and at < month.forgotten_at[goods]:
+            continue
+        peers = sum(
+            1
+            for other, user, words, made, ends, their_unit, circle in offers
+            if user != owner
+            and other != post
+            and _goods(words) == goods
+            and moment(made) <= at < moment(ends)
+            and their_unit == unit
+            and (
+                circle is None
+                or any(
+                    c == circle and u == owner and j <= at and (left is None or left > at)
+                    for c, u, j, left in members
+                )
+            )
+        )
+        shown = next((s for key in _PRICE_KEYS if (s := said(lang, key, _plain(text)))), None)
+        if (int(shown["count"]) if shown else 0) != (peers if peers >= MIN_PEERS else 0):
+            found.append(
+                f"advice on offer {post} at {at}: {_plain(text)[:200]!r}, the record {peers}"
+            )
+    return found
+
+
+def _goods(raw_text: str) -> str | None:
+    lowered = raw_text.lower()
+    return next(
+        (k for k, g in CATALOGUE.items() if any(n.lower() in lowered for n in g.names)), None
+    )
+
+
+def circle_weeks_equal_the_record(database_url: str, month: Month) -> list[str]:
+    """A circle's settings at the month's end: its members, and the week's posts, matches
+    and confirmed deals of its posts."""
+    members = read_rows(
+        database_url, "SELECT circle_id, joined_at, left_at FROM circle_memberships"
+    )
+    posts = read_rows(database_url, "SELECT id, circle_id, created_at FROM posts")
+    matches = read_rows(database_url, "SELECT offer_id, need_id, created_at FROM matches")
+    deals = read_rows(
+        database_url,
+        """SELECT offer_id, need_id, seller_confirmed_at, buyer_confirmed_at FROM deals
+           WHERE seller_confirmed_at IS NOT NULL AND buyer_confirmed_at IS NOT NULL""",
+    )
+    found = []
+    for circle, card, at in month.circle_cards:
+        since = at - timedelta(days=7)
+        theirs = {post for post, c, _at in posts if c == circle}
+        counted = {
+            "members": sum(
+                1
+                for c, joined, left in members
+                if c == circle and moment(joined) <= at and (left is None or moment(left) > at)
+            ),
+            "posts": sum(
+                1 for _p, c, made in posts if c == circle and since <= moment(made) <= at
+            ),
+            "matches": sum(
+                1 for o, n, made in matches if {o, n} & theirs and since <= moment(made) <= at
+            ),
+            "deals": sum(
+                1
+                for o, n, s, b in deals
+                if {o, n} & theirs and since <= max(moment(s), moment(b)) <= at
+            ),
+        }
+        shown = said(Lang(_circle_language(database_url, circle)), "circle.settings", card.words)
+        says = {key: shown[key] for key in counted} if shown else None
+        if says != counted:
+            found.append(f"circle {circle} at {at}: {says}, the record {counted}")
+    return found
+
+
+def _circle_language(database_url: str, circle: int) -> str:
+    ((settings,),) = read_rows(
+        database_url, "SELECT settings FROM circles WHERE id = :c", c=circle
+    )
+    return str(_json(settings)["language"])
