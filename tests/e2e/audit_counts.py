@@ -217,7 +217,10 @@ def digest_counts_equal_the_record(database_url: str) -> list[str]:
         to_rate = sum(
             1
             for deal, seller, buyer, confirmed in record.deals
-            if chat in (seller, buyer) and confirmed <= at and not record.has_rated(deal, chat, at)
+            if chat in (seller, buyer)
+            and confirmed <= at
+            and not record.has_rated(deal, chat, at)
+            and (buyer if seller == chat else seller) not in record.gone
         )
         says = [said(lang, key, text) for key in ("digest.waiting", "digest.to_rate")]
         counts = [int(s["count"]) if s else 0 for s in says]

@@ -43,11 +43,7 @@ async def weekly_digest(
     fresh = await _new_posts(uow, context, user, open_posts, now)
     unanswered = await _unanswered_matches(uow, user, open_posts, now)
     waiting = await uow.contact_requests.count_pending_to(user.id, now)
-    to_rate = 0
-    for deal in await uow.deals.of_user(user.id):
-        if deal.outcome is DealOutcome.CONFIRMED and deal.id is not None:
-            rated = await uow.ratings.for_deal(deal.id)
-            to_rate += all(r.rater_id != user.id for r in rated)
+    to_rate = await _deals_to_rate(uow, user)
     warned = warned_of(context.index, fresh, now, user.id)
     suppliers = await _trusted_suppliers(uow, context, user, open_posts, now)
     conversion = conversion_for(user, context.index.policy.rates)
@@ -65,6 +61,22 @@ async def weekly_digest(
     await told_currency(uow, user.id, conversion)
     await outbox.add_to(uow, now, user.id, text, kind="digest.weekly")
     return None
+
+
+async def _deals_to_rate(uow: UnitOfWork, user: User) -> int:
+    """Confirmed deals the reader has not rated, with a partner still here: one who left
+    (/forget) took the ratings of their deals, the reader's too, and is not asked about
+    again."""
+    count = 0
+    for deal in await uow.deals.of_user(user.id):
+        if deal.outcome is not DealOutcome.CONFIRMED or deal.id is None:
+            continue
+        partner = await uow.users.get(deal.other(user.id))
+        if partner is None or partner.deleted_at is not None:
+            continue
+        rated = await uow.ratings.for_deal(deal.id)
+        count += all(r.rater_id != user.id for r in rated)
+    return count
 
 
 async def _unanswered_matches(
