@@ -96,7 +96,8 @@ async def test_a_need_gets_the_strong_seller_of_the_best_fitting_offer(
     assert "For your need <b>stainless steel vacuum flask (不锈钢保温杯)</b>:" in section
     assert "¥13" in section and "¥11" not in section
     assert "3 confirmed deals with 3 independent partners" in section
-    assert post_line(await stored(uow_factory, offer.id), Lang.EN, 1) in section  # as listed
+    listed = post_line(await stored(uow_factory, offer.id), Lang.EN, 1, conversion(Lang.EN))
+    assert listed.split(" · ¥")[0] in section  # as listed: in the reader's words
     assert "User " not in section  # anonymous: no names
 
 
