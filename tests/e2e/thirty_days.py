@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
 
 from bot.domain.models import Lang
 from bot.domain.trust.partners import ESTABLISHED_DAYS
@@ -23,6 +24,7 @@ from bot.playground.clock import MovableClock
 from bot.texts import plain
 
 LANGS = {"zh-hans": Lang.ZH_HANS, "zh-hant": Lang.ZH_HANT, "en": Lang.EN}
+DAY_STARTS = 3  # the local hour (Shanghai) each simulated day begins at
 
 
 @dataclass(frozen=True)
@@ -136,6 +138,10 @@ class Month:
             await merchant.handle.send("/start")
         await self.settle()
         self.clock.advance(timedelta(days=ESTABLISHED_DAYS, hours=1))
+        # days begin at 03:00 in Shanghai, whatever the hour the run starts: the circle's
+        # 09:00 digest then comes at the day's second half, after its posts, never racing them
+        local = self.clock.now().astimezone(ZoneInfo("Asia/Shanghai"))
+        self.clock.advance(timedelta(hours=(DAY_STARTS - local.hour) % 24 or 24))
         for n, members in enumerate(self._circle_members):
             group = self.fake.group(f"Circle {n}", [m.handle for m in members])
             await self.fake.add_bot_to_group(group, by=members[0].handle, admin=True)
