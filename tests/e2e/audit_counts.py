@@ -250,29 +250,15 @@ _PRICE_KEYS = ("advice.price_high", "advice.price_low", "advice.price_mid")
 
 def offer_advice_counts_equal_the_record(database_url: str, month: Month) -> list[str]:
     """An offer's advice: "the median of N similar open offers", N counted again: others'
-    offers of the same goods, open then, priced in the same unit, that its owner may see
-    (no line below MIN_PEERS). A circle's posts are the owner's to see once the bot knows
-    them as its member: surely after their own first post there; a membership Telegram
-    confirmed is recorded as from the bot's arrival, not from when it was learnt, so such a
-    circle's posts may or may not count (the said count lies between the two). Advice
-    given before someone selling the same goods left (/forget took their offers from the
-    record) is not checked."""
+    offers of the same goods, open then, priced in the same unit, that may meet the same
+    buyers (in the offer's circle, or both in the open market: the audit's circles keep to
+    themselves); none said below MIN_PEERS. Advice given before someone selling the same
+    goods left (/forget took their offers from the record) is not checked."""
     offers = read_rows(
         database_url,
         """SELECT p.id, p.user_id, p.raw_text, p.created_at, p.expires_at, p.price_per_unit,
                   p.circle_id FROM posts p WHERE p.kind = 'offer' AND p.status != 'draft'
                   AND p.price_low IS NOT NULL""",
-    )
-    members = [
-        (circle, user, moment(joined), moment(left) if left else None)
-        for circle, user, joined, left in read_rows(
-            database_url, "SELECT circle_id, user_id, joined_at, left_at FROM circle_memberships"
-        )
-    ]
-    first_posts = read_rows(  # in each circle, by each member
-        database_url,
-        """SELECT circle_id, user_id, MIN(created_at) FROM posts WHERE circle_id IS NOT NULL
-           GROUP BY circle_id, user_id""",
     )
     advice = read_rows(
         database_url,
@@ -287,33 +273,24 @@ def offer_advice_counts_equal_the_record(database_url: str, month: Month) -> lis
         if post not in by_id:
             continue  # a need's advice, or an offer since deleted (/forget)
         at, lang = moment(at), Lang(language)
-        _id, owner, raw, _c, _e, unit, _circle = by_id[post]
+        _id, owner, raw, _c, _e, unit, where = by_id[post]
         goods = _goods(raw)
         if goods in month.forgotten_at and at < month.forgotten_at[goods]:
             continue
-        member = {
-            c
-            for c, u, joined, left in members
-            if u == owner and joined <= at and (left is None or left > at)
-        }
-        known = {c for c, u, first in first_posts if u == owner and moment(first) <= at}
-        peers = [
-            circle
+        peers = sum(
+            1
             for other, user, words, made, ends, their_unit, circle in offers
             if user != owner
             and other != post
             and _goods(words) == goods
             and moment(made) <= at < moment(ends)
             and their_unit == unit
-            and (circle is None or circle in member)
-        ]
-        surely = sum(1 for circle in peers if circle is None or circle in known)
+            and circle == where
+        )
         shown = next((s for key in _PRICE_KEYS if (s := said(lang, key, _plain(text)))), None)
-        count = int(shown["count"]) if shown else 0
-        if not (_shown(surely) <= count <= _shown(len(peers))) or 0 < count < MIN_PEERS:
+        if (int(shown["count"]) if shown else 0) != _shown(peers):
             found.append(
-                f"advice on offer {post} at {at}: {_plain(text)[:200]!r}, the record "
-                f"{surely} to {len(peers)}"
+                f"advice on offer {post} at {at}: {_plain(text)[:200]!r}, the record {peers}"
             )
     return found
 

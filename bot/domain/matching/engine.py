@@ -28,11 +28,11 @@ from .index import SideIndex
 from .open_posts import OpenPosts
 from .plan import QueryPlan
 from .planner import plan_query
-from .query import filter_and_score, same_product_prices, top_k
+from .query import comparable_docs, filter_and_score, top_k
 from .rows import CONCEPT, PRODUCT, doc_words, from_rows
 from .scoring import DEFAULT_WEIGHTS, Thresholds, Weights
 from .scratch import TermScratch
-from .types import MatchFields, MatchResult, PostTerms
+from .types import Comparable, MatchFields, MatchResult, Peer, PostTerms
 from .words_pages import WordsPages
 
 __all__ = ["MatchingEngine", "fields_from_parsed"]
@@ -198,13 +198,14 @@ class MatchingEngine(OpenPosts):
             )
         return out
 
-    def peer_prices(
+    def comparable_offers(
         self, post_id: int, now_ts: float, limit: int = 2000
-    ) -> tuple[float, list[float]] | None:
-        """(its unit price, the unit prices of the other open offers of the same product and
-        price unit) for offer `post_id`, in CNY per base unit; "the same product" is its
-        first concept, or its first product word when it has none. None when the post is not
-        an indexed offer with a price."""
+    ) -> Comparable | None:
+        """Offer `post_id`'s unit price and the other open offers of the same product priced
+        in the same unit, the newest `limit`, all in CNY per base unit: "the same product"
+        is its first concept, or its first product word when it has none. None when the
+        post is not an indexed offer with a price. Whose and where they are is the caller's
+        to weigh (`bot.services.matching.comparable`)."""
         found = self._locate(post_id)
         if found is None or found[0] is not PostKind.OFFER:
             return None
@@ -212,7 +213,13 @@ class MatchingEngine(OpenPosts):
         terms, _fields = self._doc_view(PostKind.OFFER, doc)
         key = CONCEPT + terms.concepts[0] if terms.concepts else PRODUCT + terms.product[0]
         tid = self.terms.ids.get(key) if terms.concepts or terms.product else None
-        return None if tid is None else same_product_prices(side, doc, tid, now_ts, limit)
+        same = None if tid is None else comparable_docs(side, doc, tid, now_ts, limit)
+        if same is None:
+            return None
+        price, docs = same
+        c = side.cols
+        peers = zip(c["post_id"][docs], c["owner"][docs], c["price_low"][docs], strict=True)
+        return Comparable(price, tuple(Peer(int(p), int(o), float(v)) for p, o, v in peers))
 
     @property
     def alert_threshold(self) -> float:

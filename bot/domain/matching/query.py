@@ -78,11 +78,11 @@ def top_k(
     return [(int(docs[i]), int(i)) for i in idx]
 
 
-def same_product_prices(
+def comparable_docs(
     side: SideIndex, doc: int, term_id: int, now_ts: float, limit: int
-) -> tuple[float, list[float]] | None:
-    """(the doc's unit price, those of the newest `limit` other open docs holding `term_id`
-    in the same price unit); None when the doc states no price."""
+) -> tuple[float, np.ndarray] | None:
+    """(the doc's unit price, the newest `limit` other open docs holding `term_id` priced
+    in the same unit); None when the doc states no price."""
     c = side.cols
     if np.isnan(c["price_low"][doc]):
         return None
@@ -94,4 +94,4 @@ def same_product_prices(
         & (peers != doc)
         & ~np.isnan(c["price_low"][peers])
     )
-    return float(c["price_low"][doc]), [float(p) for p in c["price_low"][peers[keep]]]
+    return float(c["price_low"][doc]), peers[keep]

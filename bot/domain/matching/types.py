@@ -74,6 +74,24 @@ class Reason:
 
 
 @dataclass(frozen=True, slots=True)
+class Peer:
+    """An open offer another is compared with: its post, owner and unit price (CNY per
+    base unit)."""
+
+    post_id: int
+    owner: int
+    price: float
+
+
+@dataclass(frozen=True, slots=True)
+class Comparable:
+    """An offer's unit price (CNY per base unit) and the offers it is compared with."""
+
+    price: float
+    peers: tuple[Peer, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class MatchResult:
     post_id: int
     user_id: int

@@ -25,8 +25,8 @@ from bot.services.delivery import outbox
 from bot.services.delivery.action_tokens import add_tokens, answer_buttons
 from bot.services.errors import UserFacingError
 from bot.services.matching.alerts import ALERT_BUTTON_TTL, recipient, trust_button
+from bot.services.matching.comparable import too_good
 from bot.services.matching.indexing import MatchingIndex
-from bot.services.matching.too_good import too_good
 from bot.services.people.users import told_currency
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.services.posting.visibility import may_see
@@ -125,7 +125,9 @@ async def _ask(
         await _accept(uow, now, mutual, schedule, index)  # both pressed Contact: both agree
         return "contact.accepted_you"
     if await exchanged(uow, user_id, target.user_id):  # no second request: the card again
-        await card_again(uow, now, user_id, target, too_good=_warned(index, target, now))
+        await card_again(
+            uow, now, user_id, target, too_good=await too_good(uow, index, target, now)
+        )
         return "contact.already_in_touch"
     if await uow.contact_requests.count_asked_by(user_id, now - DAY) >= MAX_ASKED_A_DAY:
         raise UserFacingError("contact.too_many_today", limit=MAX_ASKED_A_DAY)
@@ -146,7 +148,7 @@ async def _ask(
         lang = owner.language
         buttons = await request_buttons(uow, now, owner, request)
         asker = await summary_of(uow, user_id, now)
-        warn = mine is not None and _warned(index, mine, now)
+        warn = mine is not None and await too_good(uow, index, mine, now)
         conversion = conversion_for(owner, index.policy.rates if index else DEFAULT_RATES)
         text = contact_request(lang, target, mine, asker, conversion=conversion, too_good=warn)
         await told_currency(uow, owner.id, conversion)
@@ -154,12 +156,7 @@ async def _ask(
         await outbox.add_to(
             uow, now, owner.id, text, buttons=buttons, kind="contact.request", photo=photo
         )
-    return "contact.sent_too_good" if _warned(index, target, now) else "contact.sent"
-
-
-def _warned(index: MatchingIndex | None, shown: Post, now: datetime) -> bool:
-    """Is `shown` an offer too good to be true (its reader, never its owner, is warned)?"""
-    return index is not None and too_good(index, shown, now)
+    return "contact.sent_too_good" if await too_good(uow, index, target, now) else "contact.sent"
 
 
 async def request_buttons(
@@ -256,7 +253,7 @@ async def _accept(
         uow, now, about, asker.id, request.match_id, ask_after
     )
     offer = about if about.kind is PostKind.OFFER else asker_post
-    warn = offer is not None and _warned(index, offer, now)
+    warn = offer is not None and await too_good(uow, index, offer, now)
     for receiver, other in ((asker, owner), (owner, asker)):
         if not receiver.blocked_bot:
             lang, mentioned = receiver.language, written[other.id]

@@ -19,9 +19,10 @@ from bot.domain.trust.precedence import (
     newcomers_turn,
 )
 from bot.domain.trust.scores import NEUTRAL
+from bot.services.matching.comparable import too_good
 from bot.services.matching.indexing import MatchingIndex, profile_keywords
-from bot.services.matching.too_good import too_good
 from bot.services.ports import UnitOfWork
+from bot.services.posting.visibility import circle_of
 from bot.services.trust.summaries import counted_deals_of, ranking_trust_of
 
 CANDIDATES = 30  # looked at per new post, before fairness rules pick whom to alert
@@ -114,7 +115,7 @@ async def store_pairs(
         match.id = await uow.matches.add(match)
         if match.id is None:
             continue  # paired before (a concurrent post): never alert a pair twice
-        pairs.append(NewPair(match, offer, need, too_good(index, offer, now), ahead))
+        pairs.append(NewPair(match, offer, need, await too_good(uow, index, offer, now), ahead))
     return pairs
 
 
@@ -147,24 +148,14 @@ async def _in_scope(
     """The candidates a post may match given trade circles (`bot.domain.circles.in_scope`),
     in order; the circles' settings are read once each."""
     known: dict[int, Circle | None] = {}
-    mine = await _circle(uow, post.circle_id, known)
+    mine = await circle_of(uow, post.circle_id, known)
     kept = []
     for result in found:
         theirs_id = index.circles.get(result.post_id)
-        theirs = await _circle(uow, theirs_id, known)
+        theirs = await circle_of(uow, theirs_id, known)
         if in_scope(post.circle_id, mine, theirs_id, theirs):
             kept.append(result)
     return kept
-
-
-async def _circle(
-    uow: UnitOfWork, circle_id: int | None, known: dict[int, Circle | None]
-) -> Circle | None:
-    if circle_id is None:
-        return None
-    if circle_id not in known:
-        known[circle_id] = await uow.circles.get(circle_id)
-    return known[circle_id]
 
 
 async def _fair_choice(

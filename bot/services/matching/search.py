@@ -11,9 +11,9 @@ from bot.domain.matching.accessories import item_type
 from bot.domain.matching.dense import REFERENCE, standing_out
 from bot.domain.matching.terms import query_terms
 from bot.domain.models import Circle, Post
+from bot.services.matching.comparable import too_good, warned_of
 from bot.services.matching.encoding import encode_query
 from bot.services.matching.indexing import MatchingIndex
-from bot.services.matching.too_good import too_good, warned_of
 from bot.services.ports import Clock, UowFactory
 from bot.services.posting import posts as posting
 from bot.services.posting.visibility import may_see
@@ -53,7 +53,8 @@ async def search(
                 and await may_see(uow, post, viewer_id, circles)
             ):
                 posts.append(post)
-    return posts, len(found) > page_size, warned_of(index, posts, now, viewer_id)
+        warned = await warned_of(uow, index, posts, now, viewer_id)
+    return posts, len(found) > page_size, warned
 
 
 async def _by_meaning(index: MatchingIndex, query: str, k: int) -> list[int]:
@@ -81,4 +82,7 @@ async def open_post(
     """A post the viewer may see, opened from a link (`posting.posts.open_post`), and
     whether they are warned of it: an offer of someone else's, too good to be true now."""
     post = await posting.open_post(uow_factory, clock, post_id, viewer_id)
-    return post, post.user_id != viewer_id and too_good(index, post, clock.now())
+    if post.user_id == viewer_id:
+        return post, False
+    async with uow_factory() as uow:
+        return post, await too_good(uow, index, post, clock.now())

@@ -15,12 +15,21 @@ async def may_see(
     """`known`: circles read already, by id (a list of posts reads each circle once)."""
     if post.circle_id is None or post.user_id == viewer_id:
         return True
-    known = {} if known is None else known
-    if post.circle_id not in known:
-        known[post.circle_id] = await uow.circles.get(post.circle_id)
-    if seen_by(known[post.circle_id], member=False):  # open to the market: anyone
+    if seen_by(await circle_of(uow, post.circle_id, known), member=False):  # open: anyone
         return True
     return await uow.circles.is_member(post.circle_id, viewer_id)
+
+
+async def circle_of(
+    uow: UnitOfWork, circle_id: int | None, known: dict[int, Circle | None] | None = None
+) -> Circle | None:
+    """The circle of that id (None for the open market), read once into `known`."""
+    if circle_id is None:
+        return None
+    known = {} if known is None else known
+    if circle_id not in known:
+        known[circle_id] = await uow.circles.get(circle_id)
+    return known[circle_id]
 
 
 async def circle_to_ask(uow_factory: UowFactory, post_id: int, viewer_id: int) -> int | None:

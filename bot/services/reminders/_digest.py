@@ -15,8 +15,8 @@ from bot.domain.models import Circle, DealOutcome, Post, PostKind, PostStatus, R
 from bot.domain.trust.precedence import STRONG_RECORD
 from bot.services.delivery import outbox
 from bot.services.follow_ups import Ending, cancelled, expired, schedule_next_digest
+from bot.services.matching.comparable import too_good, warned_of
 from bot.services.matching.fit_and_trust import by_fit_and_trust
-from bot.services.matching.too_good import too_good, warned_of
 from bot.services.people.users import told_currency
 from bot.services.ports import UnitOfWork
 from bot.services.posting.visibility import may_see
@@ -44,7 +44,7 @@ async def weekly_digest(
     unanswered = await _unanswered_matches(uow, user, open_posts, now)
     waiting = await uow.contact_requests.count_pending_to(user.id, now)
     to_rate = await _deals_to_rate(uow, user)
-    warned = warned_of(context.index, fresh, now, user.id)
+    warned = await warned_of(uow, context.index, fresh, now, user.id)
     suppliers = await _trusted_suppliers(uow, context, user, open_posts, now)
     conversion = conversion_for(user, context.index.policy.rates)
     text = digest_text(
@@ -163,7 +163,7 @@ async def _trusted_suppliers(
             if (
                 offer is None
                 or offer.status is not PostStatus.OPEN
-                or too_good(context.index, offer, now)
+                or await too_good(uow, context.index, offer, now)
                 or not await may_see(uow, offer, user.id, circles)
             ):
                 continue

@@ -14,7 +14,7 @@ from bot.services.delivery import outbox
 from bot.services.errors import UserFacingError
 from bot.services.follow_ups import Ending, cancelled
 from bot.services.matching.alerts import alert_message, recipient
-from bot.services.matching.too_good import too_good
+from bot.services.matching.comparable import too_good
 from bot.services.people.users import told_currency
 from bot.services.ports import UnitOfWork
 from bot.services.reminders.reminder_context import ReminderContext
@@ -51,7 +51,7 @@ async def alert_follow_up(
     if await in_touch(uow, now, user.id, theirs.user_id):  # about another post, or /search
         return cancelled("already in touch")
     them = await recipient(uow, theirs.user_id)
-    warn = too_good(context.index, theirs, now)
+    warn = await too_good(uow, context.index, theirs, now)
     rates = context.index.policy.rates
     alert, buttons = await alert_message(uow, now, match, user, theirs, them, rates, warn)
     text = Html(f"{t(user.language, 'reminder.alert_follow_up')}\n\n{alert}")
@@ -90,7 +90,7 @@ async def request_follow_up(
     buttons = await request_buttons(uow, now, user, request)
     hours = max(1, round((now - request.created_at).total_seconds() / 3600))
     asker = await summary_of(uow, request.from_user_id, now)
-    warn = their_post is not None and too_good(context.index, their_post, now)
+    warn = their_post is not None and await too_good(uow, context.index, their_post, now)
     conversion = conversion_for(user, context.index.policy.rates)
     asked = contact_request(lang, about, their_post, asker, conversion=conversion, too_good=warn)
     await told_currency(uow, user.id, conversion)

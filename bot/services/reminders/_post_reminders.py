@@ -15,13 +15,13 @@ from bot.domain.advice import (
 )
 from bot.domain.home import conversion_for
 from bot.domain.matching.accessories import item_type
-from bot.domain.matching.fields import fields_from_parsed
 from bot.domain.matching.terms import extract_terms
 from bot.domain.matching.types import PostTerms
 from bot.domain.models import Action, Circle, Match, Post, PostKind, Reminder, User
 from bot.services.delivery import outbox
 from bot.services.delivery.action_tokens import add_tokens
 from bot.services.follow_ups import Ending, cancelled, expired
+from bot.services.matching.comparable import comparable
 from bot.services.matching.indexing import MatchingIndex
 from bot.services.people.users import told_currency
 from bot.services.ports import UnitOfWork
@@ -34,7 +34,6 @@ from bot.texts.reminders import expiry_warning_text
 BUTTON_TTL = timedelta(days=14)
 SEARCHED = 50  # posts of the other side the search brings, before those of other products
 RELATED = 20  # posts of the other side, of the same product, looked at for advice
-PEERS = 100  # offers of the same product an offer's price is measured against
 MAX_GROUPS = 3
 
 
@@ -167,22 +166,16 @@ async def _post_buttons(
 async def _price_position(
     uow: UnitOfWork, index: MatchingIndex, post: Post, now: datetime
 ) -> PricePosition | None:
-    """Where the offer's price sits among others' open offers of the same product and price
-    unit that its owner may see (none of a circle they are not in), in its own currency and
-    unit: compared in CNY per base unit, the ratio brings them back."""
+    """Where the offer's price sits among its comparable offers
+    (`bot.services.matching.comparable`), in its own currency and unit: they are compared
+    in CNY per base unit, and the ratio brings them back."""
     written = post.parsed.price
     value = (written.low or written.high) if written else None
-    rates = index.policy.rates
-    mine = fields_from_parsed(post.parsed, now, now, rates)
-    if value is None or mine.price_low is None or mine.price_low <= 0:
+    found = await comparable(uow, index, post, now)
+    if value is None or found is None or found.price <= 0:
         return None
-    peers = []
-    for offer in await _same_product(uow, index, post, now, PostKind.OFFER, PEERS):
-        theirs = fields_from_parsed(offer.parsed, now, now, rates)
-        if theirs.price_low is not None and theirs.price_unit == mine.price_unit:
-            peers.append(theirs.price_low)
-    scale = float(value) / mine.price_low
-    return price_position(float(value), [p * scale for p in peers])
+    scale = float(value) / found.price
+    return price_position(float(value), [peer.price * scale for peer in found.peers])
 
 
 async def _others(uow: UnitOfWork, index: MatchingIndex, post: Post, now: datetime) -> list[Post]:

@@ -1,0 +1,79 @@
+"""Comparable offers (issue 36), one definition for the advice's price position and the
+too-good-to-be-true warning: the other members' open offers of the same product (its first
+concept, else its first product word, `MatchingEngine.comparable_offers`) priced in the
+same unit, that may meet the same buyers (`bot.domain.circles.in_scope`: within one
+circle, or both in the open market). The owner's own offers never count: a seller could
+otherwise move the median their offer is measured against.
+
+Too good to be true (issue 33): an open offer priced 40% or more under the median of at
+least 3 comparable offers (`bot.domain.trust.checks.too_good_to_be_true`), judged from the
+matching index, so on the offer as it stands now: an edited price is indexed again, and the
+warning follows it. Every place that shows an offer to someone who may buy it asks here:
+alerts, /search, a post opened from a digest's link, the weekly digest, follow-ups, contact
+requests and contact cards. The offer's owner is never told."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from datetime import datetime
+
+from bot.domain.circles import in_scope
+from bot.domain.matching.types import Comparable
+from bot.domain.models import Circle, Post, PostKind
+from bot.domain.trust.checks import too_good_to_be_true
+from bot.services.matching.indexing import MatchingIndex
+from bot.services.ports import UnitOfWork
+from bot.services.posting.visibility import circle_of
+
+
+async def comparable(
+    uow: UnitOfWork, index: MatchingIndex, offer: Post, now: datetime
+) -> Comparable | None:
+    """The offer's unit price and its comparable offers, in CNY per base unit; None for a
+    need, or an offer the index does not hold (closed, expired) or that names no price."""
+    if offer.kind is not PostKind.OFFER or offer.id is None:
+        return None
+    found = index.engine.comparable_offers(offer.id, now.timestamp())
+    if found is None:
+        return None
+    known: dict[int, Circle | None] = {}
+    mine = await circle_of(uow, offer.circle_id, known)
+    peers = []
+    for peer in found.peers:
+        if peer.owner == offer.user_id:
+            continue
+        theirs = index.circles.get(peer.post_id)
+        if theirs == offer.circle_id or in_scope(
+            offer.circle_id, mine, theirs, await circle_of(uow, theirs, known)
+        ):
+            peers.append(peer)
+    return replace(found, peers=tuple(peers))
+
+
+async def too_good(
+    uow: UnitOfWork, index: MatchingIndex | None, offer: Post, now: datetime
+) -> bool:
+    """Is this offer priced 40% or more under comparable open offers? False for a need, for
+    an offer the index does not hold (closed, expired) or that names no price, and without
+    an index."""
+    found = None if index is None else await comparable(uow, index, offer, now)
+    return found is not None and too_good_to_be_true(
+        found.price, [peer.price for peer in found.peers]
+    )
+
+
+async def warned_of(
+    uow: UnitOfWork, index: MatchingIndex, posts: Iterable[Post], now: datetime, viewer_id: int
+) -> frozenset[int]:
+    """The ids of the offers among `posts` that `viewer_id` is warned of: too good to be
+    true, and not their own."""
+    return frozenset(
+        [
+            post.id
+            for post in posts
+            if post.id is not None
+            and post.user_id != viewer_id
+            and await too_good(uow, index, post, now)
+        ]
+    )

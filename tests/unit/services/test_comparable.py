@@ -1,0 +1,80 @@
+"""Comparable offers (issue 36): one definition for the advice's price position and the
+too-good warning. Others' open offers of the same product in the same unit that may meet the
+same buyers as matching has it (`bot.domain.circles.in_scope`); never the owner's own (a
+seller could move their own median), never a closed circle's for a market offer (its prices
+stay in the circle), and for a closed circle's offer its circle's alone."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from bot.domain.models import Circle, Post, PostKind, PostStatus
+from bot.domain.parsing import parse_post
+from bot.services.matching.comparable import comparable, too_good
+from bot.services.matching.indexing import MatchingIndex
+from bot.services.ports import UowFactory
+from tests.unit.services.world import new_index
+
+NOW = datetime(2026, 12, 1, tzinfo=UTC)
+CLOSED, OPEN_TO_MARKET = -100, -200
+SELLER, SCAMMER = 1, 66
+
+
+def _offer(
+    index: MatchingIndex, post_id: int, owner: int, text: str, circle: int | None = None
+) -> Post:
+    parsed = parse_post(text)
+    post = Post(
+        post_id, owner, PostKind.OFFER, text, parsed, PostStatus.OPEN, parsed.language,
+        NOW, NOW + timedelta(days=30), circle_id=circle,
+    )  # fmt: skip
+    index.add(post)
+    return post
+
+
+def _cups(price: float) -> str:
+    return f"出售 不锈钢保温杯 起订100个 {price}元/个"
+
+
+async def _prices(uow_factory: UowFactory, index: MatchingIndex, offer: Post) -> list[float]:
+    async with uow_factory() as uow:
+        found = await comparable(uow, index, offer, NOW)
+    assert found is not None
+    return sorted(peer.price for peer in found.peers)
+
+
+async def _circles(uow_factory: UowFactory) -> None:
+    async with uow_factory() as uow:
+        await uow.circles.save(Circle(CLOSED, "Closed"))
+        await uow.circles.save(Circle(OPEN_TO_MARKET, "Open", open_to_market=True))
+        await uow.commit()
+
+
+async def test_others_offers_of_the_product_and_unit_that_meet_the_same_buyers(
+    uow_factory: UowFactory,
+) -> None:
+    await _circles(uow_factory)
+    index = new_index()
+    mine = _offer(index, 1, SELLER, _cups(12))
+    _offer(index, 2, SELLER, _cups(30))  # the owner's own
+    _offer(index, 3, 2, _cups(11))
+    _offer(index, 4, 3, _cups(13), circle=OPEN_TO_MARKET)
+    _offer(index, 5, 4, _cups(9), circle=CLOSED)  # a closed circle's price stays there
+    _offer(index, 6, 5, "出售 不锈钢保温杯 起订100箱 200元/箱")  # another unit
+    _offer(index, 7, 6, "出售 LED灯泡 9W 起订500个 3元/个")  # another product
+    assert await _prices(uow_factory, index, mine) == [11.0, 13.0]
+    inside = _offer(index, 8, 7, _cups(10), circle=CLOSED)
+    assert await _prices(uow_factory, index, inside) == [9.0]  # as it matches: in its circle
+
+
+async def test_a_seller_cannot_hide_a_bait_price_behind_offers_of_their_own(
+    uow_factory: UowFactory,
+) -> None:
+    index = new_index()
+    for n, seller in enumerate((2, 3, 4), start=10):
+        _offer(index, n, seller, _cups(12))
+    bait = _offer(index, 1, SCAMMER, _cups(5))
+    for n in range(20, 26):  # cheap twins to pull the median down to the bait
+        _offer(index, n, SCAMMER, _cups(5))
+    async with uow_factory() as uow:
+        assert await too_good(uow, index, bait, NOW)
