@@ -13,7 +13,8 @@ from bot.context import BotContext
 from bot.domain.models import Action, Post, PostKind
 from bot.services.errors import ButtonExpired, KindUnclear
 from bot.services.posting import posts
-from bot.texts import plain, t
+from bot.texts import Html, plain, t
+from bot.texts.advice import price_line
 from handlers import pending_question, price_lists
 from handlers.buttons import Pressed
 from handlers.keyboards import action_data, tokens_as_data
@@ -110,7 +111,12 @@ async def _open(
 ) -> None:
     post, alerted = await use_case(pressed.id_arg("post"), pressed.user_id)
     date = post.expires_at.date().isoformat()
-    await replace_card(update, context, post, t(context.lang, note, date=date))
+    said = t(context.lang, note, date=date)
+    if post.id is not None and (
+        position := await context.use_cases.posting.own_price_position(post.id, post.user_id)
+    ):  # where its price stands among comparable offers, when there are enough of them
+        said = Html(f"{said}\n{price_line(context.lang, post, position, context.conversion)}")
+    await replace_card(update, context, post, said)
     context.alerts_queued(alerted)
     context.post_changed()
 

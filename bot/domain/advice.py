@@ -28,6 +28,7 @@ class PricePosition:
     low: float  # of the peers
     high: float
     peers: int
+    below: float = 0.5  # the share of the peers priced under it (those equal count half)
 
     @property
     def side(self) -> str:
@@ -38,12 +39,20 @@ class PricePosition:
             return "low"
         return "mid"
 
+    @property
+    def quarter(self) -> int:
+        """1 to 4: the quarter of the comparable offers' prices it stands in, from the
+        lowest."""
+        return min(4, 1 + int(self.below * 4))
+
 
 def price_position(price: float, peers: Sequence[float]) -> PricePosition | None:
     valid = [p for p in peers if p > 0]
     if price <= 0 or len(valid) < MIN_PEERS:
         return None
-    return PricePosition(price, statistics.median(valid), min(valid), max(valid), len(valid))
+    under = sum(1 for p in valid if p < price) + sum(0.5 for p in valid if p == price)
+    median, low, high = statistics.median(valid), min(valid), max(valid)
+    return PricePosition(price, median, low, high, len(valid), under / len(valid))
 
 
 def price_bar(position: PricePosition, width: int = BAR_WIDTH) -> str:

@@ -25,6 +25,20 @@ class Related:
     prices: tuple[Decimal, Decimal, str | None] | None  # lowest, highest, currency
 
 
+def price_line(lang: Lang, post: Post, position: PricePosition, conversion: Conversion) -> Html:
+    """Where an offer's price stands among its comparable offers, in one line: "¥12 is in
+    the lowest quarter of 14 comparable offers (median ¥14.5)"; the reader's currency too."""
+    currency = post.parsed.price.currency if post.parsed.price else None
+    return t(
+        lang,
+        "price.position",
+        price=_yours(position.price, currency, conversion),
+        where=t(lang, f"price.quarter.{position.quarter}"),
+        count=position.peers,
+        median=_market(position.median, currency, conversion),
+    )
+
+
 def _yours(value: Decimal | float, currency: str | None, conversion: Conversion) -> str:
     """An amount the reader wrote, and about what it is in their currency when it is
     another, as a card shows a price: "¥15 ≈ $2.08"."""

@@ -29,6 +29,16 @@ def test_price_position_and_its_bar(price, peers, side, bar):
     assert price_bar(position) == bar
 
 
+@pytest.mark.parametrize(
+    ("price", "quarter"),
+    [(8, 1), (9, 1), (10, 2), (11, 3), (12, 4), (15, 4), (16, 4)],
+)
+def test_the_quarter_a_price_stands_in(price, quarter):
+    """Among 9, 10, 11, 15: the share priced under it (equal ones count half) decides."""
+    position = price_position(price, [9, 10, 11, 15])
+    assert position is not None and position.quarter == quarter
+
+
 def test_fewer_than_three_peers_say_nothing():
     assert price_position(10, [9, 11]) is None
     assert price_position(0, [9, 10, 11]) is None

@@ -121,6 +121,17 @@ def test_offer_advice(
 
 
 @fuzz(EXAMPLES)
+@given(st.data(), post_shapes, price_positions.filter(lambda p: p is not None), currencies)
+def test_price_line(
+    data: st.DataObject, post: PostShape, position: PricePosition, currency: str
+) -> None:
+    def render(lang: Lang, w: Words) -> str:
+        return advice.price_line(lang, make_post(post, w), position, guessed(currency))
+
+    each_language(data, render)
+
+
+@fuzz(EXAMPLES)
 @given(st.data(), post_shapes, st.integers(1, 60), related_shapes, missing_fields, currencies)
 def test_need_advice(
     data: st.DataObject,

@@ -61,6 +61,7 @@ pytestmark = pytest.mark.slow
 FUZZED = {  # each has a test below or in test_markup_injection_reminders.py
     advice.need_advice,
     advice.offer_advice,
+    advice.price_line,
     alerts.match_alert,
     alerts.trust_card,
     alerts.trust_line,

@@ -18,12 +18,14 @@ from collections.abc import Iterable
 from dataclasses import replace
 from datetime import datetime
 
+from bot.domain import advice
+from bot.domain.advice import PricePosition
 from bot.domain.circles import in_scope
 from bot.domain.matching.types import Comparable
 from bot.domain.models import Circle, Post, PostKind
 from bot.domain.trust.checks import too_good_to_be_true
 from bot.services.matching.indexing import MatchingIndex
-from bot.services.ports import UnitOfWork
+from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.services.posting.visibility import circle_of
 
 
@@ -49,6 +51,33 @@ async def comparable(
         ):
             peers.append(peer)
     return replace(found, peers=tuple(peers))
+
+
+async def price_position_of(
+    uow: UnitOfWork, index: MatchingIndex, offer: Post, now: datetime
+) -> PricePosition | None:
+    """Where the offer's price sits among its comparable offers, in its own currency and
+    unit: they are compared in CNY per base unit, and the ratio brings them back. None
+    with fewer than `MIN_PEERS` of them."""
+    written = offer.parsed.price
+    value = (written.low or written.high) if written else None
+    found = await comparable(uow, index, offer, now)
+    if value is None or found is None or found.price <= 0:
+        return None
+    scale = float(value) / found.price
+    return advice.price_position(float(value), [peer.price * scale for peer in found.peers])
+
+
+async def own_price_position(
+    uow_factory: UowFactory, clock: Clock, index: MatchingIndex, post_id: int, owner_id: int
+) -> PricePosition | None:
+    """Where the owner's offer's price stands now (told at Publish); None for another's
+    post, a need, or too few comparable offers."""
+    async with uow_factory() as uow:
+        post = await uow.posts.get(post_id)
+        if post is None or post.user_id != owner_id:
+            return None
+        return await price_position_of(uow, index, post, clock.now())
 
 
 async def too_good(

@@ -7,10 +7,8 @@ from collections import defaultdict
 from datetime import datetime, timedelta
 
 from bot.domain.advice import (
-    PricePosition,
     missing_fields,
     missing_words,
-    price_position,
     written_like,
 )
 from bot.domain.home import conversion_for
@@ -21,7 +19,7 @@ from bot.domain.models import Action, Circle, Match, Post, PostKind, Reminder, U
 from bot.services.delivery import outbox
 from bot.services.delivery.action_tokens import add_tokens
 from bot.services.follow_ups import Ending, cancelled, expired
-from bot.services.matching.comparable import comparable
+from bot.services.matching.comparable import price_position_of
 from bot.services.matching.indexing import MatchingIndex
 from bot.services.people.users import told_currency
 from bot.services.ports import UnitOfWork
@@ -75,7 +73,7 @@ async def no_interest(
     lang, missing = user.language, missing_fields(post.parsed, post.kind)
     conversion = conversion_for(user, context.index.policy.rates)
     if post.kind is PostKind.OFFER:
-        position = await _price_position(uow, context.index, post, now)
+        position = await price_position_of(uow, context.index, post, now)
         words = await _words_others_use(uow, context.index, post, now)
         text = offer_advice(lang, post, days, position, missing, words, conversion=conversion)
     else:
@@ -161,21 +159,6 @@ async def _post_buttons(
             for (_a, key), token in zip(choices, tokens, strict=True)
         ]
     ]
-
-
-async def _price_position(
-    uow: UnitOfWork, index: MatchingIndex, post: Post, now: datetime
-) -> PricePosition | None:
-    """Where the offer's price sits among its comparable offers
-    (`bot.services.matching.comparable`), in its own currency and unit: they are compared
-    in CNY per base unit, and the ratio brings them back."""
-    written = post.parsed.price
-    value = (written.low or written.high) if written else None
-    found = await comparable(uow, index, post, now)
-    if value is None or found is None or found.price <= 0:
-        return None
-    scale = float(value) / found.price
-    return price_position(float(value), [peer.price * scale for peer in found.peers])
 
 
 async def _others(uow: UnitOfWork, index: MatchingIndex, post: Post, now: datetime) -> list[Post]:
