@@ -115,7 +115,9 @@ async def _open(
     if post.id is not None and (
         position := await context.use_cases.posting.own_price_position(post.id, post.user_id)
     ):  # where its price stands among comparable offers, when there are enough of them
-        said = Html(f"{said}\n{price_line(context.lang, post, position, context.conversion)}")
+        said = Html(
+            f"{said}\n{price_line(context.lang, post, position, context.conversion, own=True)}"
+        )
     await replace_card(update, context, post, said)
     context.alerts_queued(alerted)
     context.post_changed()

@@ -46,6 +46,15 @@ class PricePosition:
         return min(4, 1 + int(self.below * 4))
 
 
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """What an offer's comparable offers say of its price, as a buyer is told: too good to
+    be true (the warning), and where it stands (None with fewer than `MIN_PEERS`)."""
+
+    too_good: bool = False
+    position: PricePosition | None = None
+
+
 def price_position(price: float, peers: Sequence[float]) -> PricePosition | None:
     valid = [p for p in peers if p > 0]
     if price <= 0 or len(valid) < MIN_PEERS:

@@ -25,14 +25,18 @@ class Related:
     prices: tuple[Decimal, Decimal, str | None] | None  # lowest, highest, currency
 
 
-def price_line(lang: Lang, post: Post, position: PricePosition, conversion: Conversion) -> Html:
+def price_line(
+    lang: Lang, post: Post, position: PricePosition, conversion: Conversion, *, own: bool
+) -> Html:
     """Where an offer's price stands among its comparable offers, in one line: "¥12 is in
-    the lowest quarter of 14 comparable offers (median ¥14.5)"; the reader's currency too."""
+    the lowest quarter of 14 comparable offers (median ¥14.5)": to its `own`er the price as
+    written (≈ theirs when another currency), to a buyer all in the buyer's currency."""
     currency = post.parsed.price.currency if post.parsed.price else None
+    shown = _yours if own else _market
     return t(
         lang,
         "price.position",
-        price=_yours(position.price, currency, conversion),
+        price=shown(position.price, currency, conversion),
         where=t(lang, f"price.quarter.{position.quarter}"),
         count=position.peers,
         median=_market(position.median, currency, conversion),

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.domain.advice import PricePosition
 from bot.domain.home import Conversion
 from bot.domain.models import Lang, Post, PostKind
 from bot.domain.trust.scores import IdentityLevel
 from bot.domain.trust.summary import TrustSummary
 from bot.texts import Html, plain, t
+from bot.texts.advice import price_line
 from bot.texts.cards import post_card
 from bot.texts.reasons import render_reasons
 from bot.texts.user_settings import currency_notice
@@ -61,11 +63,13 @@ def match_alert(
     conversion: Conversion,
     too_good: bool = False,
     ahead_by_record: bool = False,
+    position: PricePosition | None = None,
 ) -> Html:
     """What one side of a new match reads: a buyer hears of an offer, a seller of a need.
     No identity details are shown before both sides agree. `ahead_by_record`: the
     seller's record put the offer ahead of one that fits as well, and the alert says so;
-    `conversion`: prices in the reader's currency too."""
+    `conversion`: prices in the reader's currency too; `position`: where the offer's price
+    stands among comparable offers."""
     first = []
     if ahead_by_record and them is not None and them.confirmed_deals:
         deals, partners = them.confirmed_deals, them.partners
@@ -76,6 +80,7 @@ def match_alert(
         post_card(their_post, lang, conversion=conversion),
         trust_line(them, lang),
         t(lang, "alert.why", reasons=render_reasons(reasons, lang, conversion)),
+        *([price_line(lang, their_post, position, conversion, own=False)] if position else []),
         *first,
         *([t(lang, "alert.too_good")] if too_good else []),
     ]

@@ -13,7 +13,7 @@ from bot.domain.models import Lang
 from bot.fake_telegram import FakeTelegram
 from bot.fake_telegram.models import StoredMessage
 from bot.texts import t
-from tests.e2e import audit_counts
+from tests.e2e import audit_counts, audit_prices
 from tests.e2e.helpers import read_rows
 from tests.e2e.thirty_days import CATALOGUE, LANGS, Month
 
@@ -308,8 +308,11 @@ ALL = {
     "rating messages": lambda fake, db, month: audit_counts.rating_messages_agree(db, month),
     "digest counts": lambda fake, db, month: audit_counts.digest_counts_equal_the_record(db),
     "circle weeks": lambda fake, db, month: audit_counts.circle_weeks_equal_the_record(db, month),
+    "alert price lines": lambda fake, db, month: audit_prices.alert_price_lines_equal_the_record(
+        db, month
+    ),
     "offer advice counts": lambda fake, db, month: (
-        audit_counts.offer_advice_counts_equal_the_record(db, month)
+        audit_prices.offer_advice_counts_equal_the_record(db, month)
     ),
 }
 __all__ = ["ALL", "LANGS"]
@@ -331,6 +334,8 @@ ACTIVITY = {  # what a month must have had for the checks above to mean somethin
     "advice": "SELECT COUNT(*) FROM outbox WHERE kind = 'post.no_interest'",
     "weekly digests": "SELECT COUNT(*) FROM outbox WHERE kind = 'digest.weekly'",
     "circle digests": "SELECT COUNT(*) FROM outbox WHERE kind = 'circle.digest'",
+    "alert price lines": "SELECT COUNT(*) FROM outbox WHERE kind = 'match.alert' AND (text "
+    "LIKE '%comparable offers%' OR text LIKE '%同类在售报价%' OR text LIKE '%同類在售報價%')",
     "counted deals": "SELECT COUNT(*) FROM outbox WHERE kind IN ('match.alert', "
     "'contact.request', 'contact.card') AND (text LIKE '%independent partners%' "
     "OR text LIKE '%独立合作方%' OR text LIKE '%獨立合作方%')",

@@ -13,13 +13,12 @@ from datetime import datetime, timedelta
 from functools import cache
 from typing import Any
 
-from bot.domain.advice import MIN_PEERS
 from bot.domain.models import Lang
 from bot.domain.trust.scores import MIN_RATINGS
 from bot.texts import CATALOGUES
 from tests.e2e.audit_record import Record, moment
 from tests.e2e.helpers import read_rows
-from tests.e2e.thirty_days import CATALOGUE, Month
+from tests.e2e.thirty_days import Month
 
 # placeholders of these names are numbers in every sentence the audit reads
 _NUMBERS = {
@@ -63,15 +62,15 @@ def said(lang: Lang, key: str, text: str) -> dict[str, int | str] | None:
     }
 
 
-def _plain(text: str) -> str:
+def plain_text(text: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", text))
 
 
-def _sent(database_url: str, *kinds: str) -> Iterator[tuple[int, str, datetime, Lang, Any]]:
+def sent(database_url: str, *kinds: str) -> Iterator[tuple[int, str, datetime, Lang, Any]]:
     """(chat, plain text, when, reader's language, buttons) of each message of `kinds`
     the bot sent (a group's language is its circle's)."""
     circles = {
-        circle: _json(settings)["language"]
+        circle: as_json(settings)["language"]
         for circle, settings in read_rows(database_url, "SELECT id, settings FROM circles")
     }
     marks = ", ".join(f"'{kind}'" for kind in kinds)
@@ -82,10 +81,10 @@ def _sent(database_url: str, *kinds: str) -> Iterator[tuple[int, str, datetime, 
             WHERE o.kind IN ({marks}) AND o.telegram_message_id IS NOT NULL ORDER BY o.id""",
     ):
         lang = Lang(language or circles[chat])
-        yield chat, _plain(text), moment(at), lang, _json(buttons)
+        yield chat, plain_text(text), moment(at), lang, as_json(buttons)
 
 
-def _json(value: Any) -> Any:
+def as_json(value: Any) -> Any:
     return json.loads(value) if isinstance(value, str) else value
 
 
@@ -96,7 +95,7 @@ def _about(database_url: str, buttons: Any) -> int | None:
         for action, payload in read_rows(
             database_url, "SELECT action, payload FROM action_tokens WHERE token = :t", t=token
         ):
-            payload = _json(payload)
+            payload = as_json(payload)
             if action == "trust.show":
                 return int(payload["user"])
             if action == "complaint.start":
@@ -128,7 +127,7 @@ def trust_lines_equal_the_record(database_url: str) -> list[str]:
     deals with independent partners, "not counted" and ratings that count (and received)."""
     record, found = Record(database_url), []
     kinds = ("match.alert", "match.follow_up", "contact.request", "contact.card")
-    for chat, text, at, lang, buttons in _sent(database_url, *kinds):
+    for chat, text, at, lang, buttons in sent(database_url, *kinds):
         member = _about(database_url, buttons)
         lines = [line for line in text.splitlines() if line.startswith("🛡")]
         if member is None or len(lines) != 1 or member not in record.joined:
@@ -155,7 +154,7 @@ def rating_messages_agree(database_url: str, month: Month) -> list[str]:
     the ratings that count on their record then; a revealed rating its stars; /trust at
     the month's end the member's own deals and ratings."""
     record, found = Record(database_url), []
-    for chat, text, at, lang, _buttons in _sent(database_url, "rating.thanks"):
+    for chat, text, at, lang, _buttons in sent(database_url, "rating.thanks"):
         mine = [
             (d, ratee) for rater, ratee, d, when in record.given if (rater, when) == (chat, at)
         ]
@@ -173,7 +172,7 @@ def rating_messages_agree(database_url: str, month: Month) -> list[str]:
             differ = _ratings_differ(lang, text, keys, record, ratee, at)
             if differ or scored != (record.ratings_of(ratee, at).counted >= MIN_RATINGS):
                 found.append(f"thanks to {chat}: {text!r}, of {ratee}: {differ}")
-    for chat, text, at, lang, _buttons in _sent(database_url, "rating.revealed"):
+    for chat, text, at, lang, _buttons in sent(database_url, "rating.revealed"):
         stars = [s for _d, _r, ratee, s, when in record.ratings if (ratee, when) == (chat, at)]
         shown = said(lang, "rating.revealed", text)
         if shown is None or [shown["stars"]] != stars:
@@ -205,7 +204,7 @@ def digest_counts_equal_the_record(database_url: str) -> list[str]:
             "SELECT to_user_id, created_at, responded_at, expires_at FROM contact_requests",
         )
     ]
-    for chat, text, at, lang, _buttons in _sent(database_url, "digest.weekly"):
+    for chat, text, at, lang, _buttons in sent(database_url, "digest.weekly"):
         waiting = sum(
             1
             for to, asked, answered, ends in requests
@@ -233,7 +232,7 @@ def digest_counts_equal_the_record(database_url: str) -> list[str]:
             "SELECT circle_id, created_at, status FROM posts WHERE circle_id IS NOT NULL",
         )
     ]
-    for chat, text, at, lang, _buttons in _sent(database_url, "circle.digest"):
+    for chat, text, at, lang, _buttons in sent(database_url, "circle.digest"):
         shown = said(lang, "circle.digest_title", text)
         day = sum(
             1
@@ -243,68 +242,6 @@ def digest_counts_equal_the_record(database_url: str) -> list[str]:
         if shown is None or shown["count"] != day:
             found.append(f"circle {chat} digest at {at}: {text[:80]!r}, the record {day}")
     return found
-
-
-_PRICE_KEYS = ("advice.price_high", "advice.price_low", "advice.price_mid")
-
-
-def offer_advice_counts_equal_the_record(database_url: str, month: Month) -> list[str]:
-    """An offer's advice: "the median of N similar open offers", N counted again: others'
-    offers of the same goods, open then, priced in the same unit, that may meet the same
-    buyers (in the offer's circle, or both in the open market: the audit's circles keep to
-    themselves); none said below MIN_PEERS. Advice given before someone selling the same
-    goods left (/forget took their offers from the record) is not checked."""
-    offers = read_rows(
-        database_url,
-        """SELECT p.id, p.user_id, p.raw_text, p.created_at, p.expires_at, p.price_per_unit,
-                  p.circle_id FROM posts p WHERE p.kind = 'offer' AND p.status != 'draft'
-                  AND p.price_low IS NOT NULL""",
-    )
-    advice = read_rows(
-        database_url,
-        """SELECT o.text, o.created_at, r.post_id, u.language FROM outbox o
-           JOIN reminders r ON r.user_id = o.chat_id AND r.kind = o.kind AND r.sent_at = o.created_at
-           JOIN users u ON u.id = o.chat_id
-           WHERE o.kind = 'post.no_interest' AND o.telegram_message_id IS NOT NULL""",
-    )
-    by_id = {row[0]: row for row in offers}
-    found = []
-    for text, at, post, language in advice:
-        if post not in by_id:
-            continue  # a need's advice, or an offer since deleted (/forget)
-        at, lang = moment(at), Lang(language)
-        _id, owner, raw, _c, _e, unit, where = by_id[post]
-        goods = _goods(raw)
-        if goods in month.forgotten_at and at < month.forgotten_at[goods]:
-            continue
-        peers = sum(
-            1
-            for other, user, words, made, ends, their_unit, circle in offers
-            if user != owner
-            and other != post
-            and _goods(words) == goods
-            and moment(made) <= at < moment(ends)
-            and their_unit == unit
-            and circle == where
-        )
-        shown = next((s for key in _PRICE_KEYS if (s := said(lang, key, _plain(text)))), None)
-        if (int(shown["count"]) if shown else 0) != _shown(peers):
-            found.append(
-                f"advice on offer {post} at {at}: {_plain(text)[:200]!r}, the record {peers}"
-            )
-    return found
-
-
-def _shown(peers: int) -> int:
-    """The count a price line states for `peers` similar offers (none below MIN_PEERS)."""
-    return peers if peers >= MIN_PEERS else 0
-
-
-def _goods(raw_text: str) -> str | None:
-    lowered = raw_text.lower()
-    return next(
-        (k for k, g in CATALOGUE.items() if any(n.lower() in lowered for n in g.names)), None
-    )
 
 
 def circle_weeks_equal_the_record(database_url: str, month: Month) -> list[str]:
@@ -353,4 +290,4 @@ def _circle_language(database_url: str, circle: int) -> str:
     ((settings,),) = read_rows(
         database_url, "SELECT settings FROM circles WHERE id = :c", c=circle
     )
-    return str(_json(settings)["language"])
+    return str(as_json(settings)["language"])

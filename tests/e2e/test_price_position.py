@@ -41,3 +41,18 @@ async def test_an_english_seller_reads_it_in_english(fake: FakeTelegram, bot: Ru
     text = "Selling vacuum flasks 500ml, MOQ 1000 pcs, ¥17/pc, Yiwu"
     card = await publish(fake, anna, text, "✅ Publish")
     assert "is in the highest quarter of 3 comparable offers (median" in card.text
+
+
+async def test_a_buyer_s_alert_says_where_the_offer_s_price_stands(
+    fake: FakeTelegram, bot: RunningBot
+) -> None:
+    for n, price in enumerate((14, 15, 16)):
+        other = fake.user(f"Seller {n}", language_code="zh-hans")
+        await publish(fake, other, cups(price), "✅ 发布")
+    anna = fake.user("Anna", language_code="en")
+    await publish(fake, anna, "Looking for vacuum flasks 500ml, 3000 pcs, under $3", "✅ Publish")
+    wang = fake.user("Wang Li", language_code="zh-hans")
+    await publish(fake, wang, cups(12), "✅ 发布")
+    alert = await latest(anna, fake, lambda m: "¥12" in (m.text or m.caption or ""))
+    said = alert.text or alert.caption or ""  # all in her currency, as her guess is USD
+    assert "💰 $1.67 is in the lowest quarter of 3 comparable offers (median $2.08)." in said

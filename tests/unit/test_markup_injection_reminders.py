@@ -125,8 +125,11 @@ def test_offer_advice(
 def test_price_line(
     data: st.DataObject, post: PostShape, position: PricePosition, currency: str
 ) -> None:
+    own = data.draw(st.booleans())
+
     def render(lang: Lang, w: Words) -> str:
-        return advice.price_line(lang, make_post(post, w), position, guessed(currency))
+        mine = make_post(post, w)
+        return advice.price_line(lang, mine, position, guessed(currency), own=own)
 
     each_language(data, render)
 

@@ -21,6 +21,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import bot.texts
+from bot.domain.advice import PricePosition
 from bot.domain.home import CURRENCY_CHOICES
 from bot.domain.models import Lang, Post, Rating
 from bot.texts import (
@@ -51,6 +52,7 @@ from tests.unit.markup_domain import (
     make_summary,
     make_user,
     post_shapes,
+    price_positions,
     reason_kinds,
     summary_shapes,
     user_shapes,
@@ -129,6 +131,7 @@ def test_cards(
     reason_kinds,
     st.booleans(),
     currencies,
+    st.none() | price_positions,
 )
 def test_alerts(
     data: st.DataObject,
@@ -137,6 +140,7 @@ def test_alerts(
     kinds: list[str],
     too_good: bool,
     currency: str,
+    position: PricePosition | None,
 ) -> None:
     def alert(lang: Lang, w: Words) -> str:
         their_post, summary = make_post(post, w), make_summary(them, w) if them else None
@@ -147,6 +151,7 @@ def test_alerts(
             make_reasons(kinds, w),
             conversion=guessed(currency),
             too_good=too_good,
+            position=position,
         )
 
     each_language(data, alert)

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Protocol
 
+from bot.domain.advice import Standing
 from bot.domain.home import conversion_for
 from bot.domain.models import Action, Lang, Match, Post, User
 from bot.services import follow_ups
@@ -20,6 +21,7 @@ from bot.texts import Html, plain
 from bot.texts.alerts import match_alert
 
 ALERT_BUTTON_TTL = timedelta(days=30)
+NO_STANDING = Standing()  # a need's price: nothing to say
 
 
 class NewPair(Protocol):
@@ -32,7 +34,7 @@ class NewPair(Protocol):
     @property
     def need(self) -> Post: ...
     @property
-    def warning(self) -> bool: ...
+    def standing(self) -> Standing: ...
     @property
     def ahead_by_record(self) -> bool: ...
 
@@ -54,7 +56,7 @@ async def queue_pairs_alerts(
             pair.offer,
             pair.need,
             rates,
-            pair.warning,
+            pair.standing,
             schedule,
             pair.ahead_by_record,
         )
@@ -68,25 +70,25 @@ async def queue_match_alerts(
     offer: Post,
     need: Post,
     rates: Mapping[str, float],
-    too_good: bool = False,
+    standing: Standing = NO_STANDING,
     schedule: Schedule = DEFAULT_SCHEDULE,
     ahead_by_record: bool = False,
 ) -> None:
     """The buyer hears of the offer and the seller of the need, in one transaction, and a
     follow-up is scheduled for each in case they do not answer.
-    `too_good`: the offer is priced far under comparable ones; the buyer is warned.
+    `standing`: what comparable offers say of the offer's price; the buyer is told.
     `ahead_by_record`: the seller's record put the offer first; the buyer is told why."""
     buyer = await recipient(uow, need.user_id)
     seller = await recipient(uow, offer.user_id)
     assert match.id is not None
-    for reader, own, theirs, them, warn, ahead in (
-        (buyer, need, offer, seller, too_good, ahead_by_record),
-        (seller, offer, need, buyer, False, False),
+    for reader, own, theirs, them, told, ahead in (
+        (buyer, need, offer, seller, standing, ahead_by_record),
+        (seller, offer, need, buyer, NO_STANDING, False),
     ):
         if reader is None or own.id is None:
             continue
         text, buttons = await alert_message(
-            uow, now, match, reader, theirs, them, rates, warn, ahead_by_record=ahead
+            uow, now, match, reader, theirs, them, rates, told, ahead_by_record=ahead
         )
         await outbox.add_to(
             uow, now, reader.id, text, buttons=buttons, kind="match.alert", photo=theirs.photo
@@ -112,7 +114,7 @@ async def alert_message(
     their_post: Post,
     them: User | None,
     rates: Mapping[str, float],
-    too_good: bool = False,
+    standing: Standing = NO_STANDING,
     *,
     ahead_by_record: bool = False,
 ) -> tuple[Html, list[list[tuple[str, str]]]]:
@@ -137,7 +139,8 @@ async def alert_message(
         trust,
         match.reasons,
         conversion=conversion,
-        too_good=too_good,
+        too_good=standing.too_good,
+        position=standing.position,
         ahead_by_record=ahead_by_record,
     )
     await told_currency(uow, to.id, conversion)

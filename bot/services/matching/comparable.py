@@ -19,7 +19,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from bot.domain import advice
-from bot.domain.advice import PricePosition
+from bot.domain.advice import PricePosition, Standing
 from bot.domain.circles import in_scope
 from bot.domain.matching.types import Comparable
 from bot.domain.models import Circle, Post, PostKind
@@ -53,19 +53,25 @@ async def comparable(
     return replace(found, peers=tuple(peers))
 
 
-async def price_position_of(
-    uow: UnitOfWork, index: MatchingIndex, offer: Post, now: datetime
-) -> PricePosition | None:
-    """Where the offer's price sits among its comparable offers, in its own currency and
-    unit: they are compared in CNY per base unit, and the ratio brings them back. None
-    with fewer than `MIN_PEERS` of them."""
+async def standing_of(
+    uow: UnitOfWork, index: MatchingIndex | None, offer: Post, now: datetime
+) -> Standing:
+    """What its comparable offers say of the offer's price: too good to be true
+    (`bot.domain.trust.checks.too_good_to_be_true`), and where it stands, in its own
+    currency and unit (compared in CNY per base unit, the ratio brings them back). Nothing
+    for a need, an offer the index does not hold (closed, expired) or that names no price,
+    and without an index."""
+    found = None if index is None else await comparable(uow, index, offer, now)
     written = offer.parsed.price
     value = (written.low or written.high) if written else None
-    found = await comparable(uow, index, offer, now)
-    if value is None or found is None or found.price <= 0:
-        return None
+    if found is None or value is None or found.price <= 0:
+        return Standing()
+    prices = [peer.price for peer in found.peers]
     scale = float(value) / found.price
-    return advice.price_position(float(value), [peer.price * scale for peer in found.peers])
+    return Standing(
+        too_good_to_be_true(found.price, prices),
+        advice.price_position(float(value), [price * scale for price in prices]),
+    )
 
 
 async def own_price_position(
@@ -77,19 +83,14 @@ async def own_price_position(
         post = await uow.posts.get(post_id)
         if post is None or post.user_id != owner_id:
             return None
-        return await price_position_of(uow, index, post, clock.now())
+        return (await standing_of(uow, index, post, clock.now())).position
 
 
 async def too_good(
     uow: UnitOfWork, index: MatchingIndex | None, offer: Post, now: datetime
 ) -> bool:
-    """Is this offer priced 40% or more under comparable open offers? False for a need, for
-    an offer the index does not hold (closed, expired) or that names no price, and without
-    an index."""
-    found = None if index is None else await comparable(uow, index, offer, now)
-    return found is not None and too_good_to_be_true(
-        found.price, [peer.price for peer in found.peers]
-    )
+    """Is this offer priced 40% or more under comparable open offers (`standing_of`)?"""
+    return (await standing_of(uow, index, offer, now)).too_good
 
 
 async def warned_of(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from bot.domain.advice import Standing
 from bot.domain.circles import in_scope
 from bot.domain.matching.engine import MatchingEngine
 from bot.domain.matching.scoring import DEFAULT_WEIGHTS
@@ -19,7 +20,7 @@ from bot.domain.trust.precedence import (
     newcomers_turn,
 )
 from bot.domain.trust.scores import NEUTRAL
-from bot.services.matching.comparable import too_good
+from bot.services.matching.comparable import standing_of
 from bot.services.matching.indexing import MatchingIndex, profile_keywords
 from bot.services.ports import UnitOfWork
 from bot.services.posting.visibility import circle_of
@@ -48,14 +49,15 @@ async def index_post(
 
 @dataclass(frozen=True, slots=True)
 class NewPair:
-    """A match stored for the first time: both sides are to be alerted (`warning`: the
-    offer's price is too good to be true; `ahead_by_record`: the seller's record put the
-    offer ahead of one that fits as well, and the buyer's alert says so)."""
+    """A match stored for the first time: both sides are to be alerted (`standing`: what
+    comparable offers say of the offer's price, the buyer is told; `ahead_by_record`: the
+    seller's record put the offer ahead of one that fits as well, and the buyer's alert
+    says so)."""
 
     match: Match
     offer: Post
     need: Post
-    warning: bool
+    standing: Standing
     ahead_by_record: bool = False
 
 
@@ -115,7 +117,8 @@ async def store_pairs(
         match.id = await uow.matches.add(match)
         if match.id is None:
             continue  # paired before (a concurrent post): never alert a pair twice
-        pairs.append(NewPair(match, offer, need, await too_good(uow, index, offer, now), ahead))
+        standing = await standing_of(uow, index, offer, now)
+        pairs.append(NewPair(match, offer, need, standing, ahead))
     return pairs
 
 

@@ -14,7 +14,7 @@ from bot.services.delivery import outbox
 from bot.services.errors import UserFacingError
 from bot.services.follow_ups import Ending, cancelled
 from bot.services.matching.alerts import alert_message, recipient
-from bot.services.matching.comparable import too_good
+from bot.services.matching.comparable import standing_of, too_good
 from bot.services.people.users import told_currency
 from bot.services.ports import UnitOfWork
 from bot.services.reminders.reminder_context import ReminderContext
@@ -51,9 +51,9 @@ async def alert_follow_up(
     if await in_touch(uow, now, user.id, theirs.user_id):  # about another post, or /search
         return cancelled("already in touch")
     them = await recipient(uow, theirs.user_id)
-    warn = await too_good(uow, context.index, theirs, now)
+    standing = await standing_of(uow, context.index, theirs, now)
     rates = context.index.policy.rates
-    alert, buttons = await alert_message(uow, now, match, user, theirs, them, rates, warn)
+    alert, buttons = await alert_message(uow, now, match, user, theirs, them, rates, standing)
     text = Html(f"{t(user.language, 'reminder.alert_follow_up')}\n\n{alert}")
     await outbox.add_to(uow, now, user.id, text, buttons=buttons, kind="match.follow_up")
     return None

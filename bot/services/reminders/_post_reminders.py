@@ -19,7 +19,7 @@ from bot.domain.models import Action, Circle, Match, Post, PostKind, Reminder, U
 from bot.services.delivery import outbox
 from bot.services.delivery.action_tokens import add_tokens
 from bot.services.follow_ups import Ending, cancelled, expired
-from bot.services.matching.comparable import price_position_of
+from bot.services.matching.comparable import standing_of
 from bot.services.matching.indexing import MatchingIndex
 from bot.services.people.users import told_currency
 from bot.services.ports import UnitOfWork
@@ -73,7 +73,7 @@ async def no_interest(
     lang, missing = user.language, missing_fields(post.parsed, post.kind)
     conversion = conversion_for(user, context.index.policy.rates)
     if post.kind is PostKind.OFFER:
-        position = await price_position_of(uow, context.index, post, now)
+        position = (await standing_of(uow, context.index, post, now)).position
         words = await _words_others_use(uow, context.index, post, now)
         text = offer_advice(lang, post, days, position, missing, words, conversion=conversion)
     else:
