@@ -13,7 +13,7 @@ from bot.domain.models import Lang
 from bot.fake_telegram import FakeTelegram
 from bot.fake_telegram.models import StoredMessage
 from bot.texts import t
-from tests.e2e import audit_counts, audit_prices
+from tests.e2e import audit_counts, audit_digests, audit_prices
 from tests.e2e.helpers import read_rows
 from tests.e2e.thirty_days import CATALOGUE, LANGS, Month
 
@@ -306,8 +306,10 @@ ALL = {
     "ratings agree": lambda fake, db, month: ratings_agree(db),
     "trust lines": lambda fake, db, month: audit_counts.trust_lines_equal_the_record(db),
     "rating messages": lambda fake, db, month: audit_counts.rating_messages_agree(db, month),
-    "digest counts": lambda fake, db, month: audit_counts.digest_counts_equal_the_record(db),
-    "circle weeks": lambda fake, db, month: audit_counts.circle_weeks_equal_the_record(db, month),
+    "digest counts": lambda fake, db, month: audit_digests.digest_counts_equal_the_record(
+        db, month
+    ),
+    "circle weeks": lambda fake, db, month: audit_digests.circle_weeks_equal_the_record(db, month),
     "alert price lines": lambda fake, db, month: audit_prices.alert_price_lines_equal_the_record(
         db, month
     ),

@@ -6,17 +6,16 @@ with the sentences of its reader's language (`said`); the record is counted agai
 from __future__ import annotations
 
 import html
-import json
 import re
 from collections.abc import Iterator
-from datetime import datetime, timedelta
+from datetime import datetime
 from functools import cache
 from typing import Any
 
 from bot.domain.models import Lang
 from bot.domain.trust.scores import MIN_RATINGS
 from bot.texts import CATALOGUES
-from tests.e2e.audit_record import Record, moment
+from tests.e2e.audit_record import Record, as_json, moment
 from tests.e2e.helpers import read_rows
 from tests.e2e.thirty_days import Month
 
@@ -31,6 +30,8 @@ _NUMBERS = {
     "members",
     "posts",
     "matches",
+    "done",
+    "asked",
 }
 
 
@@ -84,10 +85,6 @@ def sent(database_url: str, *kinds: str) -> Iterator[tuple[int, str, datetime, L
         yield chat, plain_text(text), moment(at), lang, as_json(buttons)
 
 
-def as_json(value: Any) -> Any:
-    return json.loads(value) if isinstance(value, str) else value
-
-
 def _about(database_url: str, buttons: Any) -> int | None:
     """Whose record a message shows: the member of its trust button, or of its complaint."""
     tokens = [token for row in buttons or [] for _label, token in row]
@@ -137,6 +134,14 @@ def trust_lines_equal_the_record(database_url: str) -> list[str]:
         says = (int(shown["deals"]), int(shown["partners"])) if shown else (0, 0)
         if says != (deals.counted, len(deals.independent)):
             found.append(f"to {chat} at {at} of {member}: {line!r}, the record {deals}")
+        follows = said(lang, "trust.follow_through", line)
+        says_follows = (int(follows["done"]), int(follows["asked"])) if follows else (0, 0)
+        new = any(
+            said(lang, key, line) is not None for key in ("alert.trust_new", "trust.new_verified")
+        )
+        if not new and says_follows != record.follow_through(member, at):  # a newcomer's
+            # line says only that (no deals, none with new accounts, no complaints)
+            found.append(f"to {chat} at {at} of {member}: {line!r}, follows up {says_follows}")
         repeat = said(lang, "trust.repeat", line)
         if (int(repeat["count"]) if repeat else 0) != deals.repeat:
             found.append(f"to {chat} at {at} of {member}: {line!r}, the record {deals}")
@@ -191,103 +196,3 @@ def rating_messages_agree(database_url: str, month: Month) -> list[str]:
         if says != (deals.counted, len(deals.independent), deals.repeat) or differ:
             found.append(f"/trust of {member}: {text[:300]!r}, the record {deals}; {differ}")
     return found
-
-
-def digest_counts_equal_the_record(database_url: str) -> list[str]:
-    """The weekly digest's requests waiting and deals to rate, and a circle's daily
-    digest's count of the day's new posts, counted again as they stood then."""
-    record, found = Record(database_url), []
-    requests = [
-        (to, moment(at), moment(answered) if answered else None, moment(ends) if ends else None)
-        for to, at, answered, ends in read_rows(
-            database_url,
-            "SELECT to_user_id, created_at, responded_at, expires_at FROM contact_requests",
-        )
-    ]
-    for chat, text, at, lang, _buttons in sent(database_url, "digest.weekly"):
-        waiting = sum(
-            1
-            for to, asked, answered, ends in requests
-            if to == chat
-            and asked <= at
-            and (answered is None or answered > at)
-            and (ends is None or ends > at)
-        )
-        to_rate = sum(
-            1
-            for deal, seller, buyer, confirmed in record.deals
-            if chat in (seller, buyer)
-            and confirmed <= at
-            and not record.has_rated(deal, chat, at)
-            and (buyer if seller == chat else seller) not in record.gone
-        )
-        says = [said(lang, key, text) for key in ("digest.waiting", "digest.to_rate")]
-        counts = [int(s["count"]) if s else 0 for s in says]
-        if counts != [waiting, to_rate]:
-            found.append(f"digest to {chat} at {at}: {counts}, the record {[waiting, to_rate]}")
-    posts = [
-        (circle, moment(at), status)
-        for circle, at, status in read_rows(
-            database_url,
-            "SELECT circle_id, created_at, status FROM posts WHERE circle_id IS NOT NULL",
-        )
-    ]
-    for chat, text, at, lang, _buttons in sent(database_url, "circle.digest"):
-        shown = said(lang, "circle.digest_title", text)
-        day = sum(
-            1
-            for c, when, status in posts
-            if c == chat and at - timedelta(days=1) <= when <= at and status != "draft"
-        )
-        if shown is None or shown["count"] != day:
-            found.append(f"circle {chat} digest at {at}: {text[:80]!r}, the record {day}")
-    return found
-
-
-def circle_weeks_equal_the_record(database_url: str, month: Month) -> list[str]:
-    """A circle's settings at the month's end: its members, and the week's posts, matches
-    and confirmed deals of its posts."""
-    members = read_rows(
-        database_url, "SELECT circle_id, joined_at, left_at FROM circle_memberships"
-    )
-    posts = read_rows(database_url, "SELECT id, circle_id, created_at FROM posts")
-    matches = read_rows(database_url, "SELECT offer_id, need_id, created_at FROM matches")
-    deals = read_rows(
-        database_url,
-        """SELECT offer_id, need_id, seller_confirmed_at, buyer_confirmed_at FROM deals
-           WHERE seller_confirmed_at IS NOT NULL AND buyer_confirmed_at IS NOT NULL""",
-    )
-    found = []
-    for circle, card, at in month.circle_cards:
-        since = at - timedelta(days=7)
-        theirs = {post for post, c, _at in posts if c == circle}
-        counted = {
-            "members": sum(
-                1
-                for c, joined, left in members
-                if c == circle and moment(joined) <= at and (left is None or moment(left) > at)
-            ),
-            "posts": sum(
-                1 for _p, c, made in posts if c == circle and since <= moment(made) <= at
-            ),
-            "matches": sum(
-                1 for o, n, made in matches if {o, n} & theirs and since <= moment(made) <= at
-            ),
-            "deals": sum(
-                1
-                for o, n, s, b in deals
-                if {o, n} & theirs and since <= max(moment(s), moment(b)) <= at
-            ),
-        }
-        shown = said(Lang(_circle_language(database_url, circle)), "circle.settings", card.words)
-        says = {key: shown[key] for key in counted} if shown else None
-        if says != counted:
-            found.append(f"circle {circle} at {at}: {says}, the record {counted}")
-    return found
-
-
-def _circle_language(database_url: str, circle: int) -> str:
-    ((settings,),) = read_rows(
-        database_url, "SELECT settings FROM circles WHERE id = :c", c=circle
-    )
-    return str(as_json(settings)["language"])

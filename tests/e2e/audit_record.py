@@ -12,9 +12,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from bot.config import Settings
 from bot.domain.trust.partners import CLOSED_GROUP_MAX, DEALS_PER_PAIR, ESTABLISHED_DAYS
 from bot.domain.trust.scores import HELD_BACK_DAYS, REVEAL_AFTER
+from bot.domain.trust.summary import FOLLOW_UP_WINDOW
 from tests.e2e.helpers import read_rows
+
+POST_TTL = Settings.model_fields["post_ttl"].default  # the audit's bot keeps the default
 
 
 def moment(value: Any) -> datetime:
@@ -58,7 +62,7 @@ class Record:
             )
         ]
         self.given = [  # (rater, ratee, deal, when): the raters' own log keeps each rating
-            (rater, ratee, int(_json(detail)["deal"]), moment(at))  # given, of a partner
+            (rater, ratee, int(as_json(detail)["deal"]), moment(at))  # given, of a partner
             for rater, ratee, detail, at in read_rows(  # since deleted (/forget) too
                 database_url,
                 """SELECT user_id, counterpart_id, detail, at FROM trust_events
@@ -70,6 +74,15 @@ class Record:
             for user, at in read_rows(database_url, "SELECT id, created_at FROM users")
         }
 
+        self.outcomes = [  # (member, kind, deal, when): asked what came of a deal, and answers
+            (user, kind, int(as_json(detail).get("deal") or 0), moment(at))
+            for user, kind, detail, at in read_rows(
+                database_url,
+                """SELECT user_id, kind, detail, at FROM trust_events WHERE kind IN
+                   ('deal.asked', 'deal.claimed', 'deal.confirmed', 'deal.denied',
+                    'deal.talking', 'deal.none')""",
+            )
+        ]
         self.gone = {  # deleted (/forget) and stand-ins: the ratings they received went too
             user
             for (user,) in read_rows(
@@ -122,6 +135,21 @@ class Record:
         stars = {deal: stars for _when, _rater, deal, stars in shown}
         return Ratings(alone + together, len(shown), stars)
 
+    def follow_through(self, member: int, at: datetime) -> tuple[int, int]:
+        """(answered, asked) of the member's outcome questions by `at`: a question counts
+        once answered, or once FOLLOW_UP_WINDOW passed without an answer."""
+        asked: dict[int, datetime] = {}
+        answered: set[int] = set()
+        for user, kind, deal, when in sorted(self.outcomes, key=lambda row: row[3]):
+            if user != member or when > at:
+                continue
+            if kind == "deal.asked":
+                asked.setdefault(deal, when)
+            else:
+                answered.add(deal)
+        due = [d for d, when in asked.items() if d in answered or when + FOLLOW_UP_WINDOW <= at]
+        return sum(1 for d in due if d in answered), len(due)
+
     def has_rated(self, deal: int, rater: int, at: datetime) -> bool:
         """Had `rater` rated `deal` by `at`? From their own log: a rating of a partner
         since deleted is still one they gave."""
@@ -139,7 +167,7 @@ class Record:
         )
 
 
-def _json(value: Any) -> Any:
+def as_json(value: Any) -> Any:
     return json.loads(value) if isinstance(value, str) else value
 
 
