@@ -3,7 +3,7 @@ advice, "the median of N similar open offers", and a buyer's alert, "in the lowe
 of N comparable offers", N counted again from the record as it stood: others' offers of the
 same goods, open then (from their publishing, their end less POST_TTL, to their end), in
 the same unit, in the offer's circle or both in the open market (the audit's circles keep
-to themselves); none said below MIN_PEERS. A message given before someone selling the same
+to themselves), each seller once; none said below MIN_PEERS. A message given before someone selling the same
 goods left is not checked: /forget took their offers from the record."""
 
 from __future__ import annotations
@@ -86,15 +86,17 @@ def _peers(
     post, owner, goods, _opened, _ends, unit, where = offer
     if goods in month.forgotten_at and at < month.forgotten_at[goods]:
         return None
-    return sum(
-        1
-        for other, user, their_goods, opened, ends, their_unit, circle in offers.values()
-        if user != owner
-        and other != post
-        and their_goods == goods
-        and opened <= at < ends
-        and their_unit == unit
-        and circle == where
+    return len(
+        {
+            user  # each seller once
+            for other, user, their_goods, opened, ends, their_unit, circle in offers.values()
+            if user != owner
+            and other != post
+            and their_goods == goods
+            and opened <= at < ends
+            and their_unit == unit
+            and circle == where
+        }
     )
 
 

@@ -2,8 +2,9 @@
 too-good-to-be-true warning: the other members' open offers of the same product (its first
 concept, else its first product word, `MatchingEngine.comparable_offers`) priced in the
 same unit, that may meet the same buyers (`bot.domain.circles.in_scope`: within one
-circle, or both in the open market). The owner's own offers never count: a seller could
-otherwise move the median their offer is measured against.
+circle, or both in the open market), each seller once, by their newest. The owner's own
+offers never count, and nobody's many listings outweigh the market: one account could
+otherwise move the median an offer is measured against.
 
 Too good to be true (issue 33): an open offer priced 40% or more under the median of at
 least 3 comparable offers (`bot.domain.trust.checks.too_good_to_be_true`), judged from the
@@ -21,7 +22,7 @@ from datetime import datetime
 from bot.domain import advice
 from bot.domain.advice import PricePosition, Standing
 from bot.domain.circles import in_scope
-from bot.domain.matching.types import Comparable
+from bot.domain.matching.types import Comparable, Peer
 from bot.domain.models import Circle, Post, PostKind
 from bot.domain.trust.checks import too_good_to_be_true
 from bot.services.matching.indexing import MatchingIndex
@@ -41,7 +42,7 @@ async def comparable(
         return None
     known: dict[int, Circle | None] = {}
     mine = await circle_of(uow, offer.circle_id, known)
-    peers = []
+    newest: dict[int, Peer] = {}  # each seller once, by their newest offer (oldest first)
     for peer in found.peers:
         if peer.owner == offer.user_id:
             continue
@@ -49,8 +50,8 @@ async def comparable(
         if theirs == offer.circle_id or in_scope(
             offer.circle_id, mine, theirs, await circle_of(uow, theirs, known)
         ):
-            peers.append(peer)
-    return replace(found, peers=tuple(peers))
+            newest[peer.owner] = peer
+    return replace(found, peers=tuple(newest.values()))
 
 
 async def standing_of(

@@ -1,8 +1,8 @@
 """Comparable offers (issue 36): one definition for the advice's price position and the
 too-good warning. Others' open offers of the same product in the same unit that may meet the
-same buyers as matching has it (`bot.domain.circles.in_scope`); never the owner's own (a
-seller could move their own median), never a closed circle's for a market offer (its prices
-stay in the circle), and for a closed circle's offer its circle's alone."""
+same buyers as matching has it (`bot.domain.circles.in_scope`), each seller once; never the
+owner's own (a seller could move their own median), never a closed circle's for a market
+offer (its prices stay in the circle), and for a closed circle's offer its circle's alone."""
 
 from __future__ import annotations
 
@@ -78,3 +78,17 @@ async def test_a_seller_cannot_hide_a_bait_price_behind_offers_of_their_own(
         _offer(index, n, SCAMMER, _cups(5))
     async with uow_factory() as uow:
         assert await too_good(uow, index, bait, NOW)
+
+
+async def test_one_account_s_many_listings_count_once(uow_factory: UowFactory) -> None:
+    """A rival's six high listings cannot make a fair price look too good to be true: each
+    seller counts once, by their newest offer."""
+    index = new_index()
+    fair = _offer(index, 1, SELLER, _cups(12))
+    _offer(index, 2, 2, _cups(11))
+    _offer(index, 3, 3, _cups(13))
+    for n in range(10, 16):
+        _offer(index, n, SCAMMER, _cups(40 + n))
+    assert await _prices(uow_factory, index, fair) == [11.0, 13.0, 55.0]  # the newest of six
+    async with uow_factory() as uow:
+        assert not await too_good(uow, index, fair, NOW)
