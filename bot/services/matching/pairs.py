@@ -95,6 +95,7 @@ async def store_pairs(
     if index.circles:
         found = await _in_scope(uow, index, post, found)
     pairs: list[NewPair] = []
+    standings: dict[int, Standing] = {}  # by offer: a new offer's pairs read its market once
     for result, ahead in await _fair_choice(uow, index, post, found, now):
         other = await uow.posts.get(result.post_id)
         if other is None or not other.is_live(now):
@@ -117,8 +118,9 @@ async def store_pairs(
         match.id = await uow.matches.add(match)
         if match.id is None:
             continue  # paired before (a concurrent post): never alert a pair twice
-        standing = await standing_of(uow, index, offer, now)
-        pairs.append(NewPair(match, offer, need, standing, ahead))
+        if offer.id not in standings:
+            standings[offer.id] = await standing_of(uow, index, offer, now)
+        pairs.append(NewPair(match, offer, need, standings[offer.id], ahead))
     return pairs
 
 
