@@ -25,7 +25,7 @@ from bot.fake_telegram import FakeTelegram  # noqa: E402
 from bot.playground.clock import MovableClock  # noqa: E402
 from tests.e2e import audit_checks  # noqa: E402
 from tests.e2e.helpers import FAST_USERS, TOKEN, RunningBot  # noqa: E402
-from tests.e2e.thirty_days import Month  # noqa: E402
+from tests.e2e.thirty_days import BOT_PACE, Month  # noqa: E402
 
 
 async def month(merchants: int, days: int, folder: Path) -> dict[str, list[str]]:
@@ -33,22 +33,11 @@ async def month(merchants: int, days: int, folder: Path) -> dict[str, list[str]]
     clock = MovableClock()
     async with FakeTelegram(token=TOKEN, limits=FAST_USERS) as fake:
         fake.privacy_mode = False
-        bot = RunningBot(
-            fake,
-            database,
-            clock=clock,
-            outbox_interval=0.05,
-            sweep_interval=0.2,
-            telegram_private_chat_interval=0.05,
-            circle_digest_interval=0.2,
-        )
+        bot = RunningBot(fake, database, clock=clock, **BOT_PACE)
         await bot.start()
         try:
             market = Month(fake, clock, merchants)
-            await market.open()
-            for day in range(days):
-                await market.day(day)
-            await market.close()
+            await market.run(days)
             print("the month held:", audit_checks.activity(database))
             return {
                 name: check(fake, database, market) for name, check in audit_checks.ALL.items()

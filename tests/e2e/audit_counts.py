@@ -5,7 +5,6 @@ with the sentences of its reader's language (`said`); the record is counted agai
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Iterator
 from datetime import datetime
@@ -14,9 +13,9 @@ from typing import Any
 
 from bot.domain.models import Lang
 from bot.domain.trust.scores import MIN_RATINGS
-from bot.texts import CATALOGUES
-from tests.e2e.audit_record import Record, as_json, moment
-from tests.e2e.helpers import read_rows
+from bot.texts import CATALOGUES, as_plain
+from tests.e2e.audit_record import Record, as_json
+from tests.e2e.helpers import from_stored, read_rows
 from tests.e2e.thirty_days import Month
 
 # placeholders of these names are numbers in every sentence the audit reads
@@ -39,7 +38,7 @@ _NUMBERS = {
 def _sentence(lang: Lang, key: str) -> re.Pattern[str]:
     """A catalogue sentence as a pattern: its numbers caught by name, any other
     placeholder as whatever stands there."""
-    plain = html.unescape(re.sub(r"<[^>]+>", "", CATALOGUES[lang][key]))
+    plain = as_plain(CATALOGUES[lang][key])
     pattern, named = [], set()
     for n, piece in enumerate(re.split(r"\{(\w+)\}", plain)):
         if n % 2 == 0:
@@ -63,10 +62,6 @@ def said(lang: Lang, key: str, text: str) -> dict[str, int | str] | None:
     }
 
 
-def plain_text(text: str) -> str:
-    return html.unescape(re.sub(r"<[^>]+>", "", text))
-
-
 def sent(database_url: str, *kinds: str) -> Iterator[tuple[int, str, datetime, Lang, Any]]:
     """(chat, plain text, when, reader's language, buttons) of each message of `kinds`
     the bot sent (a group's language is its circle's)."""
@@ -82,7 +77,7 @@ def sent(database_url: str, *kinds: str) -> Iterator[tuple[int, str, datetime, L
             WHERE o.kind IN ({marks}) AND o.telegram_message_id IS NOT NULL ORDER BY o.id""",
     ):
         lang = Lang(language or circles[chat])
-        yield chat, plain_text(text), moment(at), lang, as_json(buttons)
+        yield chat, as_plain(text), from_stored(at), lang, as_json(buttons)
 
 
 def _about(database_url: str, buttons: Any) -> int | None:

@@ -9,8 +9,8 @@ from datetime import datetime, timedelta
 
 from bot.domain.models import Lang
 from tests.e2e.audit_counts import said, sent
-from tests.e2e.audit_record import POST_TTL, Record, as_json, moment
-from tests.e2e.helpers import read_rows
+from tests.e2e.audit_record import POST_TTL, Record, as_json
+from tests.e2e.helpers import from_stored, read_rows
 from tests.e2e.thirty_days import Month
 
 WEEK = timedelta(days=7)
@@ -24,7 +24,12 @@ def digest_counts_equal_the_record(database_url: str, month: Month) -> list[str]
     unanswered = Unanswered(database_url)
     last_forget = max(month.forgotten_at.values(), default=None)
     requests = [
-        (to, moment(at), moment(answered) if answered else None, moment(ends) if ends else None)
+        (
+            to,
+            from_stored(at),
+            from_stored(answered) if answered else None,
+            from_stored(ends) if ends else None,
+        )
         for to, at, answered, ends in read_rows(
             database_url,
             "SELECT to_user_id, created_at, responded_at, expires_at FROM contact_requests",
@@ -57,7 +62,7 @@ def digest_counts_equal_the_record(database_url: str, month: Month) -> list[str]
                 f"not answered {lower} to {upper}"
             )
     posts = [
-        (circle, moment(at), status)
+        (circle, from_stored(at), status)
         for circle, at, status in read_rows(
             database_url,
             "SELECT circle_id, created_at, status FROM posts WHERE circle_id IS NOT NULL",
@@ -96,18 +101,20 @@ def circle_weeks_equal_the_record(database_url: str, month: Month) -> list[str]:
             "members": sum(
                 1
                 for c, joined, left in members
-                if c == circle and moment(joined) <= at and (left is None or moment(left) > at)
+                if c == circle
+                and from_stored(joined) <= at
+                and (left is None or from_stored(left) > at)
             ),
             "posts": sum(
-                1 for _p, c, made in posts if c == circle and since <= moment(made) <= at
+                1 for _p, c, made in posts if c == circle and since <= from_stored(made) <= at
             ),
             "matches": sum(
-                1 for o, n, made in matches if {o, n} & theirs and since <= moment(made) <= at
+                1 for o, n, made in matches if {o, n} & theirs and since <= from_stored(made) <= at
             ),
             "deals": sum(
                 1
                 for o, n, s, b in deals
-                if {o, n} & theirs and since <= max(moment(s), moment(b)) <= at
+                if {o, n} & theirs and since <= max(from_stored(s), from_stored(b)) <= at
             ),
         }
         shown = said(Lang(_circle_language(database_url, circle)), "circle.settings", card.words)
@@ -133,14 +140,14 @@ class Unanswered:
 
     def __init__(self, database_url: str) -> None:
         self.posts = [
-            (post, user, moment(ends) - POST_TTL, moment(ends))
+            (post, user, from_stored(ends) - POST_TTL, from_stored(ends))
             for post, user, ends in read_rows(
                 database_url,
                 "SELECT id, user_id, expires_at FROM posts WHERE status != 'draft'",
             )
         ]
         self.matches = [
-            (match, offer, need, moment(made), bool(offer_out), bool(need_out))
+            (match, offer, need, from_stored(made), bool(offer_out), bool(need_out))
             for match, offer, need, made, offer_out, need_out in read_rows(
                 database_url,
                 """SELECT id, offer_id, need_id, created_at, offer_dismissed, need_dismissed
@@ -148,7 +155,7 @@ class Unanswered:
             )
         ]
         self.dismissed = {
-            (user, match): moment(at)
+            (user, match): from_stored(at)
             for user, match, at in read_rows(
                 database_url,
                 """SELECT user_id, match_id, cancelled_at FROM reminders
@@ -156,7 +163,7 @@ class Unanswered:
             )
         }
         self.asked = [
-            (asker, match, moment(at))
+            (asker, match, from_stored(at))
             for asker, match, at in read_rows(
                 database_url,
                 "SELECT from_user_id, match_id, created_at FROM contact_requests",

@@ -13,9 +13,10 @@ from typing import Any
 
 from bot.domain.advice import MIN_PEERS
 from bot.domain.models import Lang
-from tests.e2e.audit_counts import plain_text, said, sent
-from tests.e2e.audit_record import POST_TTL, as_json, moment
-from tests.e2e.helpers import read_rows
+from bot.texts import as_plain
+from tests.e2e.audit_counts import said, sent
+from tests.e2e.audit_record import POST_TTL, as_json
+from tests.e2e.helpers import from_stored, read_rows
 from tests.e2e.thirty_days import CATALOGUE, Month
 
 _PRICE_KEYS = ("advice.price_high", "advice.price_low", "advice.price_mid")
@@ -34,10 +35,10 @@ def offer_advice_counts_equal_the_record(database_url: str, month: Month) -> lis
     )
     found = []
     for text, at, post, language in advice:
-        peers = _peers(offers, offers.get(post), moment(at), month)  # none for a need's
+        peers = _peers(offers, offers.get(post), from_stored(at), month)  # none for a need's
         if peers is None:
             continue
-        words = plain_text(text)
+        words = as_plain(text)
         shown = next((s for key in _PRICE_KEYS if (s := said(Lang(language), key, words))), None)
         if (int(shown["count"]) if shown else 0) != _shown(peers):
             found.append(f"advice on offer {post} at {at}: {words[:200]!r}, the record {peers}")
@@ -71,7 +72,15 @@ def _offers(database_url: str) -> dict[int, Offer]:
            WHERE kind = 'offer' AND status != 'draft' AND price_low IS NOT NULL""",
     )
     return {
-        post: (post, user, _goods(words), moment(ends) - POST_TTL, moment(ends), unit, circle)
+        post: (
+            post,
+            user,
+            _goods(words),
+            from_stored(ends) - POST_TTL,
+            from_stored(ends),
+            unit,
+            circle,
+        )
         for post, user, words, ends, unit, circle in rows
     }
 

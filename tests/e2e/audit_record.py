@@ -9,22 +9,16 @@ from __future__ import annotations
 import json
 from collections import Counter, defaultdict
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from bot.config import Settings
 from bot.domain.trust.partners import CLOSED_GROUP_MAX, DEALS_PER_PAIR, ESTABLISHED_DAYS
 from bot.domain.trust.scores import HELD_BACK_DAYS, REVEAL_AFTER
 from bot.domain.trust.summary import FOLLOW_UP_WINDOW
-from tests.e2e.helpers import read_rows
+from tests.e2e.helpers import from_stored, read_rows
 
 POST_TTL = Settings.model_fields["post_ttl"].default  # the audit's bot keeps the default
-
-
-def moment(value: Any) -> datetime:
-    """A time as SQLite (text) or PostgreSQL (a datetime) gives it, in UTC."""
-    at = datetime.fromisoformat(value) if isinstance(value, str) else value
-    return at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
 
 
 @dataclass(frozen=True)
@@ -47,7 +41,7 @@ class Record:
 
     def __init__(self, database_url: str) -> None:
         self.deals = [
-            (deal, seller, buyer, max(moment(s), moment(b)))
+            (deal, seller, buyer, max(from_stored(s), from_stored(b)))
             for deal, seller, buyer, s, b in read_rows(
                 database_url,
                 """SELECT id, seller_id, buyer_id, seller_confirmed_at, buyer_confirmed_at
@@ -56,13 +50,13 @@ class Record:
             )
         ]
         self.ratings = [
-            (deal, rater, ratee, stars, moment(at))
+            (deal, rater, ratee, stars, from_stored(at))
             for deal, rater, ratee, stars, at in read_rows(
                 database_url, "SELECT deal_id, rater_id, ratee_id, stars, created_at FROM ratings"
             )
         ]
         self.given = [  # (rater, ratee, deal, when): the raters' own log keeps each rating
-            (rater, ratee, int(as_json(detail)["deal"]), moment(at))  # given, of a partner
+            (rater, ratee, int(as_json(detail)["deal"]), from_stored(at))  # given, of a partner
             for rater, ratee, detail, at in read_rows(  # since deleted (/forget) too
                 database_url,
                 """SELECT user_id, counterpart_id, detail, at FROM trust_events
@@ -70,12 +64,12 @@ class Record:
             )
         ]
         self.joined = {
-            user: moment(at)
+            user: from_stored(at)
             for user, at in read_rows(database_url, "SELECT id, created_at FROM users")
         }
 
         self.outcomes = [  # (member, kind, deal, when): asked what came of a deal, and answers
-            (user, kind, int(as_json(detail).get("deal") or 0), moment(at))
+            (user, kind, int(as_json(detail).get("deal") or 0), from_stored(at))
             for user, kind, detail, at in read_rows(
                 database_url,
                 """SELECT user_id, kind, detail, at FROM trust_events WHERE kind IN

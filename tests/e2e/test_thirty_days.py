@@ -13,7 +13,7 @@ from bot.fake_telegram import FakeTelegram
 from bot.playground.clock import MovableClock
 from tests.e2e import audit_checks
 from tests.e2e.helpers import RunningBot
-from tests.e2e.thirty_days import Month
+from tests.e2e.thirty_days import BOT_PACE, Month
 
 pytestmark = pytest.mark.slow
 MERCHANTS, DAYS = 20, int(os.environ.get("AUDIT_DAYS", "30"))  # fewer days: a quick try
@@ -24,19 +24,10 @@ async def test_a_month_of_trade_says_only_what_is_true(
 ) -> None:
     clock = MovableClock()
     fake.privacy_mode = False
-    bot = make_bot(
-        clock=clock,
-        outbox_interval=0.05,
-        sweep_interval=0.2,
-        circle_digest_interval=0.2,
-        telegram_private_chat_interval=0.05,
-    )
+    bot = make_bot(clock=clock, **BOT_PACE)
     await bot.start()
     month = Month(fake, clock, MERCHANTS)
-    await month.open()
-    for day in range(DAYS):
-        await month.day(day)
-    await month.close()
+    await month.run(DAYS)
     found = {name: check(fake, database_url, month) for name, check in audit_checks.ALL.items()}
     happened = audit_checks.activity(database_url)
     assert all(happened.values()), happened  # every kind of thing the checks read happened

@@ -25,6 +25,13 @@ from bot.texts import plain
 
 LANGS = {"zh-hans": Lang.ZH_HANS, "zh-hant": Lang.ZH_HANT, "en": Lang.EN}
 DAY_STARTS = 3  # the local hour (Shanghai) each simulated day begins at
+# the bot's sweeps in a simulated month, quick beside the clock's twelve-hour steps
+BOT_PACE = {
+    "outbox_interval": 0.05,
+    "sweep_interval": 0.2,
+    "circle_digest_interval": 0.2,
+    "telegram_private_chat_interval": 0.05,
+}
 
 
 @dataclass(frozen=True)
@@ -156,6 +163,13 @@ class Month:
             await self.settle()
             digest = plain(merchant.lang, "settings.switch.digest")
             await self._press_label(merchant, f"⬜ {digest}", merchant.handle.messages)
+
+    async def run(self, days: int) -> None:
+        """The whole month: opened, `days` days, closed."""
+        await self.open()
+        for day in range(days):
+            await self.day(day)
+        await self.close()
 
     async def close(self) -> None:
         """Each merchant still here reads their own record (/trust), each circle's admin its
