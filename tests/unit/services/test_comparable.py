@@ -10,10 +10,11 @@ from datetime import UTC, datetime, timedelta
 
 from bot.domain.models import Circle, Post, PostKind, PostStatus
 from bot.domain.parsing import parse_post
-from bot.services.matching.comparable import comparable, too_good
+from bot.services.matching.comparable import comparable, own_price_position, too_good
 from bot.services.matching.indexing import MatchingIndex
 from bot.services.ports import UowFactory
-from tests.unit.services.world import new_index
+from tests.fakes import FixedClock
+from tests.unit.services.world import add_user, new_index, opened
 
 NOW = datetime(2026, 12, 1, tzinfo=UTC)
 CLOSED, OPEN_TO_MARKET = -100, -200
@@ -92,3 +93,18 @@ async def test_one_account_s_many_listings_count_once(uow_factory: UowFactory) -
     assert await _prices(uow_factory, index, fair) == [11.0, 13.0, 55.0]  # the newest of six
     async with uow_factory() as uow:
         assert not await too_good(uow, index, fair, NOW)
+
+
+async def test_only_its_owner_hears_where_an_offer_s_price_stands(
+    uow_factory: UowFactory, clock: FixedClock
+) -> None:
+    index = new_index()
+    for seller, price in ((2, 11), (3, 13), (4, 15)):
+        await add_user(uow_factory, seller)
+        await opened(uow_factory, clock, index, seller, _cups(price))
+    await add_user(uow_factory, SELLER)
+    mine, _ = await opened(uow_factory, clock, index, SELLER, _cups(12))
+    assert mine.id is not None
+    position = await own_price_position(uow_factory, clock, index, mine.id, SELLER)
+    assert position is not None and (position.peers, position.quarter) == (3, 2)
+    assert await own_price_position(uow_factory, clock, index, mine.id, 2) is None  # a guessed id
