@@ -31,6 +31,11 @@ NEAR_THE_BEST = 0.9  # and at least this share of the best hit's similarity
 # A hit standing out by GAP counts, to the re-ranker, as words holding this share of the
 # query (`support`); more for each further 0.01 of the margin, up to 1.
 SUPPORT = 0.8
+# The HNSW candidate list of a search for one post's single nearest (usearch's default 64
+# serves the 20 nearest): at a million posts 5 such searches took p50 1.11 / p99 1.98 ms
+# at 32 and 1.84 / 3.18 ms at 64, and the far-second decisions they make agreed with an
+# exact search's 0.989 and 0.993 of the time (bench/results/2026-12-06-meaning-pass.md).
+BEST_ONLY = 32
 
 
 def meaning_text(post: Post) -> str:
@@ -213,17 +218,23 @@ class DenseIndex:
         return {post_id: vector for post_id, vector in found.items() if vector is not None}
 
     def nearest_many(
-        self, vectors: Sequence[np.ndarray], k: int, part: str
+        self, vectors: Sequence[np.ndarray], k: int, part: str, *, expansion: int | None = None
     ) -> list[list[tuple[int, float]]]:
-        """`nearest` in `part` for several vectors, in one search."""
+        """`nearest` in `part` for several vectors, in one search; `expansion`: the HNSW
+        candidate list of this search, when not usearch's default (`BEST_ONLY`)."""
         index = self._parts.get(part)
         if not vectors or index is None or not len(index) or k <= 0:
             return [[] for _ in vectors]
-        if len(vectors) == 1:
-            return [self.nearest(vectors[0], k, part)]
         # on this thread: usearch's pool for a few queries cost more than it saved (p99 of 5
         # queries at 250k posts 5.6 ms in the pool, 2.4 ms here; bench/meaning_pass_speed.py)
-        hits = index.search(np.stack(vectors).astype(np.int8), min(k, len(index)), threads=1)
+        default = index.expansion_search
+        index.expansion_search = expansion or default
+        try:
+            if len(vectors) == 1:
+                return [self.nearest(vectors[0], k, part)]
+            hits = index.search(np.stack(vectors).astype(np.int8), min(k, len(index)), threads=1)
+        finally:
+            index.expansion_search = default
         return [
             [
                 (int(key), 1.0 - float(d))

@@ -15,7 +15,7 @@ from bot.domain.models import PostKind
 
 from . import alert_rules
 from .alert_rules import Ranked
-from .dense import NEAR_THE_BEST, REFERENCE, DenseIndex, similarities, support
+from .dense import BEST_ONLY, NEAR_THE_BEST, REFERENCE, DenseIndex, similarities, support
 from .editions import words_of
 from .query import filter_and_score, top_k
 from .rows import doc_concepts, doc_words
@@ -77,7 +77,7 @@ def _far_seconds(
     screws that find a need for insulated bottles standing out among few needs, when
     that need has steel cups on offer far nearer."""
     theirs = dense.vectors_of(list(found))
-    bests = dense.nearest_many(list(theirs.values()), 1, own)
+    bests = dense.nearest_many(list(theirs.values()), 1, own, expansion=BEST_ONLY)
     return [
         other_id
         for other_id, best in zip(theirs, bests, strict=True)
