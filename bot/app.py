@@ -22,6 +22,7 @@ from bot.domain.matching.engine import MatchingEngine
 from bot.domain.matching.scoring import Thresholds
 from bot.domain.vocabulary import loading as vocabulary
 from bot.logging_setup import redact_everywhere
+from bot.pictures.painter import Painter
 from bot.services.clock import SystemClock
 from bot.services.delivery import inbox, leases
 from bot.services.delivery.rate_limits import RateLimits
@@ -228,6 +229,8 @@ def build_application(
             await background.save_vectors()  # the next start-up loads it
         if app.bot_data.done_marks is not None:
             await app.bot_data.done_marks.close()
+        if app.bot_data.painter is not None:
+            app.bot_data.painter.close()
         await app.bot_data.use_cases.delivery.let_go()  # others take our people at once
         if lease_holder is not None:
             await app.bot_data.use_cases.background.release_lease(lease_holder)
@@ -270,6 +273,7 @@ def build_application(
         database.uow, services.clock, keep_state=app.update_persistence
     )
     services.senders = senders
+    services.painter = Painter()
     services.queue = queue = InboxQueue()
     services.rate_limits = RateLimits(
         burst=settings.rate_limit_burst, rate=settings.rate_limit_per_second

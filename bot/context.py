@@ -17,6 +17,7 @@ from bot.domain.models import Conversation, Lang, User
 if TYPE_CHECKING:  # annotations only: a handler's module imports what it uses itself
     from bot.bootstrap import UseCases
     from bot.config import Settings
+    from bot.pictures.painter import Painter
     from bot.services.delivery.inbox import DoneMarks
     from bot.services.delivery.rate_limits import RateLimits
     from bot.services.matching.indexing import MatchingIndex
@@ -52,6 +53,7 @@ class BotServices:
     # Update ids this process took to handle, already stored: fetched in a batch or taken
     # from the inbox at start-up. Any other update id already stored is a duplicate.
     claimed: set[int] = field(default_factory=set)
+    painter: Painter | None = None  # pictures, in a process of their own (made by bot.app)
 
     def configure(self, use_cases: UseCases) -> None:
         self._use_cases = use_cases

@@ -26,6 +26,7 @@ from handlers import (
     fallback,
     guided_post,
     language,
+    market,
     match_alerts,
     my_posts,
     phone_sharing,
@@ -63,6 +64,7 @@ BUTTON_ACTIONS: dict[Action, ActionHandler] = {
     Action.RENEW_POST: posting.renew,
     Action.EDIT_POST: post_edits.choose_field,
     Action.EDIT_POST_FIELD: post_edits.ask_field,
+    Action.SHOW_MARKET: market.show_market,
     # under a price list's drafts
     Action.PUBLISH_LIST: price_lists.publish_all,
     Action.SHOW_LIST_CARDS: price_lists.show_cards,

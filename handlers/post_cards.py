@@ -21,6 +21,7 @@ LABELS = {
     Action.CLOSE_WITH_DEAL: "btn.deal",
     Action.WITHDRAW_POST: "btn.withdraw",
     Action.RENEW_POST: "btn.renew",
+    Action.SHOW_MARKET: "btn.market",
 }
 
 

@@ -26,5 +26,6 @@ class Posting:
         self.edit_field = partial(publishing.edit_field, u, c, deps.after)
         self.search = partial(search.search, u, c, index)
         self.own_price_position = partial(comparable.own_price_position, u, c, index)
+        self.market_of = partial(comparable.market_of, u, c, index)
         self.circle_to_ask = partial(visibility.circle_to_ask, u)
         self.member_confirmed = partial(visibility.member_confirmed, u, c)

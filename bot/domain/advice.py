@@ -55,6 +55,23 @@ class Standing:
     position: PricePosition | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class MarketPrices:
+    """A post's market, in its own currency and unit: its unit price (an offer's price, a
+    need's budget), comparable offers' prices and comparable needs' budgets (each member
+    once; `bot.services.matching.comparable`)."""
+
+    kind: PostKind
+    price: float
+    offers: tuple[float, ...]
+    budgets: tuple[float, ...]
+
+    @property
+    def position(self) -> PricePosition | None:
+        """Where the price stands among the offers' (None with fewer than `MIN_PEERS`)."""
+        return price_position(self.price, self.offers)
+
+
 def price_position(price: float, peers: Sequence[float]) -> PricePosition | None:
     valid = [p for p in peers if p > 0]
     if price <= 0 or len(valid) < MIN_PEERS:

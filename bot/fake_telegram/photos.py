@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 from bot.fake_telegram.errors import bad_request
@@ -15,6 +16,8 @@ from bot.fake_telegram.spec import UploadedFile
 from bot.fake_telegram.state import FakeState
 
 CAPTION_LIMIT = 1024
+MAX_SIDES = 10_000  # a photo's width and height together (sendPhoto)
+MAX_RATIO = 20  # its longer side to its shorter
 
 
 def caption_fields(params: dict[str, Any]) -> tuple[dict[str, Any], str | None]:
@@ -41,13 +44,29 @@ def caption_fields(params: dict[str, Any]) -> tuple[dict[str, Any], str | None]:
     return fields, html
 
 
+def photo_dimensions(data: bytes) -> tuple[int, int]:
+    """An uploaded photo's width and height, refused as Telegram refuses them: bytes that
+    are no image, sides over 10,000 pixels together, or one side over 20 times the other."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            width, height = image.size
+    except (UnidentifiedImageError, OSError):
+        raise bad_request("IMAGE_PROCESS_FAILED") from None
+    if width + height > MAX_SIDES or max(width, height) > MAX_RATIO * min(width, height):
+        raise bad_request("PHOTO_INVALID_DIMENSIONS")
+    return width, height
+
+
 def send_photo(
     state: FakeState, limiter: FloodLimiter, store: PhotoStore, params: dict[str, Any]
 ) -> dict[str, Any]:
     chat = resolve_send_target(state, params["chat_id"])
     photo = params["photo"]
     if isinstance(photo, UploadedFile):
-        sizes = store.add(photo.data, photo.content_type or "image/jpeg")
+        width, height = photo_dimensions(photo.data)
+        sizes = store.add(photo.data, photo.content_type or "image/jpeg", width, height)
     else:
         found = store.sizes(str(photo))
         if found is None:  # a URL too: the fake, like a server without internet, fetches none

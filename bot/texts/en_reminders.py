@@ -1,4 +1,4 @@
-"""English texts of follow-ups, advice, the digest and /settings (issue 11)."""
+"""English texts of follow-ups, advice, the digest, /settings (issue 11) and market sight (issue 36)."""
 
 TEXTS: dict[str, str] = {
     "reminder.alert_follow_up": "⏰ <b>Still interested?</b> You have not answered this match yet; the other side is waiting.",
@@ -79,4 +79,17 @@ TEXTS: dict[str, str] = {
     "city.los_angeles": "Los Angeles",
     "city.utc": "UTC",
     "digest.unanswered": "🔔 Matches you have not answered: {count}. Tap Contact or Not relevant under them.",
+    # market sight (issue 36): the Market button and its picture
+    "btn.market": "📊 Market",
+    "market.title": "Comparable offers and buyers' budgets",
+    "market.offers": "Offers ({count})",
+    "market.budgets": "Budgets ({count})",
+    "market.mine.offer": "Yours {price}",
+    "market.mine.need": "Your budget {price}",
+    "market.median": "median {price}",
+    "market.axis": "{currency} per {unit}",
+    "market.unit": "unit",
+    "market.caption": "📊 <b>{product}</b>: {offers} comparable offers and {budgets} buyers' budgets open now, each member's newest once, in {currency}.",
+    "market.too_few": "📊 Only {count} comparable posts of <b>{product}</b> are open now: too few to say where a price stands. Ask again once there are {needed}.",
+    "market.no_price": "📊 <b>{product}</b> names no unit price, so it has no place among the others' prices. Add one with Edit, then ask again.",
 }

@@ -1,4 +1,4 @@
-"""简体中文：跟进提醒、建议、每周摘要和 /settings（issue 11）。"""
+"""简体中文：跟进提醒、建议、每周摘要、/settings（issue 11）与行情（issue 36）。"""
 
 TEXTS: dict[str, str] = {
     "reminder.alert_follow_up": "⏰ <b>还感兴趣吗？</b>这条匹配你还没有回应，对方在等。",
@@ -79,4 +79,17 @@ TEXTS: dict[str, str] = {
     "city.los_angeles": "洛杉矶",
     "city.utc": "UTC（协调世界时）",
     "digest.unanswered": "🔔 你还没回应的匹配：{count}条。在匹配下面点「联系」或「不相关」。",
+    # market sight (issue 36): the Market button and its picture
+    "btn.market": "📊 行情",
+    "market.title": "同类报价与买家预算",
+    "market.offers": "报价 ({count})",
+    "market.budgets": "预算 ({count})",
+    "market.mine.offer": "你的报价 {price}",
+    "market.mine.need": "你的预算 {price}",
+    "market.median": "中位数 {price}",
+    "market.axis": "{currency} / {unit}",
+    "market.unit": "单位",
+    "market.caption": "📊 <b>{product}</b>：现有 {offers} 条同类报价、{budgets} 个买家预算（每位会员只计最新一条），以{currency}计。",
+    "market.too_few": "📊 <b>{product}</b> 目前只有 {count} 条同类信息，还看不出价格高低。满 {needed} 条后再来看。",
+    "market.no_price": "📊 <b>{product}</b> 没有写单价，无法与别人的价格比较。请点「修改」补上单价后再看。",
 }

@@ -1,4 +1,4 @@
-"""繁體中文：跟進提醒、建議、每週摘要和 /settings（issue 11）。"""
+"""繁體中文：跟進提醒、建議、每週摘要、/settings（issue 11）與行情（issue 36）。"""
 
 TEXTS: dict[str, str] = {
     "reminder.alert_follow_up": "⏰ <b>還感興趣嗎？</b>這條匹配你還沒有回應，對方在等。",
@@ -79,4 +79,17 @@ TEXTS: dict[str, str] = {
     "city.los_angeles": "洛杉磯",
     "city.utc": "UTC（協調世界時）",
     "digest.unanswered": "🔔 你還沒回應的配對：{count}條。在配對下面點「聯絡」或「不相關」。",
+    # market sight (issue 36): the Market button and its picture
+    "btn.market": "📊 行情",
+    "market.title": "同類報價與買家預算",
+    "market.offers": "報價 ({count})",
+    "market.budgets": "預算 ({count})",
+    "market.mine.offer": "你的報價 {price}",
+    "market.mine.need": "你的預算 {price}",
+    "market.median": "中位數 {price}",
+    "market.axis": "{currency} / {unit}",
+    "market.unit": "單位",
+    "market.caption": "📊 <b>{product}</b>：現有 {offers} 條同類報價、{budgets} 個買家預算（每位會員只計最新一條），以{currency}計。",
+    "market.too_few": "📊 <b>{product}</b> 目前只有 {count} 條同類資訊，還看不出價格高低。滿 {needed} 條後再來看。",
+    "market.no_price": "📊 <b>{product}</b> 沒有寫單價，無法與別人的價格比較。請點「修改」補上單價後再看。",
 }

@@ -69,6 +69,7 @@ TABLE: dict[Action, Case] = {
     Action.CLOSE_WITH_DEAL: Case("open_deal", "🤝 Deal done", REFUSED),
     Action.WITHDRAW_POST: Case("open_withdraw", "🗑 Withdraw", REFUSED),
     Action.RENEW_POST: Case("open_renew", "🔄 Renew", "renewing again sets a later end"),
+    Action.SHOW_MARKET: Case("open_renew", "📊 Market", SAME),
     # a stranger's Contact under a search result is their own request: the owner's is not
     Action.CONTACT_POST_OWNER: Case("search", "1. 🤝 Contact", SAME, forged_by="open_renew"),
     Action.CONTACT_MATCH: Case("alert", "🤝 Contact", SAME),

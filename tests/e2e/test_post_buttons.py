@@ -12,7 +12,7 @@ from bot.fake_telegram import FakeTelegram, StoredMessage, UserHandle
 from tests.e2e.helpers import RunningBot, latest, rejected
 
 OFFER = "Selling vacuum flasks 500ml, MOQ 1000 pcs, $2/pc, Yiwu"
-OPEN_BUTTONS = ["🤝 Deal done", "🗑 Withdraw", "🔄 Renew", "✏️ Edit"]
+OPEN_BUTTONS = ["🤝 Deal done", "🗑 Withdraw", "🔄 Renew", "✏️ Edit", "📊 Market"]
 REFUSALS = ("no longer open", "cannot find", "not for you", "expired")
 # What each button leads to, as the user sees it (the pressed card redrawn, or a new message).
 RESULT = {
@@ -22,6 +22,7 @@ RESULT = {
     "🤝 Deal done": "Closed as a deal",
     "🗑 Withdraw": "Withdrawn",
     "🔄 Renew": "Renewed until",
+    "📊 Market": "📊",  # alone on the market, it says so in words
 }
 
 
@@ -63,7 +64,7 @@ async def test_every_button_of_a_draft_works(
     assert rejected(fake) == []
 
 
-@pytest.mark.parametrize("label", ["🤝 Deal done", "🗑 Withdraw", "🔄 Renew", "✏️ Edit"])
+@pytest.mark.parametrize("label", OPEN_BUTTONS)
 async def test_every_button_of_an_open_post_works(
     fake: FakeTelegram, bot: RunningBot, label: str
 ) -> None:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from bot.fake_telegram import FakeTelegram, FloodLimits
@@ -91,3 +93,33 @@ async def test_a_captionless_photo_in_a_group_with_privacy_mode_is_not_seen(
     assert fake.state.updates == []
     await alice.send_photo_in(group, "cups @tradecircle_test_bot")  # a mention is
     assert fake.state.updates[-1]["message"]["caption"].startswith("cups")
+
+
+@pytest.mark.parametrize(
+    ("size", "refusal"),
+    [((9000, 1001), "PHOTO_INVALID_DIMENSIONS"), ((2100, 100), "PHOTO_INVALID_DIMENSIONS")],
+)
+async def test_an_upload_telegram_would_not_take_as_a_photo(
+    fake: FakeTelegram, size: tuple[int, int], refusal: str
+) -> None:
+    """Sides over 10,000 pixels together, or one 20 times the other, are refused; so are
+    bytes that are no image. An upload that fits keeps its own sides."""
+    from PIL import Image
+
+    chat = await started(fake)
+
+    def upload(data: bytes) -> dict[str, object]:
+        return {"chat_id": str(chat), "photo": UploadedFile("p.png", "image/png", data)}
+
+    def png(side: tuple[int, int]) -> bytes:
+        out = io.BytesIO()
+        Image.new("1", side).save(out, format="PNG")
+        return out.getvalue()
+
+    refused = await fake.api.handle(TOKEN, "sendPhoto", upload(png(size)), False)
+    assert refused.status == 400 and refusal in refused.response["description"]
+    garbage = await fake.api.handle(TOKEN, "sendPhoto", upload(b"not an image"), False)
+    assert garbage.status == 400 and "IMAGE_PROCESS_FAILED" in garbage.response["description"]
+    taken = await fake.api.handle(TOKEN, "sendPhoto", upload(png((960, 504))), False)
+    assert taken.status == 200
+    assert taken.response["result"]["photo"][-1]["width"] == 960

@@ -12,9 +12,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.domain.advice import PricePosition
+from bot.domain.advice import MarketPrices, PricePosition
 from bot.domain.home import CURRENCY_CHOICES
 from bot.domain.models import CircleStats, Lang
+from bot.pictures import market
 from bot.texts import (
     advice,
     circles,
@@ -130,6 +131,24 @@ def test_price_line(
     def render(lang: Lang, w: Words) -> str:
         mine = make_post(post, w)
         return advice.price_line(lang, mine, position, guessed(currency), own=own)
+
+    each_language(data, render)
+
+
+prices = st.floats(0.01, 1e6, allow_nan=False)
+
+
+@fuzz(EXAMPLES)
+@given(st.data(), post_shapes, prices, st.lists(prices, max_size=40), currencies)
+def test_market_caption(
+    data: st.DataObject, post: PostShape, price: float, others: list[float], currency: str
+) -> None:
+    budgets = data.draw(st.lists(prices, max_size=40))
+
+    def render(lang: Lang, w: Words) -> str:
+        mine = make_post(post, w)
+        found = MarketPrices(mine.kind, price, tuple(others), tuple(budgets))
+        return market.market_caption(lang, mine, found, guessed(currency))
 
     each_language(data, render)
 

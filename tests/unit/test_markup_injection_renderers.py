@@ -20,10 +20,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import bot.pictures
 import bot.texts
 from bot.domain.advice import PricePosition
 from bot.domain.home import CURRENCY_CHOICES
 from bot.domain.models import Lang, Post, Rating
+from bot.pictures import market
 from bot.texts import (
     advice,
     alerts,
@@ -61,6 +63,7 @@ from tests.unit.markup_domain import (
 pytestmark = pytest.mark.slow
 
 FUZZED = {  # each has a test below or in test_markup_injection_reminders.py
+    market.market_caption,
     advice.need_advice,
     advice.offer_advice,
     advice.price_line,
@@ -310,11 +313,12 @@ def test_rating_thanks(
 
 
 def test_every_renderer_is_fuzzed() -> None:
-    """Every public function of a `bot/texts` module that returns `Html` is in `FUZZED`: a
-    new renderer fails here until it has a test above."""
+    """Every public function of a `bot/texts` or `bot/pictures` module that returns `Html`
+    is in `FUZZED`: a new renderer fails here until it has a test above."""
     modules = [
-        importlib.import_module(f"bot.texts.{info.name}")
-        for info in pkgutil.iter_modules(bot.texts.__path__)
+        importlib.import_module(f"{package.__name__}.{info.name}")
+        for package in (bot.texts, bot.pictures)
+        for info in pkgutil.iter_modules(package.__path__)
     ]
     rendering = {
         function

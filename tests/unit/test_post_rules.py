@@ -20,6 +20,7 @@ OWNER_TABLE = {
         A.RENEW_POST,
         A.EDIT_POST,
         A.EDIT_POST_FIELD,
+        A.SHOW_MARKET,
     },
     PostStatus.EXPIRED: {A.CLOSE_WITH_DEAL, A.WITHDRAW_POST, A.RENEW_POST},
     PostStatus.DEAL: set(),

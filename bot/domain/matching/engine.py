@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+import numpy as np
+
 from bot.domain.models import PostKind
 
 from . import alert_rules
@@ -28,7 +30,7 @@ from .index import SideIndex
 from .open_posts import OpenPosts
 from .plan import QueryPlan
 from .planner import plan_query
-from .query import comparable_docs, filter_and_score, top_k
+from .query import comparable_docs, filter_and_score, top_k, unit_prices
 from .rows import CONCEPT, PRODUCT, doc_words, from_rows
 from .scoring import DEFAULT_WEIGHTS, Thresholds, Weights
 from .scratch import TermScratch
@@ -198,27 +200,32 @@ class MatchingEngine(OpenPosts):
             )
         return out
 
-    def comparable_offers(
-        self, post_id: int, now_ts: float, limit: int = 2000
+    def comparable(
+        self, post_id: int, among: PostKind, now_ts: float, limit: int = 2000
     ) -> Comparable | None:
-        """Offer `post_id`'s unit price and the other open offers of the same product priced
-        in the same unit, the newest `limit`, all in CNY per base unit: "the same product"
-        is its first concept, or its first product word when it has none. None when the
-        post is not an indexed offer with a price. Whose and where they are is the caller's
-        to weigh (`bot.services.matching.comparable`)."""
+        """Post `post_id`'s unit price (an offer's price, a need's budget) and the newest
+        `limit` other open posts of kind `among` of the same product priced in the same
+        unit, with theirs, all in CNY per base unit: "the same product" is its first
+        concept, or its first product word when it has none. None when the post is not
+        indexed or names no price. Whose and where they are is the caller's to weigh
+        (`bot.services.matching.comparable`)."""
         found = self._locate(post_id)
-        if found is None or found[0] is not PostKind.OFFER:
+        if found is None:
             return None
-        side, doc = self._sides[PostKind.OFFER], found[1]
-        terms, _fields = self._doc_view(PostKind.OFFER, doc)
+        kind, doc = found
+        mine = self._sides[kind]
+        price = float(unit_prices(mine, np.asarray([doc]), kind)[0])
+        terms, _fields = self._doc_view(kind, doc)
         key = CONCEPT + terms.concepts[0] if terms.concepts else PRODUCT + terms.product[0]
         tid = self.terms.ids.get(key) if terms.concepts or terms.product else None
-        same = None if tid is None else comparable_docs(side, doc, tid, now_ts, limit)
-        if same is None:
+        if tid is None or np.isnan(price):
             return None
-        price, docs = same
+        side = self._sides[among]
+        exclude = doc if among is kind else -1
+        unit = mine.cols["price_unit"][doc]
+        docs, prices = comparable_docs(side, among, tid, unit, exclude, now_ts, limit)
         c = side.cols
-        peers = zip(c["post_id"][docs], c["owner"][docs], c["price_low"][docs], strict=True)
+        peers = zip(c["post_id"][docs], c["owner"][docs], prices, strict=True)
         return Comparable(price, tuple(Peer(int(p), int(o), float(v)) for p, o, v in peers))
 
     @property

@@ -78,20 +78,35 @@ def top_k(
     return [(int(docs[i]), int(i)) for i in idx]
 
 
-def comparable_docs(
-    side: SideIndex, doc: int, term_id: int, now_ts: float, limit: int
-) -> tuple[float, np.ndarray] | None:
-    """(the doc's unit price, the newest `limit` other open docs holding `term_id` priced
-    in the same unit); None when the doc states no price."""
+def unit_prices(side: SideIndex, docs: np.ndarray, kind: PostKind) -> np.ndarray:
+    """The docs' unit prices as the market reads them: an offer's price (its lowest), a
+    need's budget (its ceiling, else the price it names); NaN where none is named."""
     c = side.cols
-    if np.isnan(c["price_low"][doc]):
-        return None
+    if kind is PostKind.OFFER:
+        return c["price_low"][docs]
+    high = c["price_high"][docs]
+    return np.where(np.isnan(high), c["price_low"][docs], high)
+
+
+def comparable_docs(
+    side: SideIndex,
+    kind: PostKind,
+    term_id: int,
+    unit: object,
+    exclude: int,
+    now_ts: float,
+    limit: int,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The newest `limit` open docs of `side` (posts of `kind`) holding `term_id` and
+    priced in `unit`, other than doc `exclude`, with their `unit_prices`."""
+    c = side.cols
     peers = side.postings_of(term_id)[-limit:]
+    prices = unit_prices(side, peers, kind)
     keep = (
         c["alive"][peers]
         & (c["expires"][peers] > now_ts)
-        & (c["price_unit"][peers] == c["price_unit"][doc])
-        & (peers != doc)
-        & ~np.isnan(c["price_low"][peers])
+        & (c["price_unit"][peers] == unit)
+        & (peers != exclude)
+        & ~np.isnan(prices)
     )
-    return float(c["price_low"][doc]), peers[keep]
+    return peers[keep], prices[keep]

@@ -21,6 +21,7 @@ class Action(StrEnum):
     CLOSE_WITH_DEAL = "post.deal"
     WITHDRAW_POST = "post.withdraw"
     RENEW_POST = "post.renew"
+    SHOW_MARKET = "post.market"  # the picture of where its price stands (only reads)
     CONTACT_POST_OWNER = "post.contact"  # from a /search result
     CONTACT_MATCH = "match.contact"  # from a match alert
     DISMISS_MATCH = "match.dismiss"  # "Not relevant" under a match alert

@@ -40,6 +40,7 @@ OWNER_ACTIONS: dict[PostStatus, tuple[Action, ...]] = {
         Action.WITHDRAW_POST,
         Action.RENEW_POST,
         Action.EDIT_POST,
+        Action.SHOW_MARKET,
     ),
     # An expired post can come back, or be closed for the record (a deal made after all).
     PostStatus.EXPIRED: (Action.CLOSE_WITH_DEAL, Action.WITHDRAW_POST, Action.RENEW_POST),

@@ -1,6 +1,6 @@
 """Comparable offers (issue 36), one definition for the advice's price position and the
 too-good-to-be-true warning: the other members' open offers of the same product (its first
-concept, else its first product word, `MatchingEngine.comparable_offers`) priced in the
+concept, else its first product word, `MatchingEngine.comparable`) priced in the
 same unit, that may meet the same buyers (`bot.domain.circles.in_scope`: within one
 circle, or both in the open market), each seller once, by their newest. The owner's own
 offers never count, and nobody's many listings outweigh the market: one account could
@@ -20,38 +20,77 @@ from dataclasses import replace
 from datetime import datetime
 
 from bot.domain import advice
-from bot.domain.advice import PricePosition, Standing
+from bot.domain.advice import MarketPrices, PricePosition, Standing
 from bot.domain.circles import in_scope
 from bot.domain.matching.types import Comparable, Peer
-from bot.domain.models import Circle, Post, PostKind
+from bot.domain.models import Action, Circle, Post, PostKind
 from bot.domain.trust.checks import too_good_to_be_true
+from bot.services.errors import UserFacingError
 from bot.services.matching.indexing import MatchingIndex
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.services.posting.visibility import circle_of
 
 
 async def comparable(
-    uow: UnitOfWork, index: MatchingIndex, offer: Post, now: datetime
+    uow: UnitOfWork,
+    index: MatchingIndex,
+    post: Post,
+    now: datetime,
+    among: PostKind = PostKind.OFFER,
 ) -> Comparable | None:
-    """The offer's unit price and its comparable offers, in CNY per base unit; None for a
-    need, or an offer the index does not hold (closed, expired) or that names no price."""
-    if offer.kind is not PostKind.OFFER or offer.id is None:
+    """The post's unit price and its comparable posts of kind `among` (offers by default;
+    needs: their budgets), in CNY per base unit; None for a post the index does not hold
+    (closed, expired) or that names no price."""
+    if post.id is None:
         return None
-    found = index.engine.comparable_offers(offer.id, now.timestamp())
+    found = index.engine.comparable(post.id, among, now.timestamp())
     if found is None:
         return None
     known: dict[int, Circle | None] = {}
-    mine = await circle_of(uow, offer.circle_id, known)
-    newest: dict[int, Peer] = {}  # each seller once, by their newest offer (oldest first)
+    mine = await circle_of(uow, post.circle_id, known)
+    newest: dict[int, Peer] = {}  # each member once, by their newest post (oldest first)
     for peer in found.peers:
-        if peer.owner == offer.user_id:
+        if peer.owner == post.user_id:
             continue
         theirs = index.circles.get(peer.post_id)
-        if theirs == offer.circle_id or in_scope(
-            offer.circle_id, mine, theirs, await circle_of(uow, theirs, known)
+        if theirs == post.circle_id or in_scope(
+            post.circle_id, mine, theirs, await circle_of(uow, theirs, known)
         ):
             newest[peer.owner] = peer
     return replace(found, peers=tuple(newest.values()))
+
+
+async def market_prices(
+    uow: UnitOfWork, index: MatchingIndex, post: Post, now: datetime
+) -> MarketPrices | None:
+    """The post's price and its market (`comparable` offers' prices and needs' budgets),
+    in its own currency and unit as written; None when it names no price or the index
+    does not hold it."""
+    value = _written(post)
+    offers = await comparable(uow, index, post, now, PostKind.OFFER) if value else None
+    needs = await comparable(uow, index, post, now, PostKind.NEED) if value else None
+    found = offers or needs
+    if value is None or found is None or found.price <= 0:
+        return None
+    scale = value / found.price
+    return MarketPrices(
+        post.kind,
+        value,
+        tuple(peer.price * scale for peer in offers.peers) if offers else (),
+        tuple(peer.price * scale for peer in needs.peers) if needs else (),
+    )
+
+
+def _written(post: Post) -> float | None:
+    """The unit price the post names, as the market reads it (`query.unit_prices`)."""
+    written = post.parsed.price
+    if written is None:
+        return None
+    first, second = (
+        (written.low, written.high) if post.kind is PostKind.OFFER else (written.high, written.low)
+    )
+    value = first if first is not None else second
+    return float(value) if value is not None else None
 
 
 async def standing_of(
@@ -62,7 +101,9 @@ async def standing_of(
     currency and unit (compared in CNY per base unit, the ratio brings them back). Nothing
     for a need, an offer the index does not hold (closed, expired) or that names no price,
     and without an index."""
-    found = None if index is None else await comparable(uow, index, offer, now)
+    found = None
+    if index is not None and offer.kind is PostKind.OFFER:
+        found = await comparable(uow, index, offer, now)
     written = offer.parsed.price
     value = (written.low or written.high) if written else None
     if found is None or value is None or found.price <= 0:
@@ -85,6 +126,21 @@ async def own_price_position(
         if post is None or post.user_id != owner_id:
             return None
         return (await standing_of(uow, index, post, clock.now())).position
+
+
+async def market_of(
+    uow_factory: UowFactory, clock: Clock, index: MatchingIndex, post_id: int, owner_id: int
+) -> tuple[Post, MarketPrices | None]:
+    """The owner's open post and its market (`market_prices`; None when it names no
+    price), as the post rules allow (`Action.SHOW_MARKET`): another's post, a guessed id,
+    a closed or expired post is refused as any post button is."""
+    async with uow_factory() as uow:
+        post = await uow.posts.get(post_id)
+        if post is None or post.user_id != owner_id:
+            raise UserFacingError("post.not_found")
+        if not post.allows(Action.SHOW_MARKET, owner_id):
+            raise UserFacingError("post.not_open")
+        return post, await market_prices(uow, index, post, clock.now())
 
 
 async def too_good(
