@@ -10,7 +10,12 @@ from datetime import UTC, datetime, timedelta
 
 from bot.domain.models import Circle, Post, PostKind, PostStatus
 from bot.domain.parsing import parse_post
-from bot.services.matching.comparable import comparable, own_price_position, too_good
+from bot.services.matching.comparable import (
+    comparable,
+    market_prices,
+    own_price_position,
+    too_good,
+)
 from bot.services.matching.indexing import MatchingIndex
 from bot.services.ports import UowFactory
 from tests.fakes import FixedClock
@@ -22,11 +27,16 @@ SELLER, SCAMMER = 1, 66
 
 
 def _offer(
-    index: MatchingIndex, post_id: int, owner: int, text: str, circle: int | None = None
+    index: MatchingIndex,
+    post_id: int,
+    owner: int,
+    text: str,
+    circle: int | None = None,
+    kind: PostKind = PostKind.OFFER,
 ) -> Post:
     parsed = parse_post(text)
     post = Post(
-        post_id, owner, PostKind.OFFER, text, parsed, PostStatus.OPEN, parsed.language,
+        post_id, owner, kind, text, parsed, PostStatus.OPEN, parsed.language,
         NOW, NOW + timedelta(days=30), circle_id=circle,
     )  # fmt: skip
     index.add(post)
@@ -108,3 +118,41 @@ async def test_only_its_owner_hears_where_an_offer_s_price_stands(
     position = await own_price_position(uow_factory, clock, index, mine.id, SELLER)
     assert position is not None and (position.peers, position.quarter) == (3, 2)
     assert await own_price_position(uow_factory, clock, index, mine.id, 2) is None  # a guessed id
+
+
+def _need(index: MatchingIndex, post_id: int, owner: int, budget: float, **where: int) -> Post:
+    text = f"求购 不锈钢保温杯 5000个 {budget}元/个以内"
+    return _offer(index, post_id, owner, text, kind=PostKind.NEED, **where)
+
+
+async def test_the_market_of_a_post_holds_offers_and_needs_budgets_each_member_once(
+    uow_factory: UowFactory,
+) -> None:
+    """The Market picture's numbers: others' offers and others' needs' budgets (a need's
+    ceiling) of the same product and unit, in scope, each member once by their newest; the
+    owner's own posts never, a closed circle's never for a market post."""
+    await _circles(uow_factory)
+    index = new_index()
+    mine = _offer(index, 1, SELLER, _cups(12))
+    _offer(index, 2, 2, _cups(14))
+    _need(index, 3, SELLER, 2)  # the owner's own need cannot stage the buyers' side
+    _need(index, 4, 3, 9)
+    _need(index, 5, 3, 10)  # the same buyer again: their newest counts
+    _need(index, 6, 4, 11, circle=OPEN_TO_MARKET)
+    _need(index, 7, 5, 1, circle=CLOSED)  # stays in its circle
+    _offer(index, 8, 6, "求购 不锈钢保温杯 50箱 200元/箱以内", kind=PostKind.NEED)  # another unit
+    async with uow_factory() as uow:
+        found = await market_prices(uow, index, mine, NOW)
+        assert found is not None
+        assert (found.kind, found.price, found.offers) == (PostKind.OFFER, 12.0, (14.0,))
+        assert sorted(found.budgets) == [10.0, 11.0]
+        need = _need(index, 9, 7, 13)  # a buyer's own market: the offers and others' budgets
+        theirs = await market_prices(uow, index, need, NOW)
+        assert theirs is not None and theirs.price == 13.0
+        assert sorted(theirs.offers) == [12.0, 14.0] and sorted(theirs.budgets) == [
+            2.0,
+            10.0,
+            11.0,
+        ]
+        unpriced = _offer(index, 10, 8, "出售 不锈钢保温杯 起订100个")
+        assert await market_prices(uow, index, unpriced, NOW) is None
