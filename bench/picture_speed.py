@@ -23,9 +23,10 @@ from bot.domain.advice import MarketPrices  # noqa: E402
 from bot.domain.home import Conversion  # noqa: E402
 from bot.domain.models import Lang, PostKind  # noqa: E402
 from bot.domain.money import DEFAULT_RATES  # noqa: E402
+from bot.pictures.drawing import fonts_for  # noqa: E402
 from bot.pictures.market import market_strip  # noqa: E402
 from bot.pictures.painter import Painter  # noqa: E402
-from bot.pictures.price_strip import PriceStrip, fonts_for  # noqa: E402
+from bot.pictures.price_strip import PriceStrip  # noqa: E402
 from tests.unit.test_pictures import offer_post  # noqa: E402
 
 SIZES = (5, 50, 2000)

@@ -11,9 +11,10 @@ import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any
 
-from bot.pictures import price_strip
-from bot.pictures.price_strip import Drawn, PriceStrip
+from bot.pictures import drawing
+from bot.pictures.drawing import Drawn, Picture
 
 log = logging.getLogger(__name__)
 
@@ -25,7 +26,7 @@ class Painter:
         self._pool: ProcessPoolExecutor | None = None
         self._told = False  # the log line of a missing font, once
 
-    async def draw(self, strip: PriceStrip) -> bytes:
+    async def draw(self, picture: Picture[Any]) -> bytes:
         """The picture as PNG bytes, drawn in the painter's process."""
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
@@ -35,7 +36,7 @@ class Painter:
             )
         try:
             drawn: Drawn = await asyncio.get_running_loop().run_in_executor(
-                self._pool, price_strip.draw, strip
+                self._pool, drawing.draw, picture
             )
         except BrokenProcessPool:
             self._pool = None
@@ -45,7 +46,7 @@ class Painter:
             log.warning(
                 "no font with the glyphs of %s here: pictures are labelled in digits and "
                 "Latin script (install Debian's fonts-noto-cjk; docs/DEPLOY.md)",
-                strip.lang,
+                picture.lang,
             )
         return drawn.png
 
@@ -59,4 +60,4 @@ def _settle() -> None:
     """In the painter's process: a lower priority, and matplotlib and its fonts loaded
     before the first picture is asked for."""
     os.nice(NICENESS)
-    price_strip.fonts_for("en")
+    drawing.fonts_for("en")

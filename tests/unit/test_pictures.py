@@ -18,9 +18,10 @@ from bot.domain.home import Conversion
 from bot.domain.models import Lang, Post, PostKind, PostStatus
 from bot.domain.parsing import parse_post
 from bot.fake_telegram.photos import MAX_RATIO, MAX_SIDES
-from bot.pictures import price_strip
+from bot.pictures import drawing
+from bot.pictures.drawing import BASE_FONT, Drawn, draw, fonts_for
 from bot.pictures.market import market_strip
-from bot.pictures.price_strip import BASE_FONT, Drawn, PriceStrip, draw, fonts_for
+from bot.pictures.price_strip import PriceStrip
 
 # .ci/run installs Debian's fonts-noto-cjk: there a missing Chinese font is a failure
 REQUIRE_FONTS = os.environ.get("TRADECIRCLE_REQUIRE_FONTS") == "1"
@@ -69,7 +70,7 @@ def test_chinese_labels_are_drawn_with_their_glyphs(lang: Lang) -> None:
 def test_without_the_font_the_labels_fall_back_to_latin_script(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(price_strip, "CJK", {})  # as on a machine with pip's packages alone
+    monkeypatch.setattr(drawing, "CJK", {})  # as on a machine with pip's packages alone
     assert fonts_for("zh-Hans") == [BASE_FONT]
     picture = strip(Lang.ZH_HANS)
     assert "报价" in picture.labels.offers and picture.latin.offers == "Offers (6)"
