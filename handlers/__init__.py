@@ -18,6 +18,7 @@ from bot.domain.models import Action
 from handlers import (
     cancel,
     circle_admin,
+    circle_report,
     circles,
     complaints,
     contact_requests,
@@ -98,6 +99,7 @@ BUTTON_ACTIONS: dict[Action, ActionHandler] = {
     Action.SET_CURRENCY: user_settings.currency_chosen,
     # under /circle in a trade circle, for the admin who asked
     Action.CIRCLE_SETTING: circle_admin.setting_chosen,
+    Action.CIRCLE_REPORT: circle_report.show_report,
     # under a contact card, and under a complaint for the one it is about
     Action.REPORT_PROBLEM: complaints.report_problem,
     Action.FILE_COMPLAINT: complaints.file_complaint,

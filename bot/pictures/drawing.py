@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Protocol
 
 WIDTH, HEIGHT, DPI = 6.0, 4.5, 160  # 960 x 720 pixels: a phone shows it a screen wide, so
 TEXT = 17  # points: about 12 pixels when a phone shows the picture 300 pixels wide
@@ -27,15 +27,20 @@ CJK = {
 }
 BASE_FONT = "DejaVu Sans"
 
-Labels = TypeVar("Labels")
 
+class Picture(Protocol):
+    """Plain data (it goes to the painter's process) that draws itself."""
 
-class Picture(Protocol, Generic[Labels]):
-    lang: str
-    labels: Labels
-    latin: Labels  # the same in digits and Latin script
+    @property
+    def lang(self) -> str: ...
 
-    def render(self, figure: Any, labels: Labels) -> None:
+    @property
+    def labels(self) -> Any: ...  # its words in the reader's language
+
+    @property
+    def latin(self) -> Any: ...  # the same in digits and Latin script
+
+    def render(self, figure: Any, labels: Any) -> None:
         """Draw on a matplotlib `Figure` with these labels."""
         ...
 
@@ -46,7 +51,7 @@ class Drawn:
     latin: bool  # drawn with the Latin labels: the reader's script had no font here
 
 
-def draw(picture: Picture[Any]) -> Drawn:
+def draw(picture: Picture) -> Drawn:
     """The picture as PNG, in the reader's words when this machine has their glyphs."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -77,7 +82,7 @@ def _families() -> frozenset[str]:
     return frozenset(entry.name for entry in font_manager.fontManager.ttflist)
 
 
-def _png(picture: Picture[Any], labels: Any) -> bytes:
+def _png(picture: Picture, labels: Any) -> bytes:
     with _figure(picture.lang) as figure:
         picture.render(figure, labels)
         figure.tight_layout()

@@ -11,7 +11,6 @@ import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
 
 from bot.pictures import drawing
 from bot.pictures.drawing import Drawn, Picture
@@ -26,7 +25,7 @@ class Painter:
         self._pool: ProcessPoolExecutor | None = None
         self._told = False  # the log line of a missing font, once
 
-    async def draw(self, picture: Picture[Any]) -> bytes:
+    async def draw(self, picture: Picture) -> bytes:
         """The picture as PNG bytes, drawn in the painter's process."""
         if self._pool is None:
             self._pool = ProcessPoolExecutor(

@@ -48,4 +48,17 @@ TEXTS: dict[str, str] = {
     "cmd.group.help": "How the bot works here",
     "help.circle": "<b>TradeCircle in this group</b>\nPost what you sell or need as usual (<code>Selling …</code>, <code>Looking for …</code>, #offer, #need, or <code>/offer@{bot} …</code>). I answer each post with one short line; matches and contact details go to private chats only.\n• <code>/trust</code> as a reply: a member's trust record\n• <code>/circle</code>: settings and figures (admins)\nStart a private chat with @{bot} once to receive your matches.",
     "circle.link_flag": "⚠️ In {title}, {name}, who joined today, posted a link: “{text}”. Check it is not a scam; as an admin you can remove the message.",
+    # the week's market report (issue 36)
+    "circle.btn.report": "📊 The week's market",
+    "circle.report": "📊 <b>{title}</b>, the last 7 days: {posts} posts · {matches} matches · {contacts} contacts exchanged · {deals} confirmed deals{conversion}",
+    "circle.report.conversion": " ({rate}% of contacts)",
+    "circle.report.busiest": "Busiest products (median unit price, range):",
+    "circle.report.product": "{n}. {product}: {posts} posts · {median} ({low}–{high}) per {unit}",
+    "circle.report.unpriced": "{n}. {product}: {posts} posts · no offer with a price",
+    "circle.report.unanswered": "❓ Needs with no match and no question yet: {count} ({products})",
+    "circle.report.all_answered": "❓ Every open need of the week found a match or a question.",
+    "circle.report.quiet": "📊 <b>{title}</b>: no posts in the last 7 days.",
+    "circle.report.title": "Median unit price and range",
+    "circle.report.posts": "{posts} posts",
+    "circle.report.unit": "unit",
 }

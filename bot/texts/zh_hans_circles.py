@@ -48,4 +48,17 @@ TEXTS: dict[str, str] = {
     "cmd.group.help": "机器人在群里怎么用",
     "help.circle": "<b>TradeCircle 在本群</b>\n像平时一样发供应或求购（<code>出售……</code>、<code>求购……</code>、#供应、#求购，或 <code>/offer@{bot} ……</code>）。每条信息我只回一句；匹配和联系方式只在私聊里发。\n• 回复某人的消息发 <code>/trust</code>：查看其信用记录\n• <code>/circle</code>：群设置和数据（管理员）\n先和 @{bot} 私聊一次，才能收到你的匹配。",
     "circle.link_flag": "⚠️ 「{title}」里今天新加入的 {name} 发了一个链接：“{text}”。请确认不是诈骗；管理员可以删除这条消息。",
+    # 本周行情报告（issue 36）
+    "circle.btn.report": "📊 本周行情",
+    "circle.report": "📊 <b>{title}</b> 近 7 天：{posts} 条信息 · {matches} 次匹配 · {contacts} 次交换联系方式 · {deals} 笔确认成交{conversion}",
+    "circle.report.conversion": "（占联系的 {rate}%）",
+    "circle.report.busiest": "最活跃的产品（单价中位数，区间）：",
+    "circle.report.product": "{n}. {product}：{posts} 条 · {median}（{low}–{high}）/{unit}",
+    "circle.report.unpriced": "{n}. {product}：{posts} 条 · 暂无标价的供应",
+    "circle.report.unanswered": "❓ 还没有匹配也没人询问的求购：{count} 条（{products}）",
+    "circle.report.all_answered": "❓ 本周每条在期的求购都有了匹配或询问。",
+    "circle.report.quiet": "📊 <b>{title}</b> 近 7 天没有新信息。",
+    "circle.report.title": "单价中位数与区间",
+    "circle.report.posts": "{posts} 条",
+    "circle.report.unit": "单位",
 }

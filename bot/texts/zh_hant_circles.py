@@ -48,4 +48,17 @@ TEXTS: dict[str, str] = {
     "cmd.group.help": "機器人在群裡怎麼用",
     "help.circle": "<b>TradeCircle 在本群</b>\n像平時一樣發供應或求購（<code>出售……</code>、<code>求購……</code>、#供應、#求購，或 <code>/offer@{bot} ……</code>）。每條資訊我只回一句；配對和聯絡方式只在私聊裡發。\n• 回覆某人的訊息發 <code>/trust</code>：查看其信用記錄\n• <code>/circle</code>：群設定和資料（管理員）\n先和 @{bot} 私聊一次，才能收到你的配對。",
     "circle.link_flag": "⚠️ 「{title}」裡今天新加入的 {name} 發了一個連結：「{text}」。請確認不是詐騙；管理員可以刪除這則訊息。",
+    # 本週行情報告（issue 36）
+    "circle.btn.report": "📊 本週行情",
+    "circle.report": "📊 <b>{title}</b> 近 7 天：{posts} 則資訊 · {matches} 次配對 · {contacts} 次交換聯絡方式 · {deals} 筆確認成交{conversion}",
+    "circle.report.conversion": "（佔聯絡的 {rate}%）",
+    "circle.report.busiest": "最活躍的產品（單價中位數，區間）：",
+    "circle.report.product": "{n}. {product}：{posts} 則 · {median}（{low}–{high}）/{unit}",
+    "circle.report.unpriced": "{n}. {product}：{posts} 則 · 暫無標價的供應",
+    "circle.report.unanswered": "❓ 還沒有配對也沒人詢問的求購：{count} 則（{products}）",
+    "circle.report.all_answered": "❓ 本週每則在期的求購都有了配對或詢問。",
+    "circle.report.quiet": "📊 <b>{title}</b> 近 7 天沒有新資訊。",
+    "circle.report.title": "單價中位數與區間",
+    "circle.report.posts": "{posts} 則",
+    "circle.report.unit": "單位",
 }

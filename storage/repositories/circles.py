@@ -8,10 +8,25 @@ from datetime import datetime, timedelta
 from sqlalchemy import func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.domain.models import Circle, CircleStats, DealOutcome, Lang, Post, PostStatus
+from bot.domain.models import (
+    Circle,
+    CircleStats,
+    ContactStatus,
+    DealOutcome,
+    Lang,
+    Post,
+    PostStatus,
+)
 from storage.repositories._sql import dialect_insert, upsert
 from storage.repositories.posts import post_from_row
-from storage.tables import CircleMembershipRow, CircleRow, DealRow, MatchRow, PostRow
+from storage.tables import (
+    CircleMembershipRow,
+    CircleRow,
+    ContactRequestRow,
+    DealRow,
+    MatchRow,
+    PostRow,
+)
 from storage.types import utcnow
 
 DAY = timedelta(days=1)
@@ -116,14 +131,20 @@ class SqlCirclesRepository:
         )
         return [_circle(row) for row in rows]
 
-    async def new_posts(self, circle_id: int, since: datetime, limit: int) -> list[Post]:
-        """Open posts written in the circle since then, oldest first."""
+    async def new_posts(
+        self, circle_id: int, since: datetime, limit: int, *, open_only: bool = True
+    ) -> list[Post]:
+        """Posts written in the circle since then, oldest first: open ones, or every one
+        published (`open_only` False: those closed since too)."""
+        published = [PostStatus.OPEN.value]
+        if not open_only:
+            published += [s.value for s in PostStatus if s is not PostStatus.DRAFT]
         rows = await self._session.scalars(
             select(PostRow)
             .where(
                 PostRow.circle_id == circle_id,
                 PostRow.created_at >= since,
-                PostRow.status == PostStatus.OPEN.value,
+                PostRow.status.in_(published),
             )
             .order_by(PostRow.created_at, PostRow.id)
             .limit(limit)
@@ -182,4 +203,18 @@ class SqlCirclesRepository:
                 DealRow.closed_at >= since,
             )
         )
-        return CircleStats(int(members or 0), int(posts or 0), int(matches or 0), int(deals or 0))
+        in_matches = select(MatchRow.id).where(
+            or_(MatchRow.offer_id.in_(in_circle), MatchRow.need_id.in_(in_circle))
+        )
+        contacts = await session.scalar(
+            select(func.count()).where(
+                or_(
+                    ContactRequestRow.post_id.in_(in_circle),
+                    ContactRequestRow.match_id.in_(in_matches),
+                ),
+                ContactRequestRow.status == ContactStatus.ACCEPTED.value,
+                ContactRequestRow.responded_at >= since,
+            )
+        )
+        counts = (members, posts, matches, deals, contacts)
+        return CircleStats(*(int(count or 0) for count in counts))

@@ -95,8 +95,12 @@ TABLE: dict[Action, Case] = {
     ),
     Action.SET_CURRENCY: Case("currencies", "€ EUR", SAME, own_data=True),
     Action.CIRCLE_SETTING: Case(
-        "circle_card", "5/day", SAME, issues=frozenset({Action.CIRCLE_SETTING})
+        "circle_card",
+        "5/day",
+        SAME,
+        issues=frozenset({Action.CIRCLE_SETTING, Action.CIRCLE_REPORT}),  # the card again
     ),
+    Action.CIRCLE_REPORT: Case("circle_card", "📊 The week's market", SAME),
     Action.REPORT_PROBLEM: Case(
         "card_report", "⚠️ Report a problem", SAME, issues=frozenset({Action.FILE_COMPLAINT})
     ),

@@ -11,6 +11,7 @@ from bot.domain.models import (
     Circle,
     CircleStats,
     CompanyProfile,
+    ContactStatus,
     DealOutcome,
     Lang,
     Post,
@@ -18,6 +19,7 @@ from bot.domain.models import (
     User,
 )
 from tests.fakes.base import (
+    Tables,
     _json,
     _Repository,
     _require,
@@ -162,13 +164,16 @@ class FakeCirclesRepository(_Repository):
         found = [c for _id, c in sorted(self._read.circles.items()) if c.migrated_to is None]
         return copy.deepcopy(found)
 
-    async def new_posts(self, circle_id: int, since: datetime, limit: int) -> list[Post]:
+    async def new_posts(
+        self, circle_id: int, since: datetime, limit: int, *, open_only: bool = True
+    ) -> list[Post]:
         found = [
             r.post
             for r in self._read.posts.values()
             if r.post.circle_id == circle_id
             and r.post.created_at >= since
-            and r.post.status is PostStatus.OPEN
+            and r.post.status is not PostStatus.DRAFT
+            and (r.post.status is PostStatus.OPEN or not open_only)
         ]
         found.sort(key=lambda p: (p.created_at, p.id or 0))
         return copy.deepcopy(found[:limit])
@@ -211,7 +216,20 @@ class FakeCirclesRepository(_Repository):
                 and d.closed_at is not None
                 and d.closed_at >= since
             ),
+            sum(
+                1
+                for r in tables.contact_requests.values()
+                if (r.post_id in mine or _match_in(tables, r.match_id, mine))
+                and r.status is ContactStatus.ACCEPTED
+                and r.responded_at is not None
+                and r.responded_at >= since
+            ),
         )
+
+
+def _match_in(tables: Tables, match_id: int | None, posts: set[int]) -> bool:
+    match = tables.matches.get(match_id) if match_id is not None else None
+    return match is not None and (match.offer_id in posts or match.need_id in posts)
 
 
 # -- posts ---------------------------------------------------------------------------------

@@ -14,10 +14,12 @@ from hypothesis import strategies as st
 
 from bot.domain.advice import MarketPrices, PricePosition
 from bot.domain.home import CURRENCY_CHOICES
-from bot.domain.models import CircleStats, Lang
+from bot.domain.models import CircleStats, CircleWeek, Lang, ProductWeek
+from bot.domain.money import DEFAULT_RATES
 from bot.pictures import market
 from bot.texts import (
     advice,
+    circle_report,
     circles,
     reminders,
     user_settings,
@@ -27,6 +29,7 @@ from tests.unit import markup_attacks as limit
 from tests.unit.markup_attacks import Words, each_language, fuzz
 from tests.unit.markup_domain import (
     NOW,
+    UNITS,
     ZONES,
     CircleShape,
     PostShape,
@@ -208,6 +211,34 @@ def test_circle_settings(data: st.DataObject, circle: CircleShape, stats: tuple)
     def render(lang: Lang, w: Words) -> str:
         shown = make_circle(replace(circle, language=lang), w)
         return circles.circle_settings_text(shown, CircleStats(*stats))
+
+    each_language(data, render)
+
+
+@fuzz(EXAMPLES)
+@given(
+    st.data(),
+    circle_shapes,
+    st.tuples(counts, counts, counts, counts, counts),
+    st.lists(st.tuples(post_shapes, counts, st.lists(prices, max_size=9)), max_size=5),
+    st.lists(post_shapes, max_size=12),
+)
+def test_week_report(
+    data: st.DataObject,
+    circle: CircleShape,
+    stats: tuple[int, int, int, int, int],
+    products: list[tuple[PostShape, int, list[float]]],
+    needs: list[PostShape],
+) -> None:
+    unit = data.draw(st.sampled_from(UNITS))
+
+    def render(lang: Lang, w: Words) -> str:
+        shown = make_circle(replace(circle, language=lang), w)
+        busiest = tuple(
+            ProductWeek(make_post(p, w), n, tuple(found), unit) for p, n, found in products
+        )
+        week = CircleWeek(CircleStats(*stats), busiest, tuple(make_post(p, w) for p in needs))
+        return circle_report.week_report(shown, week, DEFAULT_RATES)
 
     each_language(data, render)
 

@@ -30,6 +30,7 @@ from bot.texts import (
     advice,
     alerts,
     cards,
+    circle_report,
     circles,
     contacts,
     deals,
@@ -64,6 +65,7 @@ pytestmark = pytest.mark.slow
 
 FUZZED = {  # each has a test below or in test_markup_injection_reminders.py
     market.market_caption,
+    circle_report.week_report,
     advice.need_advice,
     advice.offer_advice,
     advice.price_line,

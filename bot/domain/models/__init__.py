@@ -17,15 +17,24 @@ from bot.domain.models.exchanges import (
     Match,
 )
 from bot.domain.models.outgoing import OutboxMessage, Reminder
-from bot.domain.models.people import Circle, CircleStats, CompanyProfile, Lang, User, ZoneSource
+from bot.domain.models.people import (
+    Circle,
+    CircleStats,
+    CompanyProfile,
+    Lang,
+    User,
+    ZoneSource,
+)
 from bot.domain.models.posts import (
     OWNER_ACTIONS,
+    CircleWeek,
     Intent,
     ParsedPost,
     Post,
     PostKind,
     PostStatus,
     Price,
+    ProductWeek,
     Quantity,
 )
 from bot.domain.models.trust_records import Rating, TrustEvent
@@ -38,6 +47,7 @@ __all__ = [
     "ActionToken",
     "Circle",
     "CircleStats",
+    "CircleWeek",
     "CompanyProfile",
     "ContactRequest",
     "ContactStatus",
@@ -52,6 +62,7 @@ __all__ = [
     "PostKind",
     "PostStatus",
     "Price",
+    "ProductWeek",
     "Quantity",
     "Rating",
     "Reminder",

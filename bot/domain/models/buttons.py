@@ -46,6 +46,7 @@ class Action(StrEnum):
     CHOOSE_CURRENCY = "settings.currencies"  # shows the currencies
     SET_CURRENCY = "settings.currency"
     CIRCLE_SETTING = "circle.setting"  # an admin's choice under /circle (re-checked when pressed)
+    CIRCLE_REPORT = "circle.report"  # the week's market report, under /circle (re-checked)
     FORGET_ME = "user.forget"  # /forget confirmed: the presser's data is deleted
     KEEP_ME = "user.keep"  # /forget cancelled
 

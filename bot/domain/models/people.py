@@ -64,12 +64,14 @@ class Circle:
 
 @dataclass(frozen=True, slots=True)
 class CircleStats:
-    """What a circle did since a date: members now, and new posts, matches and deals."""
+    """What a circle did since a date: members now, and new posts, matches, contacts
+    exchanged (requests accepted) and confirmed deals."""
 
     members: int
     posts: int
     matches: int
     deals: int
+    contacts: int = 0
 
 
 @dataclass(slots=True)

@@ -3,13 +3,14 @@ itself, and what its owner may do with it in each status."""
 
 from __future__ import annotations
 
+import statistics
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from enum import StrEnum
 
 from bot.domain.models.buttons import Action
-from bot.domain.models.people import Lang
+from bot.domain.models.people import CircleStats, Lang
 
 
 class Intent(StrEnum):
@@ -134,3 +135,33 @@ class Post:
     def is_live(self, now: datetime) -> bool:
         """Open and not yet past its expiry (the sweep may not have marked it yet)."""
         return self.status is PostStatus.OPEN and self.expires_at > now
+
+
+# A trade circle's week as its market report shows it (issue 36): its figures, the median
+# unit price and range of its busiest products (`bot.domain.circle_week.busiest`), and
+# the needs nobody answered.
+
+
+@dataclass(frozen=True, slots=True)
+class ProductWeek:
+    sample: Post  # its newest offer of the week (else post), for its name
+    posts: int  # offers and needs of the week
+    prices: tuple[float, ...]  # its offers' unit prices, CNY per base unit
+    unit: str | None  # the base unit they are per
+
+    @property
+    def median(self) -> float | None:
+        return statistics.median(self.prices) if self.prices else None
+
+
+@dataclass(frozen=True, slots=True)
+class CircleWeek:
+    stats: CircleStats
+    products: tuple[ProductWeek, ...]  # the busiest, most posts first
+    unanswered: tuple[Post, ...]  # open needs of the week with no match nor request, newest first
+
+    @property
+    def conversion(self) -> float | None:
+        """Confirmed deals per contact exchanged this week (None without contacts)."""
+        contacts = self.stats.contacts
+        return self.stats.deals / contacts if contacts else None

@@ -59,8 +59,11 @@ class CirclesRepository(Protocol):
         """Every circle still in use (not migrated away)."""
         ...
 
-    async def new_posts(self, circle_id: int, since: datetime, limit: int) -> list[Post]:
-        """Open posts written in the circle since then, oldest first."""
+    async def new_posts(
+        self, circle_id: int, since: datetime, limit: int, *, open_only: bool = True
+    ) -> list[Post]:
+        """Posts written in the circle since then, oldest first: open ones, or every one
+        published (`open_only` False: those closed since too)."""
         ...
 
     async def migrate(self, old_id: int, new_id: int) -> None:
