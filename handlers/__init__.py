@@ -18,6 +18,7 @@ from bot.domain.models import Action
 from handlers import (
     cancel,
     circle_admin,
+    circle_quiet,
     circle_report,
     circles,
     complaints,
@@ -100,6 +101,8 @@ BUTTON_ACTIONS: dict[Action, ActionHandler] = {
     # under /circle in a trade circle, for the admin who asked
     Action.CIRCLE_SETTING: circle_admin.setting_chosen,
     Action.CIRCLE_REPORT: circle_report.show_report,
+    Action.CIRCLE_QUIET: circle_quiet.list_quiet,
+    Action.ADVISE_MEMBER: circle_quiet.advise,
     # under a contact card, and under a complaint for the one it is about
     Action.REPORT_PROBLEM: complaints.report_problem,
     Action.FILE_COMPLAINT: complaints.file_complaint,

@@ -66,8 +66,9 @@ async def _settings(
         [("limit", str(n), plain(lang, "circle.btn.limit", count=n)) for n in circle_admin.LIMITS],
     ]
     rows = await context.use_cases.circles.setting_buttons(circle.id, admin_id, choices)
-    report = await context.use_cases.circles.report_button(circle.id, admin_id)
+    report, quiet = await context.use_cases.circles.admin_buttons(circle.id, admin_id)
     rows.append([(plain(lang, "circle.btn.report"), report)])
+    rows.append([(plain(lang, "circle.btn.quiet"), quiet)])
     return circle_settings_text(circle, stats), tokens_as_data(rows)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 
 from bot.services.circles import circle_admin, circle_report, groups, settling
+from bot.services.reminders import admin_advice
 
 from .dependencies import Dependencies
 
@@ -25,8 +26,10 @@ class Circles:
         self.flag_link = partial(groups.flag_link, u, c)
         self.settings_of = partial(circle_admin.settings_of, u, c)
         self.week_stats = partial(circle_admin.week_stats, u, c)
-        self.report_button = partial(circle_report.report_button, u, c)
+        self.admin_buttons = partial(circle_report.admin_buttons, u, c)
         self.week_of = partial(circle_report.week_of, u, c, deps.index.policy.rates)
+        self.quiet_posts = partial(admin_advice.quiet_posts, u, c, deps.settings.quiet_post_after)
+        self.advise_now = partial(admin_advice.advise_now, u, c)
         self.setting_buttons = partial(circle_admin.setting_buttons, u, c)
         self.change = partial(circle_admin.change, u, c)
         self.remove_post = partial(circle_admin.remove_post, u, c, deps.after)

@@ -1,9 +1,11 @@
-"""The circle's weekly market report in words (issue 36): the caption of its picture, or
-the report itself when the week had no priced product to draw."""
+"""What a circle's admins read of its market (issue 36): the week's report (the caption of
+its picture, or the report itself when no product had a price to draw), and the list of
+open posts nobody has responded to."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from decimal import Decimal
 
 from bot.domain.home import LANGUAGE_CURRENCIES, Conversion
@@ -91,3 +93,26 @@ def _unanswered(lang: Lang, needs: Sequence[Post]) -> Html:
     shown = "、".join(names[:NAMED]) if lang is not Lang.EN else ", ".join(names[:NAMED])
     more = f" +{len(names) - NAMED}" if len(names) > NAMED else ""
     return t(lang, "circle.report.unanswered", count=len(needs), products=shown + more)
+
+
+def quiet_posts_text(
+    lang: Lang, title: str, quiet: Sequence[tuple[Post, str]], now: datetime, days: int
+) -> Html:
+    """For an admin: the circle's open posts nobody has responded to, numbered as the 💡
+    buttons under the list, each with its kind, product, member and age in days."""
+    if not quiet:
+        return t(lang, "circle.quiet.none", title=title, days=days)
+    lines = [t(lang, "circle.quiet.title", title=title, days=days)]
+    lines += [
+        t(
+            lang,
+            "circle.quiet.line",
+            n=n,
+            kind=plain(lang, f"reminder.kind.{post.kind.value}"),
+            product=post_title(post, lang),
+            member=member,
+            age=(now - post.created_at).days,
+        )
+        for n, (post, member) in enumerate(quiet, 1)
+    ]
+    return Html("\n".join(lines))

@@ -61,4 +61,13 @@ TEXTS: dict[str, str] = {
     "circle.report.title": "Median unit price and range",
     "circle.report.posts": "{posts} posts",
     "circle.report.unit": "unit",
+    # circle admins reach out (issue 36)
+    "circle.btn.quiet": "📋 Posts without response",
+    "circle.quiet.title": "📋 <b>{title}</b>: open posts nobody has responded to for {days} days or more. Tap 💡 and its member gets the market's advice for it now (once a post), in their own language.",
+    "circle.quiet.line": "{n}. {kind} <b>{product}</b> · {member} · {age} days",
+    "circle.quiet.none": "📋 <b>{title}</b>: every open post older than {days} days has had a response, or its advice went already.",
+    "circle.quiet.sent_privately": "I sent you the list in our private chat.",
+    "circle.quiet.start_first": "Open a private chat with me first (tap my name, then Start), then press again.",
+    "circle.quiet.advised_now": "The advice goes to {member} now (in their daytime).",
+    "circle.quiet.advised": "That post's advice went already, or someone has responded to it since.",
 }

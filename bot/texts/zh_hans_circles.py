@@ -61,4 +61,13 @@ TEXTS: dict[str, str] = {
     "circle.report.title": "单价中位数与区间",
     "circle.report.posts": "{posts} 条",
     "circle.report.unit": "单位",
+    # 圈子管理员主动帮忙（issue 36）
+    "circle.btn.quiet": "📋 无人回应的信息",
+    "circle.quiet.title": "📋 <b>{title}</b>：发布 {days} 天以上仍无人回应的在期信息。点 💡，该会员会立即收到这条信息的行情建议（每条一次），用他自己的语言。",
+    "circle.quiet.line": "{n}. {kind} <b>{product}</b> · {member} · {age} 天",
+    "circle.quiet.none": "📋 <b>{title}</b>：发布超过 {days} 天的在期信息都已有人回应，或已发过建议。",
+    "circle.quiet.sent_privately": "清单已私聊发给你。",
+    "circle.quiet.start_first": "请先和我私聊（点我的名字，再点开始），然后再按一次。",
+    "circle.quiet.advised_now": "建议马上发给 {member}（在对方的白天时段）。",
+    "circle.quiet.advised": "这条信息的建议已经发过，或已有人回应。",
 }

@@ -61,4 +61,13 @@ TEXTS: dict[str, str] = {
     "circle.report.title": "單價中位數與區間",
     "circle.report.posts": "{posts} 則",
     "circle.report.unit": "單位",
+    # 圈子管理員主動幫忙（issue 36）
+    "circle.btn.quiet": "📋 無人回應的資訊",
+    "circle.quiet.title": "📋 <b>{title}</b>：發布 {days} 天以上仍無人回應的在期資訊。點 💡，該會員會立即收到這則資訊的行情建議（每則一次），用他自己的語言。",
+    "circle.quiet.line": "{n}. {kind} <b>{product}</b> · {member} · {age} 天",
+    "circle.quiet.none": "📋 <b>{title}</b>：發布超過 {days} 天的在期資訊都已有人回應，或已發過建議。",
+    "circle.quiet.sent_privately": "清單已私訊傳給你。",
+    "circle.quiet.start_first": "請先和我私訊（點我的名字，再點開始），然後再按一次。",
+    "circle.quiet.advised_now": "建議馬上傳給 {member}（在對方的白天時段）。",
+    "circle.quiet.advised": "這則資訊的建議已經發過，或已有人回應。",
 }

@@ -218,13 +218,17 @@ async def _alert(w: World) -> None:
 
 async def _circle_card(w: World, circle: GroupHandle, admin: UserHandle) -> None:
     since = max((m.message_id for m in circle.bot_messages()), default=0)
+    await admin.send_in(circle, f"/offer {tiles(w.code(30))}")  # quiet: on the admins' list
     await admin.send_in(circle, "/circle")
 
     def shown() -> list[StoredMessage]:
         return [m for m in circle.bot_messages() if m.message_id > since and m.buttons]
 
     assert await w.fake.wait_until(lambda: bool(shown()), 10)
-    w.found["circle_card"] = (admin, shown()[-1])
+    card = shown()[-1]
+    w.found["circle_card"] = (admin, card)
+    listed = w.after(admin, w.tap(admin, card, "📋 Posts without response"), has("💡"))
+    w.found["quiet_list"] = (admin, await listed)
 
 
 # -- the database -------------------------------------------------------------------------

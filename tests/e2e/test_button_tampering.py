@@ -98,9 +98,17 @@ TABLE: dict[Action, Case] = {
         "circle_card",
         "5/day",
         SAME,
-        issues=frozenset({Action.CIRCLE_SETTING, Action.CIRCLE_REPORT}),  # the card again
+        # the card again, with its buttons
+        issues=frozenset({Action.CIRCLE_SETTING, Action.CIRCLE_REPORT, Action.CIRCLE_QUIET}),
     ),
     Action.CIRCLE_REPORT: Case("circle_card", "📊 The week's market", SAME),
+    Action.CIRCLE_QUIET: Case(
+        "circle_card",
+        "📋 Posts without response",
+        SAME,
+        issues=frozenset({Action.ADVISE_MEMBER}),  # the list again, privately
+    ),
+    Action.ADVISE_MEMBER: Case("quiet_list", "💡 1", "it says the advice went already"),
     Action.REPORT_PROBLEM: Case(
         "card_report", "⚠️ Report a problem", SAME, issues=frozenset({Action.FILE_COMPLAINT})
     ),
@@ -213,7 +221,7 @@ def test_every_action_has_a_tampering_case() -> None:
 async def test_intruders_garbage_and_second_presses_change_nothing(
     fake: FakeTelegram, make_bot: Callable[..., RunningBot]
 ) -> None:
-    bot = make_bot(outcome_ask_after=timedelta(seconds=1))
+    bot = make_bot(outcome_ask_after=timedelta(seconds=1), quiet_post_after=timedelta(0))
     await bot.start()
     intruder, own_chat = await started(fake, "Mallory", "zh-hans")
     admin, _ = await started(fake, "Admin", "en")
@@ -254,7 +262,9 @@ async def test_expired_tokens_change_nothing(
     fake: FakeTelegram, make_bot: Callable[..., RunningBot]
 ) -> None:
     clock = MovableClock()
-    bot = make_bot(clock=clock, outcome_ask_after=timedelta(seconds=1))
+    bot = make_bot(
+        clock=clock, outcome_ask_after=timedelta(seconds=1), quiet_post_after=timedelta(0)
+    )
     await bot.start()
     admin, _ = await started(fake, "Admin", "en")
     world = await build(World(fake, "y"), await a_circle(fake, admin), admin)

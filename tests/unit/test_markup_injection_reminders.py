@@ -244,6 +244,18 @@ def test_week_report(
 
 
 @fuzz(EXAMPLES)
+@given(st.data(), st.text(max_size=128), st.lists(post_shapes, max_size=10), st.integers(0, 30))
+def test_quiet_posts_text(
+    data: st.DataObject, title: str, posts: list[PostShape], days: int
+) -> None:
+    def render(lang: Lang, w: Words) -> str:
+        quiet = [(make_post(p, w), w(limit.NAME)) for p in posts]
+        return circle_report.quiet_posts_text(lang, w(limit.TITLE) + title, quiet, NOW, days)
+
+    each_language(data, render)
+
+
+@fuzz(EXAMPLES)
 @given(st.data(), circle_shapes, st.lists(post_shapes, max_size=35))
 def test_circle_digest(data: st.DataObject, circle: CircleShape, posts: list[PostShape]) -> None:
     def render(lang: Lang, w: Words) -> str:

@@ -66,6 +66,7 @@ pytestmark = pytest.mark.slow
 FUZZED = {  # each has a test below or in test_markup_injection_reminders.py
     market.market_caption,
     circle_report.week_report,
+    circle_report.quiet_posts_text,
     advice.need_advice,
     advice.offer_advice,
     advice.price_line,

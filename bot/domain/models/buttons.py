@@ -47,6 +47,8 @@ class Action(StrEnum):
     SET_CURRENCY = "settings.currency"
     CIRCLE_SETTING = "circle.setting"  # an admin's choice under /circle (re-checked when pressed)
     CIRCLE_REPORT = "circle.report"  # the week's market report, under /circle (re-checked)
+    CIRCLE_QUIET = "circle.quiet"  # the circle's posts nobody responded to, for an admin
+    ADVISE_MEMBER = "circle.advise"  # an admin has a quiet post's advice sent now
     FORGET_ME = "user.forget"  # /forget confirmed: the presser's data is deleted
     KEEP_ME = "user.keep"  # /forget cancelled
 

@@ -18,15 +18,17 @@ WEEK = timedelta(days=7)  # the report's week: the last seven days
 READ_AT_MOST = 5000  # of the week's posts: a circle that busy is read by its newest
 
 
-async def report_button(uow_factory: UowFactory, clock: Clock, chat_id: int, admin_id: int) -> str:
-    """The token of the /circle card's report button, bound to the admin who opened it."""
+async def admin_buttons(
+    uow_factory: UowFactory, clock: Clock, chat_id: int, admin_id: int
+) -> tuple[str, str]:
+    """The tokens of the /circle card's market buttons (the week's report, the posts without
+    response), bound to the admin who opened it."""
+    payload = {"circle": chat_id}
+    wanted = [(Action.CIRCLE_REPORT, payload), (Action.CIRCLE_QUIET, payload)]
     async with uow_factory() as uow:
-        payload = {"circle": chat_id}
-        (token,) = await add_tokens(
-            uow, clock.now() + WEEK, admin_id, [(Action.CIRCLE_REPORT, payload)]
-        )
+        report, quiet = await add_tokens(uow, clock.now() + WEEK, admin_id, wanted)
         await uow.commit()
-    return token
+    return report, quiet
 
 
 async def week_of(

@@ -67,7 +67,7 @@ async def no_interest(
     if post is None or not post.is_live(now):
         return cancelled("post closed")
     assert post.id is not None
-    if await _has_interest(uow, post):
+    if await has_interest(uow, post):
         return cancelled("has interest")
     days = max(1, round((now - post.created_at) / timedelta(days=1)))
     lang, missing = user.language, missing_fields(post.parsed, post.kind)
@@ -89,7 +89,7 @@ async def no_interest(
     return None
 
 
-async def _has_interest(uow: UnitOfWork, post: Post) -> bool:
+async def has_interest(uow: UnitOfWork, post: Post) -> bool:
     """Someone asked to contact the owner about it, or the owner asked about one of its
     matches."""
     return sum(await _requests(uow, post)) > 0

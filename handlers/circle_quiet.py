@@ -1,0 +1,54 @@
+"""📋 Posts without response, under /circle: the list goes to the admin who pressed it, in
+their private chat (it names members' posts nobody answered, which is not the group's
+business), with a 💡 button a post that has the market's advice sent to its member now.
+Admin rights are asked of Telegram at each press."""
+
+from __future__ import annotations
+
+from telegram import Update
+from telegram.error import Forbidden
+
+from bot.context import BotContext
+from bot.services.errors import ButtonNotYours
+from bot.texts import plain
+from bot.texts.circle_report import quiet_posts_text
+from handlers.buttons import Pressed
+from handlers.circle_admin import is_admin
+from handlers.keyboards import inline_keyboard, token_data
+
+PER_ROW = 5
+
+
+async def list_quiet(update: Update, context: BotContext, pressed: Pressed) -> None:
+    query = update.callback_query
+    assert query is not None
+    chat_id = pressed.id_arg("circle")
+    if not await is_admin(context, chat_id, pressed.user_id, None):
+        raise ButtonNotYours()  # no longer an admin
+    circle, quiet = await context.use_cases.circles.quiet_posts(chat_id, pressed.user_id)
+    lang = context.lang
+    text = quiet_posts_text(
+        lang,
+        circle.title,
+        [(q.post, q.member) for q in quiet],
+        context.clock.now(),
+        context.settings.quiet_post_after.days,
+    )
+    buttons = [(f"💡 {n}", token_data(q.token)) for n, q in enumerate(quiet, 1)]
+    rows = [buttons[i : i + PER_ROW] for i in range(0, len(buttons), PER_ROW)]
+    try:
+        await context.bot.send_text(pressed.user_id, text, reply_markup=inline_keyboard(rows))
+    except Forbidden:  # they never opened a private chat with the bot, or blocked it
+        await query.answer(plain(lang, "circle.quiet.start_first"), show_alert=True)
+        return
+    await query.answer(plain(lang, "circle.quiet.sent_privately"))
+
+
+async def advise(update: Update, context: BotContext, pressed: Pressed) -> None:
+    query = update.callback_query
+    assert query is not None
+    chat_id = pressed.id_arg("circle")
+    if not await is_admin(context, chat_id, pressed.user_id, None):
+        raise ButtonNotYours()  # no longer an admin
+    member = await context.use_cases.circles.advise_now(chat_id, pressed.id_arg("post"))
+    await query.answer(plain(context.lang, "circle.quiet.advised_now", member=member))
