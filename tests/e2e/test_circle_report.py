@@ -1,14 +1,13 @@
 """📊 The week's market under /circle (issue 36): for the admin who opened it, a picture of
 the busiest products' prices and the report as its caption, in the circle's language, its
 figures those of the record (counted here from the database, apart from the bot's own
-queries). Nobody else can press it, and a demoted admin no longer can."""
+queries; the contacts' query on PostgreSQL too: tests/integration/test_fakes_agree.py). Nobody else can press it, and a demoted admin no longer can."""
 
 from __future__ import annotations
 
 import io
 from collections.abc import Callable
 
-import pytest
 from PIL import Image
 
 from bot.fake_telegram import FakeTelegram, GroupHandle, StoredMessage, UserHandle
@@ -54,7 +53,6 @@ async def report_of(fake: FakeTelegram, group: GroupHandle, admin: UserHandle) -
     return group.bot_messages()[-1]
 
 
-@pytest.mark.both_databases
 async def test_an_admin_reads_the_week_s_market(
     fake: FakeTelegram, make_bot: Callable[..., RunningBot]
 ) -> None:

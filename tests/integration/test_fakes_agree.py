@@ -232,6 +232,46 @@ async def test_circles_and_their_members(uow_factory: UowFactory) -> None:
         assert await uow.circles.members(-100) == {1} and await uow.circles.members(-200) == set()
 
 
+async def test_a_circle_s_week_counts_contacts_exchanged_about_its_posts(
+    uow_factory: UowFactory,
+) -> None:
+    """The week's market report (issue 36): contacts exchanged are accepted requests about
+    the circle's posts, by a match or by the post, answered within the week; the week's
+    posts closed since are read too when asked."""
+    from bot.domain.models import Circle, ContactRequest, ContactStatus, Match, PostStatus
+
+    await add_users(uow_factory, 1, 2, 3)
+    since = NOW - timedelta(days=7)
+    async with uow_factory() as uow:
+        await uow.circles.save(Circle(-100, "Cups", created_at=NOW))
+        offer = make_post(1)
+        offer.circle_id = -100
+        offer_id = await uow.posts.add(offer)
+        closed = make_post(1, status=PostStatus.DEAL)
+        closed.circle_id = -100
+        await uow.posts.add(closed)
+        need_id = await uow.posts.add(make_post(2, kind=PostKind.NEED))  # in the market
+        match_id = await uow.matches.add(Match(None, offer_id, need_id, 0.9, [], NOW))
+        answered = NOW + timedelta(hours=1)
+        for match, post, status, at in (
+            (match_id, offer_id, ContactStatus.ACCEPTED, answered),  # by the alert: counts
+            (None, offer_id, ContactStatus.ACCEPTED, answered),  # by /search: counts
+            (None, offer_id, ContactStatus.ACCEPTED, since - timedelta(hours=1)),  # before
+            (None, offer_id, ContactStatus.PENDING, None),
+            (None, need_id, ContactStatus.ACCEPTED, answered),  # about a post outside
+        ):
+            request = ContactRequest(None, match, post, 3, 1, ContactStatus.PENDING, NOW)
+            await uow.contact_requests.add(request)
+            request.status, request.responded_at = status, at  # as it is answered
+            await uow.contact_requests.update(request)
+        await uow.commit()
+    async with uow_factory() as uow:
+        stats = await uow.circles.stats(-100, since)
+        assert (stats.posts, stats.matches, stats.contacts) == (2, 1, 2)
+        assert len(await uow.circles.new_posts(-100, since, 10)) == 1
+        assert len(await uow.circles.new_posts(-100, since, 10, open_only=False)) == 2
+
+
 async def test_circle_invitations_once_a_day_and_held_messages_retried(
     uow_factory: UowFactory,
 ) -> None:

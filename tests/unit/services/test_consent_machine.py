@@ -364,7 +364,7 @@ class ConsentMachine(RuleBasedStateMachine):
 
 
 ConsentMachine.TestCase.settings = settings(
-    max_examples=100,
+    max_examples=60,
     stateful_step_count=30,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],

@@ -903,7 +903,7 @@ class ForgetMachine(RuleBasedStateMachine):
 
 
 ForgetMachine.TestCase.settings = settings(
-    max_examples=30,
+    max_examples=20,
     stateful_step_count=STEPS,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
