@@ -57,7 +57,7 @@ TEXTS: dict[str, str] = {
     "circle.report.unpriced": "{n}. {product}: {posts} posts · no offer with a price",
     "circle.report.unanswered": "❓ Needs with no match and no question yet: {count} ({products})",
     "circle.report.all_answered": "❓ Every open need of the week found a match or a question.",
-    "circle.report.quiet": "📊 <b>{title}</b>: no posts in the last 7 days.",
+    "circle.report.quiet": "📊 <b>{title}</b>: no posts, matches, contacts or deals in the last 7 days.",
     "circle.report.title": "Median unit price and range",
     "circle.report.posts": "{posts} posts",
     "circle.report.unit": "unit",

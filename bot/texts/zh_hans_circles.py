@@ -57,7 +57,7 @@ TEXTS: dict[str, str] = {
     "circle.report.unpriced": "{n}. {product}：{posts} 条 · 暂无标价的供应",
     "circle.report.unanswered": "❓ 还没有匹配也没人询问的求购：{count} 条（{products}）",
     "circle.report.all_answered": "❓ 本周每条在期的求购都有了匹配或询问。",
-    "circle.report.quiet": "📊 <b>{title}</b> 近 7 天没有新信息。",
+    "circle.report.quiet": "📊 <b>{title}</b> 近 7 天没有新信息、匹配、联系或成交。",
     "circle.report.title": "单价中位数与区间",
     "circle.report.posts": "{posts} 条",
     "circle.report.unit": "单位",

@@ -57,7 +57,7 @@ TEXTS: dict[str, str] = {
     "circle.report.unpriced": "{n}. {product}：{posts} 則 · 暫無標價的供應",
     "circle.report.unanswered": "❓ 還沒有配對也沒人詢問的求購：{count} 則（{products}）",
     "circle.report.all_answered": "❓ 本週每則在期的求購都有了配對或詢問。",
-    "circle.report.quiet": "📊 <b>{title}</b> 近 7 天沒有新資訊。",
+    "circle.report.quiet": "📊 <b>{title}</b> 近 7 天沒有新資訊、配對、聯絡或成交。",
     "circle.report.title": "單價中位數與區間",
     "circle.report.posts": "{posts} 則",
     "circle.report.unit": "單位",

@@ -13,7 +13,7 @@ from bot.domain.models import Lang
 from bot.fake_telegram import FakeTelegram
 from bot.fake_telegram.models import StoredMessage
 from bot.texts import t
-from tests.e2e import audit_counts, audit_digests, audit_prices
+from tests.e2e import audit_counts, audit_digests, audit_prices, audit_reports
 from tests.e2e.helpers import read_rows
 from tests.e2e.thirty_days import CATALOGUE, LANGS, Month
 
@@ -310,6 +310,9 @@ ALL = {
         db, month
     ),
     "circle weeks": lambda fake, db, month: audit_digests.circle_weeks_equal_the_record(db, month),
+    "circle reports": lambda fake, db, month: audit_reports.circle_reports_equal_the_record(
+        db, month
+    ),
     "alert price lines": lambda fake, db, month: audit_prices.alert_price_lines_equal_the_record(
         db, month
     ),

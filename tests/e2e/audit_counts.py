@@ -29,6 +29,7 @@ _NUMBERS = {
     "members",
     "posts",
     "matches",
+    "contacts",
     "done",
     "asked",
 }

@@ -117,14 +117,14 @@ def circle_weeks_equal_the_record(database_url: str, month: Month) -> list[str]:
                 if {o, n} & theirs and since <= max(from_stored(s), from_stored(b)) <= at
             ),
         }
-        shown = said(Lang(_circle_language(database_url, circle)), "circle.settings", card.words)
+        shown = said(Lang(circle_language(database_url, circle)), "circle.settings", card.words)
         says = {key: shown[key] for key in counted} if shown else None
         if says != counted:
             found.append(f"circle {circle} at {at}: {says}, the record {counted}")
     return found
 
 
-def _circle_language(database_url: str, circle: int) -> str:
+def circle_language(database_url: str, circle: int) -> str:
     ((settings,),) = read_rows(
         database_url, "SELECT settings FROM circles WHERE id = :c", c=circle
     )

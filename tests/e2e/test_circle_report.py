@@ -115,4 +115,4 @@ async def test_only_the_admin_who_opened_it_may_press_it(
     assert "not for you" in (answer.get("text") or "")
     await owner.wait_answer(await owner.press(card, "📊 本周行情"))
     (quiet,) = await group.wait_for_messages(1)  # no posts: words, no picture
-    assert quiet.photo is None and "近 7 天没有新信息" in quiet.words
+    assert quiet.photo is None and "近 7 天没有新信息、匹配、联系或成交" in quiet.words

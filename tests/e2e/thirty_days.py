@@ -135,6 +135,7 @@ class Month:
         self.forgotten_at: dict[str, datetime] = {}  # goods -> when one who sold them left
         self.trust_cards: list[tuple[Merchant, StoredMessage, datetime]] = []  # /trust at the end
         self.circle_cards: list[tuple[int, StoredMessage, datetime]] = []  # /circle at the end
+        self.circle_reports: list[tuple[int, StoredMessage, datetime]] = []  # 📊 under it
         self._circle_members = [self.merchants[: half + 2], self.merchants[half - 2 :]]
 
     async def open(self) -> None:
@@ -178,11 +179,28 @@ class Month:
             at, title = self.clock.now(), group.chat.title or ""
             card = await self._ask(members[0], "/circle", group.bot_messages, title, group)
             self.circle_cards.append((group.chat.id, card, at))
+            report = await self._report(members[0], group, card)
+            self.circle_reports.append((group.chat.id, report, self.clock.now()))
         for merchant in self.merchants:
             if merchant not in self.forgotten:
                 at, title = self.clock.now(), plain(merchant.lang, "trust.card_own_title")
                 card = await self._ask(merchant, "/trust", merchant.handle.messages, title)
                 self.trust_cards.append((merchant, card, at))
+
+    async def _report(
+        self, admin: Merchant, group: GroupHandle, card: StoredMessage
+    ) -> StoredMessage:
+        """The admin presses 📊 under the /circle card: the week's market, in the group."""
+        before = len(group.bot_messages())
+        labels = card.button_texts()
+        await self._press(admin, card, next(n for n, b in enumerate(labels) if b[:1] == "📊"))
+        for _ in range(80):
+            await self.settle()
+            shown = [m for m in group.bot_messages()[before:] if m.words[:1] == "📊"]
+            if shown:
+                return shown[0]
+            await asyncio.sleep(0.25)
+        raise AssertionError(f"no week's market in {group.chat.id}")
 
     async def _ask(
         self,

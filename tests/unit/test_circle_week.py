@@ -100,6 +100,17 @@ def test_the_picture_is_drawn_with_its_glyphs_or_in_latin(
             assert image.format == "PNG" and image.size[0] >= 720
 
 
+def test_a_week_of_deals_without_new_posts_still_tells_its_figures() -> None:
+    """Found by the 30-day audit: a week with a confirmed deal and no new post read "no
+    posts in the last 7 days", hiding the deal."""
+    circle, _ = week(Lang.EN)
+    dealing = CircleWeek(CircleStats(9, 0, 0, deals=1, contacts=1), (), ())
+    text = week_report(circle, dealing, DEFAULT_RATES)
+    assert "0 posts · 0 matches · 1 contacts exchanged · 1 confirmed deals (100% of" in text
+    silent = CircleWeek(CircleStats(9, 0, 0, 0), (), ())
+    assert "no posts, matches, contacts or deals" in week_report(circle, silent, DEFAULT_RATES)
+
+
 def test_a_week_without_prices_has_no_picture() -> None:
     circle, _ = week(Lang.EN)
     unpriced = CircleWeek(CircleStats(9, 1, 0, 0), busiest([WEEK[7]], DEFAULT_RATES), ())
