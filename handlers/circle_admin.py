@@ -72,12 +72,19 @@ async def _settings(
     return circle_settings_text(circle, stats), tokens_as_data(rows)
 
 
-async def setting_chosen(update: Update, context: BotContext, pressed: Pressed) -> None:
-    query = update.callback_query
-    assert query is not None
+async def still_admin(context: BotContext, pressed: Pressed) -> int:
+    """The circle a button under /circle is for, once Telegram says its presser is still
+    one of its admins."""
     chat_id = pressed.id_arg("circle")
     if not await is_admin(context, chat_id, pressed.user_id, None):
         raise ButtonNotYours()  # no longer an admin
+    return chat_id
+
+
+async def setting_chosen(update: Update, context: BotContext, pressed: Pressed) -> None:
+    query = update.callback_query
+    assert query is not None
+    chat_id = await still_admin(context, pressed)
     what, value = str(pressed.payload["what"]), str(pressed.payload["value"])
     circle = await context.use_cases.circles.change(chat_id, what, value, pressed.user_id)
     stats = await context.use_cases.circles.week_stats(chat_id)

@@ -9,11 +9,10 @@ from telegram import Update
 from telegram.error import Forbidden
 
 from bot.context import BotContext
-from bot.services.errors import ButtonNotYours
 from bot.texts import plain
 from bot.texts.circle_report import quiet_posts_text
 from handlers.buttons import Pressed
-from handlers.circle_admin import is_admin
+from handlers.circle_admin import still_admin
 from handlers.keyboards import inline_keyboard, token_data
 
 PER_ROW = 5
@@ -22,9 +21,7 @@ PER_ROW = 5
 async def list_quiet(update: Update, context: BotContext, pressed: Pressed) -> None:
     query = update.callback_query
     assert query is not None
-    chat_id = pressed.id_arg("circle")
-    if not await is_admin(context, chat_id, pressed.user_id, None):
-        raise ButtonNotYours()  # no longer an admin
+    chat_id = await still_admin(context, pressed)
     circle, quiet = await context.use_cases.circles.quiet_posts(chat_id, pressed.user_id)
     lang = context.lang
     text = quiet_posts_text(
@@ -47,8 +44,6 @@ async def list_quiet(update: Update, context: BotContext, pressed: Pressed) -> N
 async def advise(update: Update, context: BotContext, pressed: Pressed) -> None:
     query = update.callback_query
     assert query is not None
-    chat_id = pressed.id_arg("circle")
-    if not await is_admin(context, chat_id, pressed.user_id, None):
-        raise ButtonNotYours()  # no longer an admin
+    chat_id = await still_admin(context, pressed)
     member = await context.use_cases.circles.advise_now(chat_id, pressed.id_arg("post"))
     await query.answer(plain(context.lang, "circle.quiet.advised_now", member=member))

@@ -10,19 +10,16 @@ from telegram.constants import ParseMode
 
 from bot.context import BotContext
 from bot.pictures.circle_week import week_picture
-from bot.services.errors import ButtonNotYours
 from bot.texts import fits_caption
 from bot.texts.circle_report import week_report
 from handlers.buttons import Pressed
-from handlers.circle_admin import is_admin
+from handlers.circle_admin import still_admin
 
 
 async def show_report(update: Update, context: BotContext, pressed: Pressed) -> None:
     query = update.callback_query
     assert query is not None
-    chat_id = pressed.id_arg("circle")
-    if not await is_admin(context, chat_id, pressed.user_id, None):
-        raise ButtonNotYours()  # no longer an admin
+    chat_id = await still_admin(context, pressed)
     circle, week = await context.use_cases.circles.week_of(chat_id)
     await query.answer()
     rates = context.services.matching.policy.rates
