@@ -79,7 +79,7 @@ _repeated = st.tuples(st.lists(_TOKENS, min_size=1, max_size=4), st.integers(1, 
 )
 user_text = st.one_of(_mixed, _mixed, _mixed, _long, _repeated)
 fuzz = settings(
-    max_examples=150,
+    max_examples=100,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
@@ -192,7 +192,7 @@ async def _verify(text: str) -> str:
         return refused.key
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(user_text, st.text(CODE_CHARS, min_size=16, max_size=16), st.sampled_from(CODE_CHARS))
 def test_verify_reads_a_registration_or_refuses_it_clearly(
     text: str, body: str, wrong: str

@@ -50,7 +50,7 @@ from tests.unit.markup_domain import (
 
 pytestmark = pytest.mark.slow
 
-EXAMPLES = 30
+EXAMPLES = 20
 currencies = st.sampled_from(CURRENCY_CHOICES)  # the reader's; a guess, named once
 
 
@@ -220,8 +220,8 @@ def test_circle_settings(data: st.DataObject, circle: CircleShape, stats: tuple)
     st.data(),
     circle_shapes,
     st.tuples(counts, counts, counts, counts, counts),
-    st.lists(st.tuples(post_shapes, counts, st.lists(prices, max_size=9)), max_size=5),
-    st.lists(post_shapes, max_size=12),
+    st.lists(st.tuples(post_shapes, counts, st.lists(prices, max_size=5)), max_size=5),
+    st.lists(post_shapes, max_size=4),
 )
 def test_week_report(
     data: st.DataObject,
@@ -244,7 +244,7 @@ def test_week_report(
 
 
 @fuzz(EXAMPLES)
-@given(st.data(), st.text(max_size=128), st.lists(post_shapes, max_size=10), st.integers(0, 30))
+@given(st.data(), st.text(max_size=128), st.lists(post_shapes, max_size=4), st.integers(0, 30))
 def test_quiet_posts_text(
     data: st.DataObject, title: str, posts: list[PostShape], days: int
 ) -> None:

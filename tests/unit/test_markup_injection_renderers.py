@@ -99,7 +99,7 @@ FUZZED = {  # each has a test below or in test_markup_injection_reminders.py
     user_settings.zone_followed,
 }
 PART = "✉ "  # before what is only a part of a message (card lines, reasons)
-EXAMPLES = 30
+EXAMPLES = 20
 # the currency a reader sees prices in: with a symbol or without (PKR), the notice of a guess
 currencies = st.sampled_from(CURRENCY_CHOICES)
 
