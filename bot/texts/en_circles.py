@@ -69,5 +69,5 @@ TEXTS: dict[str, str] = {
     "circle.quiet.sent_privately": "I sent you the list in our private chat.",
     "circle.quiet.start_first": "Open a private chat with me first (tap my name, then Start), then press again.",
     "circle.quiet.advised_now": "The advice goes to {member} now (in their daytime).",
-    "circle.quiet.advised": "That post's advice went already, or someone has responded to it since.",
+    "circle.quiet.advised": "That post's advice went already, its member turned advice off, or someone has responded to it since.",
 }

@@ -69,5 +69,5 @@ TEXTS: dict[str, str] = {
     "circle.quiet.sent_privately": "清单已私聊发给你。",
     "circle.quiet.start_first": "请先和我私聊（点我的名字，再点开始），然后再按一次。",
     "circle.quiet.advised_now": "建议马上发给 {member}（在对方的白天时段）。",
-    "circle.quiet.advised": "这条信息的建议已经发过，或已有人回应。",
+    "circle.quiet.advised": "这条信息的建议已经发过、会员关闭了建议，或已有人回应。",
 }

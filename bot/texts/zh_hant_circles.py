@@ -69,5 +69,5 @@ TEXTS: dict[str, str] = {
     "circle.quiet.sent_privately": "清單已私訊傳給你。",
     "circle.quiet.start_first": "請先和我私訊（點我的名字，再點開始），然後再按一次。",
     "circle.quiet.advised_now": "建議馬上傳給 {member}（在對方的白天時段）。",
-    "circle.quiet.advised": "這則資訊的建議已經發過，或已有人回應。",
+    "circle.quiet.advised": "這則資訊的建議已經發過、會員關閉了建議，或已有人回應。",
 }

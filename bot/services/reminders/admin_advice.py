@@ -12,7 +12,7 @@ from datetime import timedelta
 from bot.domain.models import Action, Circle, Post, Reminder
 from bot.services.delivery.action_tokens import add_tokens
 from bot.services.errors import ButtonExpired, UserFacingError
-from bot.services.follow_ups import NO_INTEREST
+from bot.services.follow_ups import NO_INTEREST, topic_of
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.services.reminders._post_reminders import has_interest
 
@@ -79,8 +79,12 @@ async def advise_now(uow_factory: UowFactory, clock: Clock, chat_id: int, post_i
 
 
 async def _advice_to_come(uow: UnitOfWork, post: Post) -> list[Reminder]:
-    """The post's advice reminders still pending, when nobody responded to it."""
+    """The post's advice reminders still pending, when nobody responded to it and its
+    member has not turned advice off in /settings (an admin cannot turn it on for them)."""
     if post.id is None or await has_interest(uow, post):
+        return []
+    member = await uow.users.get(post.user_id)
+    if member is None or topic_of(NO_INTEREST) in member.reminders_off:
         return []
     return await uow.reminders.pending(post_id=post.id, kinds=[NO_INTEREST])
 
