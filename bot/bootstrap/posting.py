@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from bot.services.matching import comparable, search
+from bot.services.matching import comparable, market, search
 from bot.services.posting import posts, price_lists, publishing, visibility
 
 from .dependencies import Dependencies
@@ -26,6 +26,6 @@ class Posting:
         self.edit_field = partial(publishing.edit_field, u, c, deps.after)
         self.search = partial(search.search, u, c, index)
         self.own_price_position = partial(comparable.own_price_position, u, c, index)
-        self.market_of = partial(comparable.market_of, u, c, index)
+        self.market_of = partial(market.market_of, u, c, index)
         self.circle_to_ask = partial(visibility.circle_to_ask, u)
         self.member_confirmed = partial(visibility.member_confirmed, u, c)

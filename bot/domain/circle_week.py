@@ -1,8 +1,7 @@
 """A trade circle's busiest products of the week (issue 36), pure: what its market
 report (`bot.domain.models.CircleWeek`) shows beside its figures.
 
-A product is what comparable offers share (`bot.services.matching.comparable`): a post's
-first glossary concept, else its first product word, with its price unit. Its prices are
+A product is what comparable offers share (`bot.domain.matching.rows.product_term`). Its prices are
 its offers' unit prices in CNY per base unit (a price per dozen counts per piece); the
 needs of the product count towards how busy it is, their budgets are no price."""
 
@@ -12,19 +11,11 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from bot.domain.matching.fields import fields_from_parsed
+from bot.domain.matching.rows import product_term
 from bot.domain.matching.terms import extract_terms
 from bot.domain.models import Post, PostKind, ProductWeek
 
 BUSIEST = 5  # products in the report
-
-
-def product_key(post: Post) -> str | None:
-    """What a post's product is, as comparable posts share it; None for a post that names
-    no product the vocabulary can read."""
-    terms = extract_terms(post.parsed, post.raw_text)
-    if terms.concepts:
-        return terms.concepts[0]
-    return terms.product[0] if terms.product else None
 
 
 def busiest(posts: Sequence[Post], rates: Mapping[str, float]) -> tuple[ProductWeek, ...]:
@@ -32,7 +23,7 @@ def busiest(posts: Sequence[Post], rates: Mapping[str, float]) -> tuple[ProductW
     with its offers' prices in the unit most of them are priced in."""
     groups: dict[str, list[tuple[Post, float | None, str | None]]] = {}
     for post in sorted(posts, key=lambda p: (p.created_at, p.id or 0)):
-        key = product_key(post)
+        key = product_term(extract_terms(post.parsed, post.raw_text))
         if key is None:
             continue
         fields = fields_from_parsed(post.parsed, post.created_at, post.expires_at, rates)

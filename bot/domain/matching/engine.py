@@ -31,7 +31,7 @@ from .open_posts import OpenPosts
 from .plan import QueryPlan
 from .planner import plan_query
 from .query import comparable_docs, filter_and_score, top_k, unit_prices
-from .rows import CONCEPT, PRODUCT, doc_words, from_rows
+from .rows import doc_words, from_rows, product_term
 from .scoring import DEFAULT_WEIGHTS, Thresholds, Weights
 from .scratch import TermScratch
 from .types import Comparable, MatchFields, MatchResult, Peer, PostTerms
@@ -216,8 +216,8 @@ class MatchingEngine(OpenPosts):
         mine = self._sides[kind]
         price = float(unit_prices(mine, np.asarray([doc]), kind)[0])
         terms, _fields = self._doc_view(kind, doc)
-        key = CONCEPT + terms.concepts[0] if terms.concepts else PRODUCT + terms.product[0]
-        tid = self.terms.ids.get(key) if terms.concepts or terms.product else None
+        key = product_term(terms)
+        tid = self.terms.ids.get(key) if key is not None else None
         if tid is None or np.isnan(price):
             return None
         side = self._sides[among]

@@ -43,6 +43,15 @@ assert RECORD_FIELDS == (
 PRODUCT, SPEC, CONCEPT = "p|", "s|", "c|"
 
 
+def product_term(terms: PostTerms) -> str | None:
+    """What a post's product is, as comparable posts share it (the too-good warning, the
+    price position, the Market picture, the circle's busiest products): its first
+    glossary concept, else its first product word; None when it names neither."""
+    if terms.concepts:
+        return CONCEPT + terms.concepts[0]
+    return PRODUCT + terms.product[0] if terms.product else None
+
+
 def term_keys(terms: PostTerms) -> list[str]:
     """Field-tagged term keys, deduplicated, in a stable order."""
     return list(

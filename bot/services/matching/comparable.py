@@ -20,12 +20,11 @@ from dataclasses import replace
 from datetime import datetime
 
 from bot.domain import advice
-from bot.domain.advice import MarketPrices, PricePosition, Standing
+from bot.domain.advice import PricePosition, Standing
 from bot.domain.circles import in_scope
 from bot.domain.matching.types import Comparable, Peer
-from bot.domain.models import Action, Circle, Post, PostKind
+from bot.domain.models import Circle, Post, PostKind
 from bot.domain.trust.checks import too_good_to_be_true
-from bot.services.errors import UserFacingError
 from bot.services.matching.indexing import MatchingIndex
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.services.posting.visibility import circle_of
@@ -58,39 +57,6 @@ async def comparable(
         ):
             newest[peer.owner] = peer
     return replace(found, peers=tuple(newest.values()))
-
-
-async def market_prices(
-    uow: UnitOfWork, index: MatchingIndex, post: Post, now: datetime
-) -> MarketPrices | None:
-    """The post's price and its market (`comparable` offers' prices and needs' budgets),
-    in its own currency and unit as written; None when it names no price or the index
-    does not hold it."""
-    value = _written(post)
-    offers = await comparable(uow, index, post, now, PostKind.OFFER) if value else None
-    needs = await comparable(uow, index, post, now, PostKind.NEED) if value else None
-    found = offers or needs
-    if value is None or found is None or found.price <= 0:
-        return None
-    scale = value / found.price
-    return MarketPrices(
-        post.kind,
-        value,
-        tuple(peer.price * scale for peer in offers.peers) if offers else (),
-        tuple(peer.price * scale for peer in needs.peers) if needs else (),
-    )
-
-
-def _written(post: Post) -> float | None:
-    """The unit price the post names, as the market reads it (`query.unit_prices`)."""
-    written = post.parsed.price
-    if written is None:
-        return None
-    first, second = (
-        (written.low, written.high) if post.kind is PostKind.OFFER else (written.high, written.low)
-    )
-    value = first if first is not None else second
-    return float(value) if value is not None else None
 
 
 async def standing_of(
@@ -126,21 +92,6 @@ async def own_price_position(
         if post is None or post.user_id != owner_id:
             return None
         return (await standing_of(uow, index, post, clock.now())).position
-
-
-async def market_of(
-    uow_factory: UowFactory, clock: Clock, index: MatchingIndex, post_id: int, owner_id: int
-) -> tuple[Post, MarketPrices | None]:
-    """The owner's open post and its market (`market_prices`; None when it names no
-    price), as the post rules allow (`Action.SHOW_MARKET`): another's post, a guessed id,
-    a closed or expired post is refused as any post button is."""
-    async with uow_factory() as uow:
-        post = await uow.posts.get(post_id)
-        if post is None or post.user_id != owner_id:
-            raise UserFacingError("post.not_found")
-        if not post.allows(Action.SHOW_MARKET, owner_id):
-            raise UserFacingError("post.not_open")
-        return post, await market_prices(uow, index, post, clock.now())
 
 
 async def too_good(

@@ -12,11 +12,11 @@ from bot.domain.models import Circle, Post, PostKind, PostStatus
 from bot.domain.parsing import parse_post
 from bot.services.matching.comparable import (
     comparable,
-    market_prices,
     own_price_position,
     too_good,
 )
 from bot.services.matching.indexing import MatchingIndex
+from bot.services.matching.market import market_prices
 from bot.services.ports import UowFactory
 from tests.fakes import FixedClock
 from tests.unit.services.world import add_user, new_index, opened
