@@ -5,7 +5,6 @@ post's unit, as the alerts' price lines show them (`bot.texts.advice.price_line`
 from __future__ import annotations
 
 import statistics
-from decimal import Decimal
 
 from bot.domain import money
 from bot.domain.advice import MIN_PEERS, MarketPrices
@@ -15,7 +14,7 @@ from bot.domain.vocabulary.units import unit_name
 from bot.pictures.price_strip import BUDGETS, OFFERS, PriceStrip, StripLabels
 from bot.texts import Html, plain, t
 from bot.texts.advice import price_line
-from bot.texts.cards import CURRENCY_SYMBOLS, amount, post_title
+from bot.texts.cards import CURRENCY_SYMBOLS, amount, cents, post_title
 
 NEEDED = MIN_PEERS  # comparable posts in all, for a picture that says something
 
@@ -101,4 +100,4 @@ def _median(values: tuple[float, ...]) -> float:
 
 def _amount(value: float) -> str:
     """A price to the cent, as a card writes one ("12", "1.66", "1,200")."""
-    return amount(Decimal(str(round(value, 2))))
+    return amount(cents(value))

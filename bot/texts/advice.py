@@ -11,7 +11,7 @@ from bot.domain.home import Conversion
 from bot.domain.models import Lang, Post, Price, Quantity
 from bot.domain.vocabulary.glossary import has_han
 from bot.texts import Html, t, translation
-from bot.texts.cards import money_text, post_title, quantity
+from bot.texts.cards import cents, money_text, post_title, quantity
 from bot.texts.user_settings import currency_notice
 
 
@@ -60,7 +60,7 @@ def _market(value: Decimal | float, currency: str | None, conversion: Conversion
 
 def _shown(value: Decimal | float) -> Decimal:
     """A written amount as it is; one computed (a median) to the cent."""
-    return value if isinstance(value, Decimal) else Decimal(str(round(value, 2)))
+    return value if isinstance(value, Decimal) else cents(value)
 
 
 def offer_advice(

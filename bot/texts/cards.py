@@ -36,6 +36,11 @@ CURRENCY_SYMBOLS = {
 MAX_FIELD = 120  # characters of user text shown per field; cards stay short on a phone
 
 
+def cents(value: float) -> Decimal:
+    """A computed amount (a median, a conversion) to the cent, as prices are shown."""
+    return Decimal(str(round(value, 2)))
+
+
 def amount(value: Decimal) -> str:
     value = value.normalize()
     if value == value.to_integral_value():

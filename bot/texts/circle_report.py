@@ -12,7 +12,7 @@ from bot.domain.home import LANGUAGE_CURRENCIES, Conversion
 from bot.domain.models import Circle, CircleWeek, Lang, Post, Price, ProductWeek
 from bot.domain.vocabulary.units import unit_name
 from bot.texts import Html, fits_caption, plain, t
-from bot.texts.cards import money_text, post_title
+from bot.texts.cards import cents, money_text, post_title
 from bot.texts.translation import converted
 
 NAMED = 3  # of the needs nobody asked about, those named
@@ -59,7 +59,7 @@ def week_report(circle: Circle, week: CircleWeek, rates: Mapping[str, float]) ->
 
 def in_currency(value: float, conversion: Conversion) -> tuple[Decimal, str]:
     """A CNY amount in the reader's currency: (amount, currency)."""
-    cny = Decimal(str(round(value, 2)))
+    cny = cents(value)
     return converted(Price(low=cny, currency="CNY"), conversion) or (cny, "CNY")
 
 
