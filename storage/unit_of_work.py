@@ -23,6 +23,7 @@ from bot.services.ports import (
     ErasureRepository,
     InboxRepository,
     IndexChangesRepository,
+    LeadsRepository,
     LeasesRepository,
     MatchesRepository,
     OutboxRepository,
@@ -46,6 +47,7 @@ from storage.repositories import (
     SqlErasureRepository,
     SqlInboxRepository,
     SqlIndexChangesRepository,
+    SqlLeadsRepository,
     SqlLeasesRepository,
     SqlMatchesRepository,
     SqlOutboxRepository,
@@ -87,6 +89,7 @@ class SqlAlchemyUnitOfWork:
     conversations: ConversationsRepository
     registrations: RegistrationsRepository
     post_vectors: PostVectorsRepository
+    leads: LeadsRepository
 
     def __init__(
         self,
@@ -131,6 +134,7 @@ class SqlAlchemyUnitOfWork:
         self.conversations = SqlConversationsRepository(session, self._written)
         self.registrations = SqlRegistrationsRepository(session)
         self.post_vectors = SqlPostVectorsRepository(session)
+        self.leads = SqlLeadsRepository(session)
         return self
 
     async def __aexit__(

@@ -8,6 +8,7 @@ from storage.repositories.deals import SqlDealsRepository, SqlRatingsRepository
 from storage.repositories.erasure import SqlErasureRepository
 from storage.repositories.inbox import SqlInboxRepository
 from storage.repositories.index_changes import SqlIndexChangesRepository
+from storage.repositories.leads import SqlLeadsRepository
 from storage.repositories.leases import SqlLeasesRepository
 from storage.repositories.matches import SqlMatchesRepository
 from storage.repositories.outbox import SqlOutboxRepository
@@ -28,6 +29,7 @@ __all__ = [
     "SqlErasureRepository",
     "SqlInboxRepository",
     "SqlIndexChangesRepository",
+    "SqlLeadsRepository",
     "SqlLeasesRepository",
     "SqlMatchesRepository",
     "SqlOutboxRepository",

@@ -33,6 +33,7 @@ from storage.tables import (
     DealRow,
     InboxRow,
     IndexChangeRow,
+    LeadRow,
     MatchRow,
     OutboxRow,
     PersistenceRow,
@@ -40,6 +41,7 @@ from storage.tables import (
     RatingRow,
     RegistrationRow,
     ReminderRow,
+    SellerInterestRow,
     TrustEventRow,
 )
 
@@ -135,6 +137,8 @@ class SqlErasureRepository:
         await run(delete(MatchRow).where(MatchRow.id.in_(matches)))
         await run(delete(PostRow).where(PostRow.id.in_(posts)))  # post_vectors: ON DELETE CASCADE
         await run(delete(CompanyProfileRow).where(CompanyProfileRow.user_id == user_id))
+        await run(delete(SellerInterestRow).where(SellerInterestRow.user_id == user_id))
+        await run(delete(LeadRow).where(LeadRow.seller_id == user_id))  # and with their needs
         await run(delete(RegistrationRow).where(RegistrationRow.user_id == user_id))
         await run(delete(CircleMembershipRow).where(CircleMembershipRow.user_id == user_id))
         await run(delete(IndexChangeRow).where(IndexChangeRow.user_id == user_id))  # dismissals

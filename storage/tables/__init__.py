@@ -1,6 +1,7 @@
 """Every table of the schema, as typed declarative classes; `metadata` feeds Alembic."""
 
 from storage.tables.base import Base
+from storage.tables.leads import LeadRow, SellerInterestRow
 from storage.tables.people import (
     CircleMembershipRow,
     CircleRow,
@@ -45,6 +46,7 @@ __all__ = [
     "DealRow",
     "IndexChangeRow",
     "InboxRow",
+    "LeadRow",
     "LeaseRow",
     "MatchRow",
     "OutboxRow",
@@ -53,6 +55,7 @@ __all__ = [
     "PostVectorRow",
     "RatingRow",
     "RegistrationRow",
+    "SellerInterestRow",
     "ReminderRow",
     "TrustEventRow",
     "UserRow",

@@ -136,6 +136,9 @@ class Tables:
     registrations: dict[int, tuple[str, str, int, datetime]] = field(default_factory=dict)
     # post id -> (model, vector, created_at): a post's sentence vector, gone with the post
     post_vectors: dict[int, tuple[str, bytes, datetime]] = field(default_factory=dict)
+    # (user id, product key, source) -> last at: what a seller is known to sell
+    seller_interests: dict[tuple[int, str, str], datetime] = field(default_factory=dict)
+    leads: dict[tuple[int, int], datetime] = field(default_factory=dict)  # (need, seller) -> at
     last_ids: dict[str, int] = field(default_factory=dict)
 
     def next_id(self, table: str) -> int:

@@ -17,6 +17,7 @@ from bot.domain.privacy import (
     told,
 )
 from tests.fakes.base import Tables, _Repository, _utc
+from tests.fakes.leads import drop_leads, forget_seller
 from tests.fakes.vectors import drop_vectors
 
 TOKEN_REFS = ("post", "match", "request")  # payload keys naming what was theirs
@@ -77,6 +78,8 @@ class FakeErasureRepository(_Repository):
         for i in posts:
             del t.posts[i]
         drop_vectors(t, posts)  # ON DELETE CASCADE
+        drop_leads(t, posts)
+        forget_seller(t, user_id)
         t.profiles.pop(user_id, None)
         for i in [i for i, claim in t.registrations.items() if claim[2] == user_id]:
             del t.registrations[i]

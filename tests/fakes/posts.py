@@ -20,6 +20,7 @@ from tests.fakes.base import (
     _require,
     _utc,
 )
+from tests.fakes.leads import drop_leads
 from tests.fakes.vectors import drop_vectors
 
 
@@ -121,6 +122,7 @@ class FakePostsRepository(_Repository):
         for i in gone:
             del t.posts[i]
         drop_vectors(t, gone)  # ON DELETE CASCADE
+        drop_leads(t, gone)
         return len(gone)
 
     async def save_index_entry(

@@ -17,6 +17,7 @@ from bot.services.ports import (
     ErasureRepository,
     InboxRepository,
     IndexChangesRepository,
+    LeadsRepository,
     LeasesRepository,
     MatchesRepository,
     OutboxRepository,
@@ -36,6 +37,7 @@ from tests.fakes.base import (
 )
 from tests.fakes.deals import FakeDealsRepository, FakeRatingsRepository
 from tests.fakes.erasure import FakeErasureRepository
+from tests.fakes.leads import FakeLeadsRepository
 from tests.fakes.people import (
     FakeCirclesRepository,
     FakeProfilesRepository,
@@ -107,6 +109,7 @@ class InMemoryUnitOfWork:
     conversations: ConversationsRepository
     registrations: RegistrationsRepository
     post_vectors: PostVectorsRepository
+    leads: LeadsRepository
 
     def __init__(self, store: InMemoryStore) -> None:
         self.store = store
@@ -133,6 +136,7 @@ class InMemoryUnitOfWork:
         self.conversations = FakeConversations(self)
         self.registrations = FakeRegistrationsRepository(self)
         self.post_vectors = FakePostVectorsRepository(self)
+        self.leads = FakeLeadsRepository(self)
 
     @property
     def tables(self) -> Tables:

@@ -36,6 +36,7 @@ from bot.domain.models.posts import (
     Price,
     ProductWeek,
     Quantity,
+    SellerInterest,
 )
 from bot.domain.models.trust_records import Rating, TrustEvent
 
@@ -64,6 +65,7 @@ __all__ = [
     "Price",
     "ProductWeek",
     "Quantity",
+    "SellerInterest",
     "Rating",
     "Reminder",
     "TrustEvent",

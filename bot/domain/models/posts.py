@@ -165,3 +165,13 @@ class CircleWeek:
         """Confirmed deals per contact exchanged this week (None without contacts)."""
         contacts = self.stats.contacts
         return self.stats.deals / contacts if contacts else None
+
+
+@dataclass(frozen=True, slots=True)
+class SellerInterest:
+    """A seller known to sell a product: from an offer of it (`source` "offer", `last_at`
+    their newest such offer) or from their /profile ("profile")."""
+
+    user_id: int
+    source: str
+    last_at: datetime

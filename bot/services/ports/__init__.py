@@ -28,6 +28,7 @@ from bot.services.ports.people import (
 )
 from bot.services.ports.posts import (
     IndexChangesRepository,
+    LeadsRepository,
     MatchesRepository,
     PostsRepository,
     PostVectorsRepository,
@@ -50,6 +51,7 @@ __all__ = [
     "ErasureRepository",
     "IndexChangesRepository",
     "InboxRepository",
+    "LeadsRepository",
     "LeasesRepository",
     "MatchesRepository",
     "OutboxRepository",

@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Protocol
 
 from bot.domain.matching.types import IndexChange, IndexEntry
-from bot.domain.models import Match, Post, PostKind, PostStatus
+from bot.domain.models import Match, Post, PostKind, PostStatus, SellerInterest
 
 
 class PostsRepository(Protocol):
@@ -120,3 +120,28 @@ class IndexChangesRepository(Protocol):
         ...
 
     async def purge(self, before: datetime) -> int: ...
+
+
+class LeadsRepository(Protocol):
+    """Demand leads (issue 36): the products sellers are known to sell, and leads sent."""
+
+    async def note_offer(self, user_id: int, product_key: str, at: datetime) -> None:
+        """The seller offered this product at `at` (kept after the offer ends)."""
+        ...
+
+    async def set_profile_products(self, user_id: int, product_keys: Collection[str]) -> None:
+        """The products their /profile names, in place of those it named before."""
+        ...
+
+    async def sellers_of(
+        self, product_key: str, since: datetime, limit: int
+    ) -> list[SellerInterest]:
+        """Who offered this product since `since` or names it in their profile: the
+        `limit` most recent (by their newest offer of it, or their profile's save)."""
+        ...
+
+    async def add(self, need_id: int, seller_id: int, at: datetime) -> bool:
+        """Record the need sent to the seller as a lead; False if it was sent before."""
+        ...
+
+    async def count_to_seller_since(self, seller_id: int, since: datetime) -> int: ...

@@ -27,6 +27,7 @@ from bot.services.ports.people import (
 )
 from bot.services.ports.posts import (
     IndexChangesRepository,
+    LeadsRepository,
     MatchesRepository,
     PostsRepository,
     PostVectorsRepository,
@@ -59,6 +60,7 @@ class UnitOfWork(Protocol):
     conversations: ConversationsRepository
     registrations: RegistrationsRepository
     post_vectors: PostVectorsRepository
+    leads: LeadsRepository
 
     async def __aenter__(self) -> Self: ...
     async def __aexit__(
