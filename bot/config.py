@@ -62,6 +62,7 @@ DURATIONS = (
     "follow_up_after",
     "expiry_warning_before",
     "nudge_after",
+    "lead_after",
     "quiet_post_after",
     "reminder_tick",
     "lease_ttl",
@@ -98,6 +99,7 @@ class Settings(BaseSettings):
     follow_up_after: timedelta = timedelta(hours=24)  # an unanswered alert or request
     expiry_warning_before: timedelta = timedelta(days=3)
     nudge_after: timedelta = timedelta(days=14)  # no interest -> advice
+    lead_after: timedelta = timedelta(days=1)  # a need that alerted nobody -> leads
     quiet_post_after: timedelta = timedelta(days=2)  # no response -> on circle admins' list
     reminder_tick: timedelta = timedelta(seconds=30)  # between sweeps of due reminders
     quiet_hours: bool = True  # 22:00-08:00 in each reader's time zone, only replies go out
@@ -182,6 +184,7 @@ class Settings(BaseSettings):
             self.follow_up_after,
             self.expiry_warning_before,
             self.nudge_after,
+            self.lead_after,
         )
 
     @field_validator("log_level")

@@ -12,7 +12,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from bot.domain.models import ContactRequest, Post, Reminder, User
+from bot.domain.models import ContactRequest, Post, PostKind, Reminder, User
 from bot.domain.quiet_hours import next_digest_at
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.services.schedule import Schedule
@@ -23,17 +23,27 @@ CONTACT_FOLLOW_UP = "contact.follow_up"  # a contact request its owner has not a
 CONTACT_UNANSWERED = "contact.unanswered"  # the asker hears it is still unanswered
 EXPIRY_WARNING = "post.expiry_warning"  # renew or close, before the post's end
 NO_INTEREST = "post.no_interest"  # advice for a post nobody asked about
+LEAD_CHECK = "need.leads"  # a need that alerted no seller goes to some as a lead
 DIGEST = "digest.weekly"  # opt-in
 
 ENDED_WITH_THE_POST = frozenset(
-    {MATCH_FOLLOW_UP, CONTACT_FOLLOW_UP, CONTACT_UNANSWERED, EXPIRY_WARNING, NO_INTEREST}
+    {
+        MATCH_FOLLOW_UP,
+        CONTACT_FOLLOW_UP,
+        CONTACT_UNANSWERED,
+        EXPIRY_WARNING,
+        NO_INTEREST,
+        LEAD_CHECK,
+    }
 )
+LEADS_TOPIC = "leads"  # a seller's switch for the leads others' needs bring them
 # What /settings turns on and off, by topic (the digest has its own switch).
 TOPICS: dict[str, frozenset[str]] = {
     "follow_up": frozenset({MATCH_FOLLOW_UP, CONTACT_FOLLOW_UP, CONTACT_UNANSWERED}),
     "expiry": frozenset({EXPIRY_WARNING}),
     "advice": frozenset({NO_INTEREST}),
     "deal": frozenset({OUTCOME}),
+    LEADS_TOPIC: frozenset(),  # not a reminder of theirs: `reminders.demand_leads` asks
 }
 
 
@@ -128,9 +138,12 @@ async def after_request_answered(
 
 async def after_opened(uow: UnitOfWork, now: datetime, schedule: Schedule, post: Post) -> None:
     """Published or renewed: a warning before its end and, if nobody shows interest,
-    advice; a renewal replaces the ones written for the earlier term."""
+    advice; a need, if it alerts no seller, goes as a lead to some; a renewal replaces
+    the ones written for the earlier term."""
     assert post.id is not None
-    earlier = await uow.reminders.pending(post_id=post.id, kinds=(EXPIRY_WARNING, NO_INTEREST))
+    earlier = await uow.reminders.pending(
+        post_id=post.id, kinds=(EXPIRY_WARNING, NO_INTEREST, LEAD_CHECK)
+    )
     await end(uow, now, earlier, "renewed")
     warn_at = post.expires_at - schedule.expiry_warning_before
     if warn_at > now:
@@ -138,6 +151,9 @@ async def after_opened(uow: UnitOfWork, now: datetime, schedule: Schedule, post:
     nudge_at = now + schedule.nudge_after
     if nudge_at < post.expires_at:
         await uow.reminders.add(Reminder(None, NO_INTEREST, post.user_id, nudge_at, {}, post.id))
+    leads_at = now + schedule.lead_after
+    if post.kind is PostKind.NEED and leads_at < post.expires_at:
+        await uow.reminders.add(Reminder(None, LEAD_CHECK, post.user_id, leads_at, {}, post.id))
 
 
 async def after_closed(uow: UnitOfWork, now: datetime, post_id: int | None, reason: str) -> None:

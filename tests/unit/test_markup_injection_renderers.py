@@ -34,6 +34,7 @@ from bot.texts import (
     circles,
     contacts,
     deals,
+    leads,
     lists,
     profile,
     reasons,
@@ -86,6 +87,7 @@ FUZZED = {  # each has a test below or in test_markup_injection_reminders.py
     contacts.contact_request,
     deals.deal_message,
     deals.rating_thanks,
+    leads.lead_text,
     lists.my_posts_page,
     lists.price_list_drafts,
     lists.search_page,
@@ -161,6 +163,17 @@ def test_alerts(
         )
 
     each_language(data, alert)
+    each_language(  # a demand lead: the need, its buyer's line (offered: reuse a flag)
+        data,
+        lambda lang, w: leads.lead_text(
+            lang,
+            make_post(post, w),
+            make_summary(them, w) if them else None,
+            too_good,
+            3,
+            conversion=guessed(currency),
+        ),
+    )
     each_language(
         data,
         lambda lang, w: (

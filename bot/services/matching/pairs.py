@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from bot.domain.advice import Standing
 from bot.domain.circles import in_scope
 from bot.domain.matching.engine import MatchingEngine
+from bot.domain.matching.rows import product_term
 from bot.domain.matching.scoring import DEFAULT_WEIGHTS
 from bot.domain.matching.types import MatchFields, MatchResult, PostTerms, Reason
 from bot.domain.models import Circle, Match, Post, PostKind, Price, Quantity
@@ -36,7 +37,8 @@ async def index_post(
     uow: UnitOfWork, now: datetime, index: MatchingIndex, post: Post
 ) -> tuple[PostTerms, MatchFields] | None:
     """Inside the caller's transaction: an open post is indexed as it now stands and its
-    index entry stored, under this vocabulary; any other leaves the index (None)."""
+    index entry stored, under this vocabulary, and an offer's product noted as its
+    seller's (`leads.note_offer`); any other leaves the index (None)."""
     trust = await ranking_trust_of(uow, post.user_id, now)
     indexed = index.sync(post, await profile_keywords(uow, post.user_id), trust)
     if indexed is not None and post.id is not None:
@@ -44,6 +46,9 @@ async def index_post(
         await uow.posts.save_index_entry(
             post.id, form.keys, form.labels, form.numbers, index.vocabulary
         )
+        offered = product_term(indexed[0]) if post.kind is PostKind.OFFER else None
+        if offered is not None:  # open now: what they sell, for needs' leads
+            await uow.leads.note_offer(post.user_id, offered, now)
     return indexed
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from bot.domain.matching.rows import product_term
+from bot.domain.matching.terms import query_terms
 from bot.domain.models import CompanyProfile
 from bot.services.errors import UserFacingError
 from bot.services.ports import UnitOfWork, UowFactory
@@ -45,4 +47,13 @@ async def write(uow: UnitOfWork, user_id: int, answers: dict[str, str]) -> Compa
     if answers.get("keywords"):
         profile.keywords = parse_keywords(answers["keywords"])
     await uow.profiles.save(profile)
+    await uow.leads.set_profile_products(user_id, products_named(profile))
     return profile
+
+
+def products_named(profile: CompanyProfile) -> list[str]:
+    """The products a profile's keywords and main products name, as comparable posts key
+    a product (`rows.product_term`): what brings its owner needs' leads."""
+    words = (*profile.keywords, *_SPLIT.split(profile.main_products))
+    keys = (product_term(query_terms(word.strip())) for word in words if word.strip())
+    return list(dict.fromkeys(key for key in keys if key is not None))

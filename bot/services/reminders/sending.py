@@ -22,6 +22,7 @@ from bot.services.follow_ups import (
     CONTACT_UNANSWERED,
     DIGEST,
     EXPIRY_WARNING,
+    LEAD_CHECK,
     MATCH_FOLLOW_UP,
     NO_INTEREST,
     OUTCOME,
@@ -39,6 +40,7 @@ from bot.services.reminders._match_reminders import (
     request_unanswered,
 )
 from bot.services.reminders._post_reminders import expiry_warning, no_interest
+from bot.services.reminders.demand_leads import demand_leads
 from bot.services.reminders.reminder_context import ReminderContext
 from bot.services.trust import deals
 
@@ -60,6 +62,7 @@ POLICIES: dict[str, Policy] = {
     CONTACT_UNANSWERED: request_unanswered,
     EXPIRY_WARNING: expiry_warning,
     NO_INTEREST: no_interest,
+    LEAD_CHECK: demand_leads,
     DIGEST: weekly_digest,
 }
 
@@ -69,7 +72,9 @@ LATE_LIMITS: dict[str, timedelta] = {
     CONTACT_FOLLOW_UP: timedelta(days=3),
     CONTACT_UNANSWERED: timedelta(days=3),
     NO_INTEREST: timedelta(days=7),
+    LEAD_CHECK: timedelta(days=3),
 }
+FOR_OTHERS = frozenset({LEAD_CHECK})  # what it writes goes to others: not its owner's night
 
 
 async def send_due(
@@ -117,7 +122,8 @@ async def _handle(
     limit = LATE_LIMITS.get(reminder.kind)
     if limit is not None and late > limit:
         return expired(f"fell due {late.days}d {late.seconds // 3600}h ago")
-    night = quiet_until(now, user.timezone) if context.quiet_hours else None
+    quiet = context.quiet_hours and reminder.kind not in FOR_OTHERS
+    night = quiet_until(now, user.timezone) if quiet else None
     if night is not None:  # written in the morning, from what is true then
         return Postponed(night)
     policy = POLICIES.get(reminder.kind)
