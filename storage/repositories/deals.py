@@ -79,6 +79,16 @@ class SqlDealsRepository:
         rows = await self._session.scalars(select(DealRow).where(side).order_by(DealRow.id))
         return [_deal(row) for row in rows]
 
+    async def of_users_since(self, user_ids: Collection[int], since: datetime) -> list[Deal]:
+        ids, found = sorted(set(user_ids)), dict[int, Deal]()
+        recent = (DealRow.created_at >= since) | (DealRow.closed_at >= since)
+        for start in range(0, len(ids), _CHUNK):
+            chunk = ids[start : start + _CHUNK]
+            side = DealRow.seller_id.in_(chunk) | DealRow.buyer_id.in_(chunk)
+            rows = await self._session.scalars(select(DealRow).where(side, recent))
+            found.update((row.id, _deal(row)) for row in rows)
+        return [found[i] for i in sorted(found)]
+
     async def about_post(self, post_id: int, user_id: int) -> list[Deal]:
         side = (DealRow.seller_id == user_id) | (DealRow.buyer_id == user_id)
         post = (DealRow.offer_id == post_id) | (DealRow.need_id == post_id)

@@ -95,14 +95,19 @@ class SqlMatchesRepository:
         )
         return set(await self._session.scalars(query))
 
-    async def count_alerts_to_user_since(self, user_id: int, since: datetime) -> int:
+    async def count_alerts_to_user_since(
+        self, user_id: int, since: datetime, until: datetime | None = None
+    ) -> int:
+        window = [MatchRow.created_at >= since]
+        if until is not None:
+            window.append(MatchRow.created_at < until)
         query = (
             select(func.count())
             .select_from(MatchRow)
             .join(PostRow, or_(PostRow.id == MatchRow.offer_id, PostRow.id == MatchRow.need_id))
             .where(
                 PostRow.user_id == user_id,
-                MatchRow.created_at >= since,
+                *window,
                 or_(
                     and_(PostRow.id == MatchRow.offer_id, MatchRow.offer_alerted),
                     and_(PostRow.id == MatchRow.need_id, MatchRow.need_alerted),

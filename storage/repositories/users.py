@@ -63,6 +63,7 @@ def _user_from_row(row: UserRow | Row[Any]) -> User:
         last_active_at=row.last_active_at,
         reminders_off=tuple(row.reminders_off or ()),
         digest=row.digest,
+        month_report=row.month_report,
         alerts_wait=row.alerts_wait,
         deleted_at=row.deleted_at,
     )
@@ -113,6 +114,7 @@ class SqlUsersRepository:
             "last_active_at": user.last_active_at,
             "reminders_off": list(user.reminders_off),
             "digest": user.digest,
+            "month_report": user.month_report,
             "alerts_wait": user.alerts_wait,
             "deleted_at": user.deleted_at,
             "updated_at": now,

@@ -53,6 +53,17 @@ class FakeDealsRepository(_Repository):
     async def of_user(self, user_id: int) -> list[Deal]:
         return copy.deepcopy([d for _id, d in sorted(self._read.deals.items()) if d.has(user_id)])
 
+    async def of_users_since(self, user_ids: Collection[int], since: datetime) -> list[Deal]:
+        wanted = set(user_ids)
+        return copy.deepcopy(
+            [
+                d
+                for _id, d in sorted(self._read.deals.items())
+                if wanted & {d.seller_id, d.buyer_id}
+                and (d.created_at >= since or (d.closed_at is not None and d.closed_at >= since))
+            ]
+        )
+
     async def about_post(self, post_id: int, user_id: int) -> list[Deal]:
         return copy.deepcopy(
             [

@@ -112,11 +112,13 @@ class FakeMatchesRepository(_Repository):
         record = self._read.posts.get(post_id)
         return None if record is None else record.post.user_id
 
-    async def count_alerts_to_user_since(self, user_id: int, since: datetime) -> int:
-        """Alerts sent to `user_id` (as either side's owner) since `since`."""
+    async def count_alerts_to_user_since(
+        self, user_id: int, since: datetime, until: datetime | None = None
+    ) -> int:
+        """Alerts sent to `user_id` (as either side's owner) since `since` (before `until`)."""
         count = 0
         for m in self._read.matches.values():
-            if m.created_at >= since:
+            if m.created_at >= since and (until is None or m.created_at < until):
                 count += m.offer_alerted and self._owner(m.offer_id) == user_id
                 count += m.need_alerted and self._owner(m.need_id) == user_id
         return count

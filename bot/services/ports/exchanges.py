@@ -61,6 +61,10 @@ class DealsRepository(Protocol):
         """Every deal of the user, as seller or buyer, oldest first."""
         ...
 
+    async def of_users_since(self, user_ids: Collection[int], since: datetime) -> list[Deal]:
+        """The deals of any of these users opened or closed since `since`, oldest first."""
+        ...
+
     async def about_post(self, post_id: int, user_id: int) -> list[Deal]:
         """The deals of `user_id` that are about that post (as offer or need), oldest first."""
         ...

@@ -86,8 +86,10 @@ class MatchesRepository(Protocol):
         """The offers paired with any of this buyer's needs (each heard of once)."""
         ...
 
-    async def count_alerts_to_user_since(self, user_id: int, since: datetime) -> int:
-        """Alerts sent to `user_id` (as either side's owner) since `since`."""
+    async def count_alerts_to_user_since(
+        self, user_id: int, since: datetime, until: datetime | None = None
+    ) -> int:
+        """Alerts sent to `user_id` (as either side's owner) since `since` (before `until`)."""
         ...
 
     async def dismissals(self) -> list[tuple[int, int]]:
