@@ -66,3 +66,27 @@ def next_digest_at(now: datetime, timezone: str) -> datetime:
     if at <= local:
         at = datetime.combine(day + timedelta(days=7), DIGEST_TIME, tzinfo=local.tzinfo)
     return at.astimezone(UTC)
+
+
+def month_start(local: datetime) -> datetime:
+    """00:00 on the 1st of `local`'s month, in its time zone."""
+    return datetime.combine(local.date().replace(day=1), time(0, 0), tzinfo=local.tzinfo)
+
+
+def next_month_at(now: datetime, timezone: str) -> datetime:
+    """The next 1st of a month, 09:00 in the reader's time zone after `now`, as UTC."""
+    local = now.astimezone(zone(timezone))
+    first = month_start(local).date()
+    at = datetime.combine(first, DIGEST_TIME, tzinfo=local.tzinfo)
+    if at <= local:
+        following = (first + timedelta(days=32)).replace(day=1)
+        at = datetime.combine(following, DIGEST_TIME, tzinfo=local.tzinfo)
+    return at.astimezone(UTC)
+
+
+def last_month(now: datetime, timezone: str) -> tuple[datetime, datetime]:
+    """The calendar month before `now`'s in the reader's time zone: [its start, its end),
+    as UTC."""
+    end = month_start(now.astimezone(zone(timezone)))
+    start = month_start(end - timedelta(days=1))
+    return start.astimezone(UTC), end.astimezone(UTC)

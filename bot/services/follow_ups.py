@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from bot.domain.models import ContactRequest, Post, PostKind, Reminder, User
-from bot.domain.quiet_hours import next_digest_at
+from bot.domain.quiet_hours import next_digest_at, next_month_at
 from bot.services.ports import Clock, UnitOfWork, UowFactory
 from bot.services.schedule import Schedule
 
@@ -25,6 +25,7 @@ EXPIRY_WARNING = "post.expiry_warning"  # renew or close, before the post's end
 NO_INTEREST = "post.no_interest"  # advice for a post nobody asked about
 LEAD_CHECK = "need.leads"  # a need that alerted no seller goes to some as a lead
 DIGEST = "digest.weekly"  # opt-in
+MONTH = "month.report"  # "Your month", opt-in
 
 ENDED_WITH_THE_POST = frozenset(
     {
@@ -92,6 +93,18 @@ async def schedule_next_digest(uow: UnitOfWork, now: datetime, user: User) -> No
 
 async def stop_digest(uow: UnitOfWork, now: datetime, user_id: int) -> None:
     pending = await uow.reminders.pending(user_id=user_id, kinds=(DIGEST,))
+    await end(uow, now, pending, "turned off in /settings")
+
+
+async def schedule_next_month(uow: UnitOfWork, now: datetime, user: User) -> None:
+    """The next "Your month" for a member who turned it on, the 1st at 09:00 in their time
+    zone (any earlier one is replaced)."""
+    await end(uow, now, await uow.reminders.pending(user_id=user.id, kinds=(MONTH,)), "replaced")
+    await uow.reminders.add(Reminder(None, MONTH, user.id, next_month_at(now, user.timezone)))
+
+
+async def stop_month(uow: UnitOfWork, now: datetime, user_id: int) -> None:
+    pending = await uow.reminders.pending(user_id=user_id, kinds=(MONTH,))
     await end(uow, now, pending, "turned off in /settings")
 
 

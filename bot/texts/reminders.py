@@ -75,13 +75,15 @@ def digest_text(
     lines = [t(lang, "digest.title")]
     if fresh:
         posts = "\n".join(
-            _line(post, lang, n, post.id in warned, conversion) + _open(post, lang, bot_username)
+            _line(post, lang, n, post.id in warned, conversion)
+            + open_line(post, lang, bot_username)
             for n, post in enumerate(fresh, start=1)
         )
         lines.append(t(lang, "digest.new_posts", count=len(fresh), posts=Html(posts)))
     if suppliers:
         found = "\n".join(
-            _supplier(supplier, lang, n, conversion) + _open(supplier.offer, lang, bot_username)
+            _supplier(supplier, lang, n, conversion)
+            + open_line(supplier.offer, lang, bot_username)
             for n, supplier in enumerate(suppliers, start=1)
         )
         lines.append(t(lang, "digest.suppliers", lines=Html(found)))
@@ -102,7 +104,7 @@ def _line(post: Post, lang: Lang, number: int, too_good: bool, conversion: Conve
     return f"{line}\n   {t(lang, 'alert.too_good_short')}" if too_good else line
 
 
-def _open(post: Post, lang: Lang, bot_username: str) -> str:
+def open_line(post: Post, lang: Lang, bot_username: str) -> str:
     """A line with the link that opens the post in the chat with the bot."""
     if not bot_username or post.id is None:
         return ""

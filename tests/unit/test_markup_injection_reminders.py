@@ -7,6 +7,7 @@ the template's."""
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import UTC, datetime
 
 import pytest
 from hypothesis import given
@@ -16,6 +17,7 @@ from bot.domain.advice import MarketPrices, PricePosition
 from bot.domain.home import CURRENCY_CHOICES
 from bot.domain.models import CircleStats, CircleWeek, Lang, ProductWeek
 from bot.domain.money import DEFAULT_RATES
+from bot.domain.your_month import Exchanges, YourMonth
 from bot.pictures import market
 from bot.texts import (
     advice,
@@ -24,6 +26,7 @@ from bot.texts import (
     reminders,
     user_settings,
 )
+from bot.texts.your_month import month_text
 from tests.readers import guessed
 from tests.unit import markup_attacks as limit
 from tests.unit.markup_attacks import Words, each_language, fuzz
@@ -240,7 +243,23 @@ def test_week_report(
         week = CircleWeek(CircleStats(*stats), busiest, tuple(make_post(p, w) for p in needs))
         return circle_report.week_report(shown, week, DEFAULT_RATES)
 
+    def month(lang: Lang, w: Words) -> str:  # "Your month": the circle's title, others' needs
+        alerts, contacts, deals, sales, top = stats
+        mine = YourMonth(
+            datetime(2026, 3, 1, tzinfo=UTC),
+            alerts,
+            Exchanges(contacts, deals),
+            w(0),
+            0.5,
+            sales,
+            min(top, sales),
+            7,
+        )
+        suggested = [make_post(p, w) for p in needs]
+        return month_text(lang, mine, suggested, bot_username="Bot", conversion=guessed("EUR"))
+
     each_language(data, render)
+    each_language(data, month)
 
 
 @fuzz(EXAMPLES)

@@ -41,6 +41,7 @@ from bot.texts import (
     reminders,
     t,
     user_settings,
+    your_month,
 )
 from tests.readers import guessed
 from tests.unit import markup_attacks as limit
@@ -99,6 +100,7 @@ FUZZED = {  # each has a test below or in test_markup_injection_reminders.py
     reminders.expiry_warning_text,
     user_settings.settings_text,
     user_settings.zone_followed,
+    your_month.month_text,
 }
 PART = "✉ "  # before what is only a part of a message (card lines, reasons)
 EXAMPLES = 20

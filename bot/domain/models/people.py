@@ -37,6 +37,7 @@ class User:
     last_active_at: datetime | None = None  # when they last wrote or pressed, to the hour
     reminders_off: tuple[str, ...] = ()  # reminder topics turned off in /settings
     digest: bool = False  # the weekly digest, opt-in
+    month_report: bool = False  # "Your month" on the 1st, opt-in
     alerts_wait: bool = False  # alerts wait through quiet hours too (reminders always do)
     timezone_source: ZoneSource = ZoneSource.LANGUAGE
     currency: str | None = None  # picked in /settings; else their city's, else their language's

@@ -19,7 +19,7 @@ from bot.domain.home import (
 )
 from bot.domain.models import Post, User, ZoneSource
 from bot.services.delivery import outbox
-from bot.services.follow_ups import schedule_next_digest
+from bot.services.follow_ups import schedule_next_digest, schedule_next_month
 from bot.services.ports import UnitOfWork
 from bot.texts import Html
 from bot.texts.user_settings import zone_followed
@@ -66,5 +66,7 @@ async def follow(
         return None
     if user.digest:
         await schedule_next_digest(uow, now, user)
+    if user.month_report:
+        await schedule_next_month(uow, now, user)
     currency = None if user.currency else reader_currency(user, rates)
     return zone_followed(user, named.name, now, city_of(user.timezone), currency)

@@ -24,6 +24,7 @@ from bot.services.follow_ups import (
     EXPIRY_WARNING,
     LEAD_CHECK,
     MATCH_FOLLOW_UP,
+    MONTH,
     NO_INTEREST,
     OUTCOME,
     Ending,
@@ -42,6 +43,7 @@ from bot.services.reminders._match_reminders import (
 from bot.services.reminders._post_reminders import expiry_warning, no_interest
 from bot.services.reminders.demand_leads import demand_leads
 from bot.services.reminders.reminder_context import ReminderContext
+from bot.services.reminders.your_month import your_month
 from bot.services.trust import deals
 
 Policy = Callable[
@@ -64,6 +66,7 @@ POLICIES: dict[str, Policy] = {
     NO_INTEREST: no_interest,
     LEAD_CHECK: demand_leads,
     DIGEST: weekly_digest,
+    MONTH: your_month,
 }
 
 # Past these, a reminder that fell due (say, while the bot was down) is no longer useful.

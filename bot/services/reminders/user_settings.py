@@ -10,19 +10,27 @@ from bot.domain.home import CITIES, CURRENCY_CHOICES, moved_by_profile, zone_nam
 from bot.domain.home import city_of as city_of  # /settings shows the city of a zone
 from bot.domain.models import CompanyProfile, User, ZoneSource
 from bot.services.errors import ButtonExpired
-from bot.services.follow_ups import TOPICS, schedule_next_digest, stop_digest
+from bot.services.follow_ups import (
+    TOPICS,
+    schedule_next_digest,
+    schedule_next_month,
+    stop_digest,
+    stop_month,
+)
 from bot.services.people import profiles
 from bot.services.people.users import member_of
 from bot.services.ports import Clock, UowFactory
 from bot.services.reminders import home
 from bot.texts import Html
 
-SWITCHES = (*TOPICS, "digest", "alerts_wait")
+SWITCHES = (*TOPICS, "digest", "month_report", "alerts_wait")
 
 
 def is_on(user: User, switch: str) -> bool:
     if switch == "digest":
         return user.digest
+    if switch == "month_report":
+        return user.month_report
     if switch == "alerts_wait":
         return user.alerts_wait
     return switch not in user.reminders_off
@@ -46,6 +54,12 @@ async def toggle(uow_factory: UowFactory, clock: Clock, user_id: int, switch: st
                 await schedule_next_digest(uow, now, user)
             else:
                 await stop_digest(uow, now, user.id)
+        elif switch == "month_report":
+            user.month_report = not user.month_report
+            if user.month_report:
+                await schedule_next_month(uow, now, user)
+            else:
+                await stop_month(uow, now, user.id)
         elif switch == "alerts_wait":
             user.alerts_wait = not user.alerts_wait
         elif switch in user.reminders_off:
@@ -69,6 +83,8 @@ async def set_timezone(uow_factory: UowFactory, clock: Clock, user_id: int, city
         await uow.users.upsert(user)
         if user.digest:
             await schedule_next_digest(uow, clock.now(), user)
+        if user.month_report:
+            await schedule_next_month(uow, clock.now(), user)
         await uow.commit()
         return user
 
