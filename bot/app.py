@@ -28,6 +28,7 @@ from bot.services.delivery import inbox, leases
 from bot.services.delivery.rate_limits import RateLimits
 from bot.services.matching import index_loading, index_sync, indexing, meaning_files
 from bot.services.ports import Clock
+from handlers.circle_report import send_weekly_reports
 from handlers.commands import publish_commands
 from handlers.jobs import (
     catch_up_index,
@@ -208,6 +209,12 @@ def build_application(
                 interval=settings.circle_digest_interval,
                 first=min(5.0, settings.circle_digest_interval),
                 name="circle-digests",
+            )
+            app.job_queue.run_repeating(
+                send_weekly_reports,
+                interval=settings.circle_digest_interval,
+                first=min(5.0, settings.circle_digest_interval),
+                name="weekly-reports",
             )
             app.job_queue.run_repeating(housekeeping, interval=3600, first=60, name="housekeeping")
             app.job_queue.run_repeating(

@@ -58,9 +58,15 @@ async def _settings(
     switch = (
         ("off", "circle.btn.open_off") if circle.open_to_market else ("on", "circle.btn.open_on")
     )
+    weekly = (
+        ("off", "circle.btn.weekly_off")
+        if circle.weekly_report
+        else ("on", "circle.btn.weekly_on")
+    )
     choices: list[list[tuple[str, str, str]]] = [
         [("language", code.value, label) for code, label in LABELS.items()],
         [("open", switch[0], plain(lang, switch[1]))],
+        [("weekly", weekly[0], plain(lang, weekly[1]))],
         [("digest", "off", plain(lang, "circle.btn.digest_off"))]
         + [("digest", str(h), f"{h:02d}:00") for h in circle_admin.DIGEST_HOURS],
         [("limit", str(n), plain(lang, "circle.btn.limit", count=n)) for n in circle_admin.LIMITS],

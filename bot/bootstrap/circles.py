@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from bot.services.circles import circle_admin, circle_report, groups, settling
+from bot.services.circles import circle_admin, circle_report, groups, settling, weekly_reports
 from bot.services.reminders import admin_advice
 
 from .dependencies import Dependencies
@@ -28,6 +28,8 @@ class Circles:
         self.week_stats = partial(circle_admin.week_stats, u, c)
         self.admin_buttons = partial(circle_report.admin_buttons, u, c)
         self.week_of = partial(circle_report.week_of, u, c, deps.index.policy.rates)
+        self.due_reports = partial(weekly_reports.due, u, c)
+        self.report_sent = partial(weekly_reports.mark_sent, u, c)
         self.quiet_posts = partial(admin_advice.quiet_posts, u, c, deps.settings.quiet_post_after)
         self.advise_now = partial(admin_advice.advise_now, u, c)
         self.setting_buttons = partial(circle_admin.setting_buttons, u, c)

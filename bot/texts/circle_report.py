@@ -28,7 +28,7 @@ def week_report(circle: Circle, week: CircleWeek, rates: Mapping[str, float]) ->
     circle's language and currency, short enough for a photo's caption (the products go
     first)."""
     lang, stats, conversion = circle.language, week.stats, circle_conversion(circle, rates)
-    if not (stats.posts or stats.matches or stats.contacts or stats.deals):
+    if not week.active:
         return t(lang, "circle.report.quiet", title=circle.title)
     rate = week.conversion
     shown_rate = rate is not None and stats.deals <= stats.contacts

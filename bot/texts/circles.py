@@ -32,12 +32,14 @@ def circle_settings_text(circle: Circle, stats: CircleStats) -> Html:
         if circle.digest_hour is not None
         else t(lang, "circle.digest_off")
     )
+    weekly = t(lang, "circle.weekly_group" if circle.weekly_report else "circle.weekly_admins")
     return t(
         lang,
         "circle.settings",
         title=circle.title,
         scope=scope,
         digest=digest,
+        weekly=weekly,
         limit=circle.posts_per_day,
         members=stats.members,
         posts=stats.posts,

@@ -15,6 +15,7 @@ from bot.domain.models import (
     DealOutcome,
     Lang,
     Post,
+    PostKind,
     PostStatus,
 )
 from storage.repositories._sql import dialect_insert, upsert
@@ -44,6 +45,8 @@ def _circle(row: CircleRow) -> Circle:
         timezone=str(settings.get("timezone", "Asia/Shanghai")),
         stopped=tuple(int(u) for u in settings.get("stopped", ())),
         digest_sent_on=settings.get("digest_sent_on"),
+        weekly_report=bool(settings.get("weekly_report", False)),
+        report_sent_on=settings.get("report_sent_on"),
         created_at=row.created_at,
         migrated_to=row.migrated_to,
     )
@@ -75,6 +78,8 @@ class SqlCirclesRepository:
                 "timezone": circle.timezone,
                 "stopped": list(circle.stopped),
                 "digest_sent_on": circle.digest_sent_on,
+                "weekly_report": circle.weekly_report,
+                "report_sent_on": circle.report_sent_on,
             },
             "created_at": circle.created_at or utcnow(),
         }
@@ -147,6 +152,29 @@ class SqlCirclesRepository:
                 PostRow.status.in_(published),
             )
             .order_by(PostRow.created_at, PostRow.id)
+            .limit(limit)
+        )
+        return [post_from_row(row) for row in rows]
+
+    async def unanswered_needs(
+        self, circle_id: int, since: datetime, now: datetime, limit: int
+    ) -> list[Post]:
+        matched = select(MatchRow.id).where(MatchRow.need_id == PostRow.id)
+        asked = select(ContactRequestRow.id).where(ContactRequestRow.post_id == PostRow.id)
+        rows = await self._session.scalars(
+            select(PostRow)
+            .where(
+                PostRow.circle_id == circle_id,
+                PostRow.created_at >= since,
+                # `|| ''`: the circle's index serves, not (status, kind, expires_at), which
+                # would walk every open need of the market for each circle
+                PostRow.kind.concat("") == PostKind.NEED.value,
+                PostRow.status.concat("") == PostStatus.OPEN.value,
+                PostRow.expires_at > now,
+                ~matched.exists(),
+                ~asked.exists(),
+            )
+            .order_by(PostRow.created_at.desc(), PostRow.id.desc())
             .limit(limit)
         )
         return [post_from_row(row) for row in rows]

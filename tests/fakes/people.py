@@ -15,6 +15,7 @@ from bot.domain.models import (
     DealOutcome,
     Lang,
     Post,
+    PostKind,
     PostStatus,
     User,
 )
@@ -176,6 +177,24 @@ class FakeCirclesRepository(_Repository):
             and (r.post.status is PostStatus.OPEN or not open_only)
         ]
         found.sort(key=lambda p: (p.created_at, p.id or 0))
+        return copy.deepcopy(found[:limit])
+
+    async def unanswered_needs(
+        self, circle_id: int, since: datetime, now: datetime, limit: int
+    ) -> list[Post]:
+        t = self._read
+        heard = {m.need_id for m in t.matches.values()}
+        heard |= {r.post_id for r in t.contact_requests.values() if r.post_id is not None}
+        found = [
+            r.post
+            for r in t.posts.values()
+            if r.post.circle_id == circle_id
+            and r.post.created_at >= since
+            and r.post.kind is PostKind.NEED
+            and r.post.is_live(now)
+            and r.id not in heard
+        ]
+        found.sort(key=lambda p: (p.created_at, p.id or 0), reverse=True)
         return copy.deepcopy(found[:limit])
 
     async def latest_of(self, user_id: int) -> Circle | None:

@@ -272,6 +272,37 @@ async def test_a_circle_s_week_counts_contacts_exchanged_about_its_posts(
         assert len(await uow.circles.new_posts(-100, since, 10, open_only=False)) == 2
 
 
+async def test_a_circle_s_unanswered_needs_have_no_match_and_no_request(
+    uow_factory: UowFactory,
+) -> None:
+    """The week's needs nobody answered (issue 36), newest first: one query on every store."""
+    from bot.domain.models import Circle, ContactRequest, ContactStatus, Match, PostStatus
+
+    await add_users(uow_factory, 1, 2, 3)
+    since = NOW - timedelta(days=7)
+    async with uow_factory() as uow:
+        await uow.circles.save(Circle(-100, "Cups", created_at=NOW))
+        ids = []
+        for n, status in enumerate([PostStatus.OPEN] * 4 + [PostStatus.WITHDRAWN]):
+            need = make_post(2, kind=PostKind.NEED, status=status, created_at=NOW + timedelta(n))
+            need.circle_id = -100
+            ids.append(await uow.posts.add(need))
+        old = make_post(2, kind=PostKind.NEED, created_at=since - timedelta(hours=1))
+        old.circle_id = -100
+        await uow.posts.add(old)
+        offer = await uow.posts.add(make_post(1))
+        await uow.matches.add(Match(None, offer, ids[0], 0.9, [], NOW))
+        asked = ContactRequest(None, None, ids[1], 3, 2, ContactStatus.PENDING, NOW)
+        await uow.contact_requests.add(asked)
+        await uow.commit()
+    async with uow_factory() as uow:
+        found = await uow.circles.unanswered_needs(-100, since, NOW + timedelta(days=5), 10)
+        assert [p.id for p in found] == [ids[3], ids[2]]
+        found = await uow.circles.unanswered_needs(-100, since, NOW, 1)
+        assert [p.id for p in found] == [ids[3]]
+        assert await uow.circles.unanswered_needs(-100, since, NOW + timedelta(days=60), 10) == []
+
+
 async def test_circle_invitations_once_a_day_and_held_messages_retried(
     uow_factory: UowFactory,
 ) -> None:

@@ -59,6 +59,8 @@ class Circle:
     timezone: str = "Asia/Shanghai"  # of the digest hour
     stopped: tuple[int, ...] = ()  # members an admin stopped from posting
     digest_sent_on: str | None = None  # local date (ISO) of the last daily digest
+    weekly_report: bool = False  # the weekly market report in the group too (admins: always)
+    report_sent_on: str | None = None  # local date (ISO) of the Monday it last went out
     created_at: datetime | None = None
     migrated_to: int | None = None  # the supergroup it became
 

@@ -161,6 +161,12 @@ class CircleWeek:
     unanswered: tuple[Post, ...]  # open needs of the week with no match nor request, newest first
 
     @property
+    def active(self) -> bool:
+        """Anything happened: a post, a match, a contact or a deal."""
+        stats = self.stats
+        return bool(stats.posts or stats.matches or stats.contacts or stats.deals)
+
+    @property
     def conversion(self) -> float | None:
         """Confirmed deals per contact exchanged this week (None without contacts)."""
         contacts = self.stats.contacts

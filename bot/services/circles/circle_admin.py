@@ -67,7 +67,8 @@ async def change(
     admin_id: int | None = None,
 ) -> Circle:
     """One setting: language (zh-Hans, zh-Hant, en), open (on/off), digest (off or an
-    hour, in the time zone of the admin who chose it), limit (posts per member per day)."""
+    hour, in the time zone of the admin who chose it), weekly (the weekly report in the
+    group too: on/off), limit (posts per member per day)."""
     async with uow_factory() as uow:
         circle = await circle_of(uow, chat_id, "", clock.now())
         admin = await uow.users.get(admin_id) if admin_id is not None else None
@@ -76,6 +77,8 @@ async def change(
                 circle.language = Lang(value)
             elif what == "open":
                 circle.open_to_market = value == "on"
+            elif what == "weekly":
+                circle.weekly_report = value == "on"
             elif what == "digest":
                 hour = None if value == "off" else int(value)
                 if hour is not None and hour not in DIGEST_HOURS:

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from datetime import timedelta
 
 from bot.domain.circle_week import busiest
-from bot.domain.models import Action, Circle, CircleWeek, PostKind
+from bot.domain.models import Action, Circle, CircleWeek
 from bot.services.delivery.action_tokens import add_tokens
 from bot.services.errors import ButtonExpired
 from bot.services.ports import Clock, UowFactory
@@ -43,13 +43,5 @@ async def week_of(
             raise ButtonExpired()
         stats = await uow.circles.stats(chat_id, since)
         posts = await uow.circles.new_posts(chat_id, since, READ_AT_MOST, open_only=False)
-        unanswered = [
-            post
-            for post in reversed(posts)
-            if post.kind is PostKind.NEED
-            and post.is_live(now)
-            and post.id is not None
-            and not await uow.matches.for_post(post.id)
-            and not await uow.contact_requests.count_about(post.id)
-        ]
+        unanswered = await uow.circles.unanswered_needs(chat_id, since, now, READ_AT_MOST)
     return circle, CircleWeek(stats, busiest(posts, rates), tuple(unanswered))

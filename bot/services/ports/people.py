@@ -66,6 +66,13 @@ class CirclesRepository(Protocol):
         published (`open_only` False: those closed since too)."""
         ...
 
+    async def unanswered_needs(
+        self, circle_id: int, since: datetime, now: datetime, limit: int
+    ) -> list[Post]:
+        """Open needs written in the circle since then with no match and no contact request
+        about them, newest first."""
+        ...
+
     async def migrate(self, old_id: int, new_id: int) -> None:
         """A group became a supergroup: circle, posts and members move to the new id."""
         ...
