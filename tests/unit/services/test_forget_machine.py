@@ -21,7 +21,8 @@ differences, each predicted exactly (`ForgetMachine._expected`):
   created_at=deleted_at=now)`; one new row S < -2**61, `User(S, zh-Hans, blocked_bot=True,
   created_at=X's join date, deleted_at=now)`. Every other row is unchanged.
 - profiles: X's is gone. posts: P are gone, and their vectors (post_vectors). matches: M
-  are gone. contact requests: R are gone.
+  are gone. contact requests: R are gone. What X sells (seller_interests) is gone, and the
+  leads sent to X or of X's needs.
 - deals: a claim by X's partner waiting for X is closed as "none" at now; X's side
   becomes S; match M and posts P they pointed at become None.
 - ratings: those X received are gone; those X gave have S as rater and no comment.
@@ -731,6 +732,8 @@ class ForgetMachine(RuleBasedStateMachine):
             for i in ids:
                 del table[i]  # type: ignore[attr-defined]
         t.post_vectors = {i: v for i, v in t.post_vectors.items() if i not in posts}
+        t.seller_interests = {k: v for k, v in t.seller_interests.items() if k[0] != x}
+        t.leads = {k: v for k, v in t.leads.items() if k[0] not in posts and k[1] != x}
 
         for deal in t.deals.values():
             if deal.has(x) and deal.outcome is DealOutcome.CLAIMED and deal.claimed_by != x:
