@@ -1,7 +1,7 @@
-"""📋 Posts without response, under /circle: the list goes to the admin who pressed it, in
-their private chat (it names members' posts nobody answered, which is not the group's
-business), with a 💡 button a post that has the market's advice sent to its member now.
-Admin rights are asked of Telegram at each press."""
+"""📋 Posts without response, under /circle and on Mondays with the weekly report: the list
+goes to an admin in their private chat (it names members' posts nobody answered, which is
+not the group's business), with a 💡 button a post that has the market's advice sent to its
+member now. Admin rights are asked of Telegram at each press."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from telegram import Update
 from telegram.error import Forbidden
 
 from bot.context import BotContext
+from bot.domain.models import Lang
 from bot.texts import plain
 from bot.texts.circle_report import quiet_posts_text
 from handlers.buttons import Pressed
@@ -22,8 +23,23 @@ async def list_quiet(update: Update, context: BotContext, pressed: Pressed) -> N
     query = update.callback_query
     assert query is not None
     chat_id = await still_admin(context, pressed)
-    circle, quiet = await context.use_cases.circles.quiet_posts(chat_id, pressed.user_id)
     lang = context.lang
+    try:
+        await send_quiet_list(context, chat_id, pressed.user_id, lang, even_empty=True)
+    except Forbidden:  # they never opened a private chat with the bot, or blocked it
+        await query.answer(plain(lang, "circle.quiet.start_first"), show_alert=True)
+        return
+    await query.answer(plain(lang, "circle.quiet.sent_privately"))
+
+
+async def send_quiet_list(
+    context: BotContext, chat_id: int, admin_id: int, lang: Lang, *, even_empty: bool = False
+) -> None:
+    """The circle's posts without response to the admin, privately, with its 💡 buttons bound
+    to them; an empty list only when `even_empty` (they asked). Forbidden: no private chat."""
+    circle, quiet = await context.use_cases.circles.quiet_posts(chat_id, admin_id)
+    if not quiet and not even_empty:
+        return
     text = quiet_posts_text(
         lang,
         circle.title,
@@ -33,12 +49,7 @@ async def list_quiet(update: Update, context: BotContext, pressed: Pressed) -> N
     )
     buttons = [(f"💡 {n}", token_data(q.token)) for n, q in enumerate(quiet, 1)]
     rows = [buttons[i : i + PER_ROW] for i in range(0, len(buttons), PER_ROW)]
-    try:
-        await context.bot.send_text(pressed.user_id, text, reply_markup=inline_keyboard(rows))
-    except Forbidden:  # they never opened a private chat with the bot, or blocked it
-        await query.answer(plain(lang, "circle.quiet.start_first"), show_alert=True)
-        return
-    await query.answer(plain(lang, "circle.quiet.sent_privately"))
+    await context.bot.send_text(admin_id, text, reply_markup=inline_keyboard(rows))
 
 
 async def advise(update: Update, context: BotContext, pressed: Pressed) -> None:

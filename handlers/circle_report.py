@@ -1,13 +1,15 @@
 """📊 The week's market: under /circle, for the admin who opened it, posted in the group (its
 figures are the circle's own; admin rights are asked of Telegram again when pressed); and
 on Mondays from 09:00 in each circle's time zone (`send_weekly_reports`), to its admins
-privately and, when they turned it on, in the group. A picture of the busiest products'
+privately (with the posts without response, `handlers.circle_quiet`) and, when they turned
+it on, in the group. A picture of the busiest products'
 prices with the report as its caption, drawn once a circle in the painter's process; words
 alone when no product had a price. A week with nothing in it goes nowhere on Mondays."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Sequence
 
@@ -22,6 +24,7 @@ from bot.texts import fits_caption
 from bot.texts.circle_report import week_report
 from handlers.buttons import Pressed
 from handlers.circle_admin import still_admin
+from handlers.circle_quiet import send_quiet_list
 
 log = logging.getLogger(__name__)
 PACE = 0.05  # seconds between two reports sent on Mondays: well under Telegram's 30 a second
@@ -44,8 +47,12 @@ async def send_weekly_reports(context: BotContext) -> None:
     for chat_id in await circles.due_reports():
         circle, week = await circles.week_of(chat_id)
         if week.active:
+            admins = await _admins(context, chat_id)
             group = [chat_id] if circle.weekly_report else []
-            await _post(context, circle, week, [*await _admins(context, chat_id), *group])
+            await _post(context, circle, week, [*admins, *group])
+            for admin_id in admins:  # and, to each admin, the posts without response
+                with contextlib.suppress(Forbidden):
+                    await send_quiet_list(context, chat_id, admin_id, circle.language)
         await circles.report_sent(chat_id)
         await asyncio.sleep(0)
 

@@ -1,6 +1,7 @@
 """The weekly market report on Mondays (issue 36): from 09:00 in the circle's time zone its
-human admins get it privately, and the group too once an admin turned that on under
-/circle; once a Monday; a circle with nothing in its week sends nothing."""
+human admins get it privately with the posts without response, and the group too once an
+admin turned that on under /circle; once a Monday; a circle with nothing in its week sends
+nothing."""
 
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ async def test_admins_and_the_group_get_the_week_on_monday(
 ) -> None:
     fake.privacy_mode = False
     clock = MovableClock()
-    await make_bot(clock=clock, circle_digest_interval=0.3).start()
+    await make_bot(clock=clock, circle_digest_interval=0.3, quiet_post_after=timedelta(0)).start()
     owner = await started(fake, "林总", "zh-hans")
     seller = await started(fake, "王丽", "zh-hans")
     quiet_owner = await started(fake, "周总", "zh-hans")
@@ -60,6 +61,10 @@ async def test_admins_and_the_group_get_the_week_on_monday(
     private = reports(owner.messages())
     assert len(private) == before[0] + 1 and len(reports(group.bot_messages())) == before[1] + 1
     assert "1 条信息" in private[-1].words
+    (listed,) = [m for m in owner.messages() if "无人回应" in m.words]  # with the report
+    assert "保温杯 · 王丽" in listed.words and [b.text for r in listed.buttons for b in r] == [
+        "💡 1"
+    ]
     assert reports(seller.messages()) == []  # a member, not an admin
     assert reports(quiet_owner.messages()) == [] and reports(quiet.bot_messages()) == []
     assert rejected(fake) == []
