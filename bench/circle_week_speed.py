@@ -2,7 +2,8 @@
 posts; the weekly figures of every circle (`circle_report.week_of`: the week's posts,
 matches, contacts and deals, the busiest products, the needs nobody answered) within
 2 minutes, pictures only for the circles active that week, drawn in the painter's one
-process, and the event loop free for replies throughout.
+process, and the event loop free for replies throughout; and each admin's Monday list of
+the posts without response.
 
     .venv/bin/python -m bench.circle_week_speed [--posts 1000000] [--circles 10000]
         [--url sqlite|postgresql+asyncpg://...] [--pictures 200]
@@ -14,8 +15,9 @@ of a uniform draw picks a circle); each post's writer is a member; a fifth of th
 needs have a match, half of those an accepted contact request and a third of those a
 confirmed deal. Timed: the weekly figures of every circle, one after another as the weekly
 job reads them, and meanwhile the event loop's lag (a 20 ms ticker: what a reply would
-wait). Then `--pictures` of the active circles' pictures are drawn in the painter (its
-first start not counted), giving the time a picture and what all of them would take.
+wait). Then the posts without response for one admin of each circle, and `--pictures` of
+the active circles' pictures drawn in the painter (its first start not counted), giving the
+time a picture and what all of them would take.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from bot.domain.money import DEFAULT_RATES
 from bot.pictures.circle_week import week_picture
 from bot.pictures.painter import Painter
 from bot.services.circles.circle_report import week_of
+from bot.services.reminders.admin_advice import quiet_posts
 from storage import Database
 from storage.migrate import upgrade_to_head
 from storage.tables import (
@@ -47,6 +50,7 @@ from storage.tables import (
     DealRow,
     MatchRow,
     PostRow,
+    UserRow,
 )
 
 FIRST_CIRCLE = -1_000_000_000_000  # group chat ids are negative
@@ -197,6 +201,19 @@ async def measure(url: str, posts: int, circles: int, pictures: int) -> None:
             f"{each[-1]:.0f} ms; event loop lag p95 {lags[int(len(lags) * 0.95)]:.1f} / max "
             f"{lags[-1]:.0f} ms; {len(active):,} circles active; peak RSS "
             f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:,.0f} MB"
+        )
+        async with db.engine.connect() as connection:
+            admin = (await connection.execute(select(UserRow.id).limit(1))).scalar_one()
+        started, listed = time.perf_counter(), 0
+        for n in range(circles):
+            _circle, quiet = await quiet_posts(
+                db.uow, Clock(), timedelta(days=2), FIRST_CIRCLE - n, admin
+            )
+            listed += len(quiet)
+            await asyncio.sleep(0)
+        print(
+            f"the posts without response for one admin of each circle: "
+            f"{time.perf_counter() - started:.1f} s ({listed:,} listed)"
         )
         drawn = [p for c, w in active if (p := week_picture(c, w, DEFAULT_RATES)) is not None]
         painter = Painter()

@@ -74,6 +74,7 @@ class RunningPlayground:
             outbox_interval=0.3,
             sweep_interval=1.0,  # so a moved clock shows its effect at once
             reminder_tick=timedelta(seconds=1),
+            circle_digest_interval=2.0,  # the circles' digests and Monday reports, too
         )
         await prepare_database(settings)
         self.app = build_application(settings, clock=self.clock)

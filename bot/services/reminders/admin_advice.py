@@ -81,12 +81,15 @@ async def advise_now(uow_factory: UowFactory, clock: Clock, chat_id: int, post_i
 async def _advice_to_come(uow: UnitOfWork, post: Post) -> list[Reminder]:
     """The post's advice reminders still pending, when nobody responded to it and its
     member has not turned advice off in /settings (an admin cannot turn it on for them)."""
-    if post.id is None or await has_interest(uow, post):
+    if post.id is None:
+        return []
+    pending = await uow.reminders.pending(post_id=post.id, kinds=[NO_INTEREST])
+    if not pending or await has_interest(uow, post):  # most posts end at the first query
         return []
     member = await uow.users.get(post.user_id)
     if member is None or topic_of(NO_INTEREST) in member.reminders_off:
         return []
-    return await uow.reminders.pending(post_id=post.id, kinds=[NO_INTEREST])
+    return pending
 
 
 async def _name(uow: UnitOfWork, user_id: int) -> str:
