@@ -51,7 +51,7 @@ async def send_weekly_reports(context: BotContext) -> None:
             group = [chat_id] if circle.weekly_report else []
             await _post(context, circle, week, [*admins, *group])
             for admin_id in admins:  # and, to each admin, the posts without response
-                with contextlib.suppress(Forbidden):
+                with contextlib.suppress(Forbidden, BadRequest):
                     await send_quiet_list(context, chat_id, admin_id, circle.language)
         await circles.report_sent(chat_id)
         await asyncio.sleep(0)
@@ -81,7 +81,7 @@ async def _post(
             await asyncio.sleep(PACE)
         try:
             await _send(context, chat_id, text, png)
-        except Forbidden:  # an admin who never opened a private chat with the bot
+        except (Forbidden, BadRequest):  # an admin with no private chat; a group it left
             log.info("weekly report: chat %s cannot be written to", chat_id)
 
 

@@ -16,7 +16,7 @@ from bot.domain.trust.precedence import STRONG_RECORD
 from bot.services.delivery import outbox
 from bot.services.follow_ups import Ending, cancelled, expired, schedule_next_digest
 from bot.services.matching.comparable import too_good, warned_of
-from bot.services.matching.fit_and_trust import by_fit_and_trust
+from bot.services.matching.fit_and_trust import posts_that_fit
 from bot.services.people.users import told_currency
 from bot.services.ports import UnitOfWork
 from bot.services.posting.visibility import may_see
@@ -105,7 +105,6 @@ async def _new_posts(
     """Posts of the last week that fit the reader's open posts or profile keywords: best
     fit first (a post's best over the reader's posts and keywords, `MatchResult.fit` to two
     decimals), then the owner's ranking trust, then the newest."""
-    engine, since = context.index.engine, now - WEEK
     queries: list[tuple[PostTerms, PostKind | None]] = []
     for post in open_posts:
         other = PostKind.NEED if post.kind is PostKind.OFFER else PostKind.OFFER
@@ -113,25 +112,8 @@ async def _new_posts(
     profile = await uow.profiles.get(user.id)
     if profile is not None and profile.keywords:
         queries.append((query_terms(" ".join(profile.keywords)), None))
-    found: dict[int, Post] = {}
-    fits: dict[int, float] = {}
-    circles: dict[int, Circle | None] = {}
-    for terms, kind in queries:
-        for result in engine.search(terms, kind, now.timestamp(), limit=MAX_NEW * 2):
-            if result.user_id == user.id:
-                continue
-            if result.post_id in found:
-                fits[result.post_id] = max(fits[result.post_id], result.fit)
-                continue
-            candidate = await uow.posts.get(result.post_id)
-            if (
-                candidate
-                and candidate.status is PostStatus.OPEN
-                and candidate.created_at >= since
-                and await may_see(uow, candidate, user.id, circles)
-            ):
-                found[result.post_id], fits[result.post_id] = candidate, result.fit
-    return (await by_fit_and_trust(uow, now, list(found.values()), fits))[:MAX_NEW]
+    engine = context.index.engine
+    return await posts_that_fit(uow, engine, user.id, queries, now, MAX_NEW, since=now - WEEK)
 
 
 async def _trusted_suppliers(

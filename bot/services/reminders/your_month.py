@@ -11,15 +11,14 @@ from datetime import datetime, timedelta
 from bot.domain.home import conversion_for
 from bot.domain.matching.terms import extract_terms, query_terms
 from bot.domain.matching.types import PostTerms
-from bot.domain.models import Circle, Post, PostKind, PostStatus, Reminder, User
+from bot.domain.models import Post, PostKind, PostStatus, Reminder, User
 from bot.domain.quiet_hours import last_month, zone
 from bot.domain.your_month import YourMonth, exchanges, largest_buyer, median_conversion
 from bot.services.delivery import outbox
 from bot.services.follow_ups import Ending, cancelled, expired, schedule_next_month
-from bot.services.matching.fit_and_trust import by_fit_and_trust
+from bot.services.matching.fit_and_trust import posts_that_fit
 from bot.services.people.users import told_currency
 from bot.services.ports import UnitOfWork
-from bot.services.posting.visibility import may_see
 from bot.services.reminders.reminder_context import ReminderContext
 from bot.texts.your_month import month_text
 
@@ -76,25 +75,14 @@ async def _other_buyers(
     """Open needs of buyers other than the largest that fit the member's open offers or
     profile keywords and that they may see, best fit and most trusted first."""
     offers = await uow.posts.list_by_user(user.id, [PostStatus.OPEN], offset=0, limit=20)
-    queries: list[PostTerms] = [
-        extract_terms(p.parsed, p.raw_text) for p in offers if p.kind is PostKind.OFFER
+    queries: list[tuple[PostTerms, PostKind | None]] = [
+        (extract_terms(p.parsed, p.raw_text), PostKind.NEED)
+        for p in offers
+        if p.kind is PostKind.OFFER
     ]
     profile = await uow.profiles.get(user.id)
     if profile is not None and profile.keywords:
-        queries.append(query_terms(" ".join(profile.keywords)))
-    found: dict[int, Post] = {}
-    fits: dict[int, float] = {}
-    circles: dict[int, Circle | None] = {}
-    for terms in queries:
-        for result in context.index.engine.search(
-            terms, PostKind.NEED, now.timestamp(), limit=SUGGESTED * 4
-        ):
-            if result.user_id in (user.id, month.top_buyer):
-                continue
-            if result.post_id in found:
-                fits[result.post_id] = max(fits[result.post_id], result.fit)
-                continue
-            need = await uow.posts.get(result.post_id)
-            if need and need.is_live(now) and await may_see(uow, need, user.id, circles):
-                found[result.post_id], fits[result.post_id] = need, result.fit
-    return (await by_fit_and_trust(uow, now, list(found.values()), fits))[:SUGGESTED]
+        queries.append((query_terms(" ".join(profile.keywords)), PostKind.NEED))
+    skip = {month.top_buyer} if month.top_buyer is not None else set()
+    engine = context.index.engine
+    return await posts_that_fit(uow, engine, user.id, queries, now, SUGGESTED, skip=skip)
