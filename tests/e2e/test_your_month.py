@@ -1,4 +1,4 @@
-""""Your month" on the fake Telegram (issue 36): turned on in /settings, it comes on the 1st
+""" "Your month" on the fake Telegram (issue 36): turned on in /settings, it comes on the 1st
 at 09:00 in the member's time zone with last month's alerts, contacts and deals, counted
 here from the tables; turned off, it does not come."""
 
