@@ -64,8 +64,7 @@ def _card_counts(user: UserHandle) -> Counter[int]:
     return Counter(post_id for m in user.messages() for post_id in _published_ids(m))
 
 
-@pytest.mark.both_databases
-async def test_a_burst_survives_kills(
+async def test_a_burst_survives_kills(  # on SQLite: PostgreSQL's kills in test_workers_killed
     fake: FakeTelegram, tmp_path: Path, database_url: str
 ) -> None:
     fake.set_limits(FloodLimits.off())

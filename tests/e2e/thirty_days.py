@@ -322,22 +322,38 @@ class Month:
             await self.settle()
 
     async def _answer(self, merchant: Merchant, message: StoredMessage) -> bool:
-        labels, lang, roll = message.button_texts(), merchant.lang, self.rng.random()
+        """A choice is drawn only for a message the month answers: one it leaves alone (a
+        lead, an admin's list of posts without response) does not move the month's draws."""
+        labels, lang = message.button_texts(), merchant.lang
 
         def has(key: str) -> int | None:
             label = plain(lang, key)
             return next((i for i, b in enumerate(labels) if b.endswith(label)), None)
 
+        contact, dismiss, accept = has("btn.contact"), has("btn.dismiss"), has("btn.accept")
+        done, talking, confirm = (
+            has("btn.deal_done"),
+            has("btn.deal_talking"),
+            has("btn.deal_confirm"),
+        )
+        alert, claim = (
+            contact is not None and dismiss is not None,
+            done is not None and talking is not None,
+        )
+        stars = len(labels) == 5 and "⭐" in message.words
+        if not (alert or accept is not None or claim or confirm is not None or stars):
+            return False
+        roll = self.rng.random()
         choice: int | None = None
-        if (contact := has("btn.contact")) is not None and has("btn.dismiss") is not None:
-            choice = contact if roll < 0.5 else has("btn.dismiss") if roll < 0.65 else None
-        elif (accept := has("btn.accept")) is not None:
+        if alert:
+            choice = contact if roll < 0.5 else dismiss if roll < 0.65 else None
+        elif accept is not None:
             choice = accept if roll < 0.8 else has("btn.decline")
-        elif (done := has("btn.deal_done")) is not None and has("btn.deal_talking") is not None:
-            choice = done if roll < 0.5 else has("btn.deal_talking") if roll < 0.8 else None
-        elif (confirm := has("btn.deal_confirm")) is not None:
+        elif claim:
+            choice = done if roll < 0.5 else talking if roll < 0.8 else None
+        elif confirm is not None:
             choice = confirm if roll < 0.9 else has("btn.deal_deny")
-        elif len(labels) == 5 and "⭐" in message.words:  # stars
+        elif stars:
             choice = 4 if roll < 0.7 else 3
         if choice is None:
             return False
