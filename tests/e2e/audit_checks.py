@@ -14,6 +14,7 @@ from bot.fake_telegram import FakeTelegram
 from bot.fake_telegram.models import StoredMessage
 from bot.texts import t
 from tests.e2e import audit_counts, audit_digests, audit_prices, audit_reports
+from tests.e2e.audit_counts import SENT_BY_REMINDER
 from tests.e2e.helpers import read_rows
 from tests.e2e.thirty_days import CATALOGUE, LANGS, Month
 
@@ -143,9 +144,10 @@ def advice_names_only_its_product(fake: FakeTelegram, database_url: str) -> list
     """Advice never names another product of the market."""
     sent = read_rows(
         database_url,
-        """SELECT o.telegram_message_id, o.chat_id, r.post_id FROM outbox o
-           JOIN reminders r ON r.user_id = o.chat_id AND r.kind = o.kind
-             AND r.sent_at = o.created_at
+        SENT_BY_REMINDER
+        + """SELECT o.telegram_message_id, o.chat_id, r.post_id
+           FROM o JOIN r ON r.user_id = o.chat_id AND r.kind = o.kind
+             AND r.sent_at = o.created_at AND r.n = o.n
            WHERE o.kind = 'post.no_interest' AND o.telegram_message_id IS NOT NULL""",
     )
     products = dict(read_rows(database_url, "SELECT id, raw_text FROM posts"))
@@ -169,9 +171,10 @@ def expiry_counts_equal_the_record(fake: FakeTelegram, database_url: str) -> lis
     the record as it stood when the warning went."""
     warnings = read_rows(
         database_url,
-        """SELECT o.telegram_message_id, o.chat_id, o.created_at, r.post_id FROM outbox o
-           JOIN reminders r ON r.user_id = o.chat_id AND r.kind = o.kind
-             AND r.sent_at = o.created_at
+        SENT_BY_REMINDER
+        + """SELECT o.telegram_message_id, o.chat_id, o.created_at, r.post_id
+           FROM o JOIN r ON r.user_id = o.chat_id AND r.kind = o.kind
+             AND r.sent_at = o.created_at AND r.n = o.n
            WHERE o.kind = 'post.expiry_warning' AND o.telegram_message_id IS NOT NULL""",
     )
     messages = bot_messages(fake)
@@ -225,9 +228,10 @@ def need_advice_counts_equal_the_record(fake: FakeTelegram, database_url: str) -
     touch, as the record stood when it went."""
     sent = read_rows(
         database_url,
-        """SELECT o.telegram_message_id, o.chat_id, o.created_at, r.post_id FROM outbox o
-           JOIN reminders r ON r.user_id = o.chat_id AND r.kind = o.kind
-             AND r.sent_at = o.created_at
+        SENT_BY_REMINDER
+        + """SELECT o.telegram_message_id, o.chat_id, o.created_at, r.post_id
+           FROM o JOIN r ON r.user_id = o.chat_id AND r.kind = o.kind
+             AND r.sent_at = o.created_at AND r.n = o.n
            JOIN posts p ON p.id = r.post_id AND p.kind = 'need'
            WHERE o.kind = 'post.no_interest' AND o.telegram_message_id IS NOT NULL""",
     )

@@ -18,6 +18,16 @@ from tests.e2e.audit_record import Record, as_json
 from tests.e2e.helpers import from_stored, read_rows
 from tests.e2e.thirty_days import Month
 
+# An outbox message and the reminder that wrote it: one person's reminders sent in one sweep
+# share its moment, and the sweep takes them by due time then id, so the n-th of them wrote
+# the n-th message (a plain join on the moment pairs each with all of them).
+SENT_BY_REMINDER = """WITH o AS (SELECT *, ROW_NUMBER() OVER (
+    PARTITION BY chat_id, kind, created_at ORDER BY id) AS n FROM outbox),
+  r AS (SELECT *, ROW_NUMBER() OVER (
+    PARTITION BY user_id, kind, sent_at ORDER BY due_at, id) AS n FROM reminders
+    WHERE sent_at IS NOT NULL)
+"""
+
 # placeholders of these names are numbers in every sentence the audit reads
 _NUMBERS = {
     "count",

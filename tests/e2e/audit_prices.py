@@ -14,7 +14,7 @@ from typing import Any
 from bot.domain.advice import MIN_PEERS
 from bot.domain.models import Lang
 from bot.texts import as_plain
-from tests.e2e.audit_counts import said, sent
+from tests.e2e.audit_counts import SENT_BY_REMINDER, said, sent
 from tests.e2e.audit_record import POST_TTL, as_json
 from tests.e2e.helpers import from_stored, read_rows
 from tests.e2e.thirty_days import CATALOGUE, Month
@@ -28,8 +28,10 @@ def offer_advice_counts_equal_the_record(database_url: str, month: Month) -> lis
     offers = _offers(database_url)
     advice = read_rows(
         database_url,
-        """SELECT o.text, o.created_at, r.post_id, u.language FROM outbox o
-           JOIN reminders r ON r.user_id = o.chat_id AND r.kind = o.kind AND r.sent_at = o.created_at
+        SENT_BY_REMINDER
+        + """SELECT o.text, o.created_at, r.post_id, u.language
+           FROM o JOIN r ON r.user_id = o.chat_id AND r.kind = o.kind
+             AND r.sent_at = o.created_at AND r.n = o.n
            JOIN users u ON u.id = o.chat_id
            WHERE o.kind = 'post.no_interest' AND o.telegram_message_id IS NOT NULL""",
     )
