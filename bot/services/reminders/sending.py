@@ -1,5 +1,7 @@
 """The one sweep that sends every stored reminder (issue 11): the outcome question,
-follow-ups, expiry warnings, advice and the weekly digest.
+follow-ups, expiry warnings, advice, the weekly digest, "Your month", and a need's check
+for demand leads (which writes to sellers, so its owner's quiet hours do not hold it:
+`FOR_OTHERS`; the sellers' hold the messages in the outbox).
 
 A repeating job calls `send_due` every REMINDER_TICK. Each due reminder is handled inside
 one transaction with the outbox message it writes, so it is sent at most once, and one
