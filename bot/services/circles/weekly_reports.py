@@ -6,21 +6,18 @@ marked when it went, so one a restart interrupted goes after it."""
 
 from __future__ import annotations
 
-from datetime import datetime, time
+from datetime import datetime
 
 from bot.domain.models import Circle
-from bot.domain.quiet_hours import zone
+from bot.domain.quiet_hours import DIGEST_DAY, DIGEST_TIME, zone
 from bot.services.ports import Clock, UowFactory
-
-REPORT_DAY = 0  # Monday
-REPORT_TIME = time(9, 0)
 
 
 def monday_of(circle: Circle, now: datetime) -> str | None:
     """This Monday's local date (ISO) when its report time has come in the circle's time
     zone and the report has not gone yet; else None."""
     local = now.astimezone(zone(circle.timezone))
-    if local.weekday() != REPORT_DAY or local.time() < REPORT_TIME:
+    if local.weekday() != DIGEST_DAY or local.time() < DIGEST_TIME:  # the digests' Monday 09:00
         return None
     today = local.date().isoformat()
     return None if circle.report_sent_on == today else today
