@@ -110,8 +110,9 @@ def main(argv: list[str] | None = None) -> None:
         own, other = part(post.kind, script), "latin" if script == "han" else "han"
         dense.add([post.post_id], vector[None, :], [own])
         same_script = part(PostKind.OFFER, script)
-        # its words' pass first, as at publish (`pairs.match_post`; timed by bench.match_speed)
-        engine.alerts(
+        # its words' pass first, as at publish (`pairs.match_post`; timed by bench.match_speed):
+        # what it alerted is the post's pairs the meaning pass leaves out
+        words = engine.alerts(
             post.kind,
             post.terms,
             fields,
@@ -138,6 +139,7 @@ def main(argv: list[str] | None = None) -> None:
                     other_id, v, p
                 ),
                 post_id=post.post_id,
+                paired={r.post_id for r in words},
             )
         t2 = time.perf_counter()
         timed["backing"].append((t1 - t0) * 1000)

@@ -5,7 +5,7 @@ and replaces posts."""
 import numpy as np
 import pytest
 
-from bot.domain.matching.dense import BEST_ONLY, DIM, DenseIndex, quantize
+from bot.domain.matching.dense import PASS_EXPANSION, DIM, DenseIndex, quantize
 from bot.domain.matching.encoder import UseEncoder
 
 CUPS = "304不锈钢真空保温杯 500ml 起订1000个 12元/个 义乌发货"
@@ -169,7 +169,7 @@ def test_nearest_many_is_nearest_for_each_vector() -> None:
 def test_a_search_for_the_best_alone_may_look_at_fewer_candidates_and_leaves_the_rest_alone() -> (
     None
 ):
-    """`BEST_ONLY`: a k=1 search with a shorter candidate list finds each vector itself
+    """`PASS_EXPANSION`: a k=1 search with a shorter candidate list finds each vector itself
     (the nearest, exactly); the index's own expansion is back afterwards."""
     rng = np.random.default_rng(12)
     vectors = quantize(rng.normal(size=(400, DIM)).astype(np.float32) / np.sqrt(DIM))
@@ -177,7 +177,7 @@ def test_a_search_for_the_best_alone_may_look_at_fewer_candidates_and_leaves_the
     index.add(list(range(1, 401)), vectors, ["offer/han"] * 400)
     default = index._parts["offer/han"].expansion_search
     asked = [vectors[n] for n in (0, 57, 399)]
-    found = index.nearest_many(asked, 1, "offer/han", expansion=BEST_ONLY)
+    found = index.nearest_many(asked, 1, "offer/han", expansion=PASS_EXPANSION)
     assert [hits[0][0] for hits in found] == [1, 58, 400]
-    assert index._parts["offer/han"].expansion_search == default != BEST_ONLY
-    assert index.nearest_many(asked[:1], 1, "offer/han", expansion=BEST_ONLY)[0][0][0] == 1
+    assert index._parts["offer/han"].expansion_search == default != PASS_EXPANSION
+    assert index.nearest_many(asked[:1], 1, "offer/han", expansion=PASS_EXPANSION)[0][0][0] == 1

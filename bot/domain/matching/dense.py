@@ -31,11 +31,14 @@ NEAR_THE_BEST = 0.9  # and at least this share of the best hit's similarity
 # A hit standing out by GAP counts, to the re-ranker, as words holding this share of the
 # query (`support`); more for each further 0.01 of the margin, up to 1.
 SUPPORT = 0.8
-# The HNSW candidate list of a search for one post's single nearest (usearch's default 64
-# serves the 20 nearest): at a million posts 5 such searches took p50 1.11 / p99 1.98 ms
-# at 32 and 1.84 / 3.18 ms at 64, and the far-second decisions they make agreed with an
-# exact search's 0.989 and 0.993 of the time (bench/results/2026-12-06-meaning-pass.md).
-BEST_ONLY = 32
+# The HNSW candidate list of a meaning pass's searches (its 20 nearest, its views' 20
+# nearest, the far-second checks' one nearest), where usearch's default is 64 (kept for
+# /search). At a million posts a need's pass took p50 3.63 / p99 5.20 ms at 32 against
+# 4.37-4.61 / 7.28-10.17 ms at 64, and its decisions agreed with an exact search's as
+# often (0.958 of 600 new posts both; with 64's 0.993); an offer's five far-second
+# checks agreed with exact 0.989 (32) and 0.993 (64) of the time
+# (bench/results/2026-12-06-meaning-pass.md).
+PASS_EXPANSION = 32
 
 
 def meaning_text(post: Post) -> str:
@@ -221,7 +224,7 @@ class DenseIndex:
         self, vectors: Sequence[np.ndarray], k: int, part: str, *, expansion: int | None = None
     ) -> list[list[tuple[int, float]]]:
         """`nearest` in `part` for several vectors, in one search; `expansion`: the HNSW
-        candidate list of this search, when not usearch's default (`BEST_ONLY`)."""
+        candidate list of this search, when not usearch's default (`PASS_EXPANSION`)."""
         index = self._parts.get(part)
         if not vectors or index is None or not len(index) or k <= 0:
             return [[] for _ in vectors]
@@ -231,7 +234,7 @@ class DenseIndex:
         index.expansion_search = expansion or default
         try:
             if len(vectors) == 1:
-                return [self.nearest(vectors[0], k, part)]
+                return [self.nearest(vectors[0], k, part, expansion=expansion)]
             hits = index.search(np.stack(vectors).astype(np.int8), min(k, len(index)), threads=1)
         finally:
             index.expansion_search = default
@@ -261,17 +264,22 @@ class DenseIndex:
                     self.changes += 1
 
     def nearest(
-        self, vector: np.ndarray, k: int, part: str | None = None
+        self, vector: np.ndarray, k: int, part: str | None = None, *, expansion: int | None = None
     ) -> list[tuple[int, float]]:
         """(post id, cosine similarity) of the `k` nearest posts of `part` (None: of
-        every part), nearest first."""
+        every part), nearest first; `expansion` as in `nearest_many`."""
         names = list(self._parts) if part is None else [part] if part in self._parts else []
         found: list[tuple[int, float]] = []
         for name in names:
             index = self._parts[name]
             if not len(index) or k <= 0:
                 continue
-            hits = index.search(vector.astype(np.int8), min(k, len(index)))
+            default = index.expansion_search
+            index.expansion_search = expansion or default
+            try:
+                hits = index.search(vector.astype(np.int8), min(k, len(index)))
+            finally:
+                index.expansion_search = default
             found += [
                 (int(key), 1.0 - float(d))
                 for key, d in zip(hits.keys, hits.distances, strict=True)

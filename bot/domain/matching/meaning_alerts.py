@@ -5,7 +5,7 @@ rules; and, for a need, the dense retriever's vote among the words' first page
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -15,7 +15,14 @@ from bot.domain.models import PostKind
 
 from . import alert_rules
 from .alert_rules import Ranked
-from .dense import BEST_ONLY, NEAR_THE_BEST, REFERENCE, DenseIndex, similarities, support
+from .dense import (
+    NEAR_THE_BEST,
+    PASS_EXPANSION,
+    REFERENCE,
+    DenseIndex,
+    similarities,
+    support,
+)
 from .editions import words_of
 from .query import filter_and_score, top_k
 from .rows import doc_concepts, doc_words
@@ -47,7 +54,7 @@ def backing(
     this post standing out. Who posted first does not decide the pair. The buyer's view
     decides: an offer that is a far second from a need's view is no match for it,
     whatever the offer sees (`_far_seconds`)."""
-    nearest = dense.nearest(vector, REFERENCE, part=where)
+    nearest = dense.nearest(vector, REFERENCE, part=where, expansion=PASS_EXPANSION)
     found = support(nearest, similarities(crowds[where], vector))
     found = dict(sorted(found.items(), key=lambda hit: -hit[1])[:STRONGEST])
     if own.startswith(f"{PostKind.OFFER.value}/"):
@@ -60,7 +67,9 @@ def backing(
     ]  # a far second from this post's view is no match, whatever it sees
     theirs = dense.vectors_of(views)
     for other_id, their_nearest in zip(
-        theirs, dense.nearest_many(list(theirs.values()), REFERENCE, own), strict=True
+        theirs,
+        dense.nearest_many(list(theirs.values()), REFERENCE, own, expansion=PASS_EXPANSION),
+        strict=True,
     ):
         crowd = similarities(crowds[own], theirs[other_id])
         mine = support(their_nearest, crowd).get(post_id)
@@ -77,7 +86,7 @@ def _far_seconds(
     screws that find a need for insulated bottles standing out among few needs, when
     that need has steel cups on offer far nearer."""
     theirs = dense.vectors_of(list(found))
-    bests = dense.nearest_many(list(theirs.values()), 1, own, expansion=BEST_ONLY)
+    bests = dense.nearest_many(list(theirs.values()), 1, own, expansion=PASS_EXPANSION)
     return [
         other_id
         for other_id, best in zip(theirs, bests, strict=True)
@@ -97,6 +106,7 @@ def alerts(
     limit: int = 10,
     closeness: Callable[[int], float | None] | None = None,
     post_id: int | None = None,
+    paired: Collection[int] = (),
 ) -> list[MatchResult]:
     """Whom a post alerts among the posts of the other kind its words find and those
     the dense retriever found (`support`: post id -> how strongly meaning ties it to
@@ -106,7 +116,8 @@ def alerts(
     A need given `closeness` (post id -> cosine to it by meaning) hears too of the
     `second_opinion`. Those found by meaning have "meaning" as their first reason. A
     need whose words' page was kept (`post_id`, `words_pages`) ranks that page, not every
-    candidate of its words again."""
+    candidate of its words again. The posts it is `paired` with already (what its words'
+    pass alerted) are ranked with the others and left out of what it returns."""
     kind = _OTHER[post_kind]
     side = engine._sides[kind]
     found_by_meaning = engine._docs_of(support, kind)
@@ -162,11 +173,13 @@ def alerts(
         if vote is not None and vote.doc not in {r.doc for r in chosen}:
             chosen.append(vote)
             voted.add(int(side.cols["post_id"][vote.doc]))
+    post_ids = side.cols["post_id"]
+    new = [r for r in chosen if int(post_ids[r.doc]) not in paired]  # explained: the new
     return [
         replace(result, reasons=(Reason("meaning"), *result.reasons))
         if result.post_id in support or result.post_id in voted
         else result
-        for result in engine._explained(post_kind, terms, fields, chosen, now_ts)
+        for result in engine._explained(post_kind, terms, fields, new, now_ts)
     ]
 
 

@@ -61,9 +61,9 @@ async def match_by_meaning(
         limit=CANDIDATES,
         closeness=lambda other: index.dense.closeness(other, vector, same_script),
         post_id=post.id,
+        paired=await uow.matches.paired_with(post.id),  # what its words found at once
     )
-    paired = await uow.matches.paired_with(post.id)  # what its words found at once
-    return await store_pairs(uow, now, index, post, [r for r in found if r.post_id not in paired])
+    return await store_pairs(uow, now, index, post, found)
 
 
 async def _crowd(index: MatchingIndex, where: str) -> np.ndarray:
