@@ -98,6 +98,18 @@ class SqlRemindersRepository:
             query = query.where(ReminderRow.kind.in_(list(kinds)))
         return [_reminder(row) for row in await self._session.scalars(query)]
 
+    async def posts_with_pending(
+        self, post_ids: Collection[int], kinds: Collection[str]
+    ) -> set[int]:
+        if not post_ids or not kinds:
+            return set()
+        query = select(ReminderRow.post_id).where(
+            *_PENDING,
+            ReminderRow.post_id.in_(list(post_ids)),
+            ReminderRow.kind.in_(list(kinds)),
+        )
+        return {int(p) for p in await self._session.scalars(query) if p is not None}
+
     async def purge_finished(self, before: datetime) -> int:
         """Forget reminders sent, cancelled or expired before `before`; returns how many."""
         ended = func.coalesce(

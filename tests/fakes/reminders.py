@@ -65,6 +65,15 @@ class FakeRemindersRepository(_Repository):
         ]
         return copy.deepcopy(wanted)
 
+    async def posts_with_pending(
+        self, post_ids: Collection[int], kinds: Collection[str]
+    ) -> set[int]:
+        return {
+            r.post_id
+            for r in self._read.reminders.values()
+            if r.pending and r.post_id in post_ids and r.kind in kinds
+        }
+
     async def purge_finished(self, before: datetime) -> int:
         reminders = self._write.reminders
         ended = [

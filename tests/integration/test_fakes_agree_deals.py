@@ -148,3 +148,35 @@ async def test_contact_requests_between_two_either_way_oldest_first(
         assert [r.id for r in await uow.contact_requests.between(2, 1)] == [r.id for r in found]
         assert [r.from_user_id for r in await uow.contact_requests.between(1, 3)] == [3]
         assert await uow.contact_requests.between(2, 3) == []
+
+
+async def test_posts_with_pending_reminders_of_a_kind_in_one_query(
+    uow_factory: UowFactory,
+) -> None:
+    """`posts_with_pending`: those of the posts asked with a pending reminder of the kinds
+    (sent, cancelled or another kind's are not)."""
+    from bot.domain.models import Reminder
+
+    await add_users(uow_factory, 1)
+    async with uow_factory() as uow:
+        ids = [await uow.posts.add(make_post(1)) for _ in range(5)]
+        for post_id in ids:
+            await uow.reminders.add(Reminder(None, "post.no_interest", 1, NOW, post_id=post_id))
+        await uow.reminders.add(Reminder(None, "post.expiring", 1, NOW, post_id=ids[4]))
+        await uow.commit()
+    async with uow_factory() as uow:
+        (sent,) = await uow.reminders.pending(post_id=ids[1])
+        sent.sent_at = NOW
+        await uow.reminders.update(sent)
+        (cancelled,) = await uow.reminders.pending(post_id=ids[2])
+        cancelled.cancelled_at = NOW
+        await uow.reminders.update(cancelled)
+        await uow.commit()
+    async with uow_factory() as uow:
+        asked = ids[:3] + [ids[4]]  # ids[3] has one too, not asked
+        assert await uow.reminders.posts_with_pending(asked, ["post.no_interest"]) == {
+            ids[0],
+            ids[4],
+        }
+        assert await uow.reminders.posts_with_pending(asked, ["post.expiring"]) == {ids[4]}
+        assert await uow.reminders.posts_with_pending([], ["post.no_interest"]) == set()

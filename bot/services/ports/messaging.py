@@ -117,6 +117,13 @@ class RemindersRepository(Protocol):
         by match and kinds, oldest first."""
         ...
 
+    async def posts_with_pending(
+        self, post_ids: Collection[int], kinds: Collection[str]
+    ) -> set[int]:
+        """Those of `post_ids` with a pending reminder of one of `kinds`: one query for
+        many posts."""
+        ...
+
     async def purge_finished(self, before: datetime) -> int:
         """Forget reminders sent, cancelled or expired before `before`; returns how many."""
         ...
