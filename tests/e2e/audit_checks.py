@@ -13,7 +13,7 @@ from bot.domain.models import Lang
 from bot.fake_telegram import FakeTelegram
 from bot.fake_telegram.models import StoredMessage
 from bot.texts import t
-from tests.e2e import audit_counts, audit_digests, audit_prices, audit_reports
+from tests.e2e import audit_counts, audit_digests, audit_market, audit_prices, audit_reports
 from tests.e2e.audit_counts import SENT_BY_REMINDER
 from tests.e2e.helpers import read_rows
 from tests.e2e.thirty_days import CATALOGUE, LANGS, Month
@@ -322,6 +322,9 @@ ALL = {
     ),
     "offer advice counts": lambda fake, db, month: (
         audit_prices.offer_advice_counts_equal_the_record(db, month)
+    ),
+    "market pictures": lambda fake, db, month: audit_market.market_pictures_equal_the_record(
+        db, month
     ),
 }
 __all__ = ["ALL", "LANGS"]

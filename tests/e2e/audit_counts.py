@@ -42,6 +42,8 @@ _NUMBERS = {
     "contacts",
     "done",
     "asked",
+    "offers",
+    "budgets",
 }
 
 

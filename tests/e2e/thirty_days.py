@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -23,6 +24,7 @@ from bot.fake_telegram.models import StoredMessage
 from bot.playground.clock import MovableClock
 from bot.texts import plain
 
+MARKETS = 6  # merchants who press 📊 Market at the month's end, the first still here
 LANGS = {"zh-hans": Lang.ZH_HANS, "zh-hant": Lang.ZH_HANT, "en": Lang.EN}
 DAY_STARTS = 3  # the local hour (Shanghai) each simulated day begins at
 # the bot's sweeps in a simulated month, quick beside the clock's twelve-hour steps
@@ -117,8 +119,16 @@ class Merchant:
 class Month:
     """The market and its days. `merchants` of three languages, two circles that overlap."""
 
-    def __init__(self, fake: FakeTelegram, clock: MovableClock, merchants: int, seed: int = 35):
+    def __init__(
+        self,
+        fake: FakeTelegram,
+        clock: MovableClock,
+        merchants: int,
+        seed: int = 35,
+        markets: int | None = MARKETS,
+    ):
         self.fake, self.clock, self.rng = fake, clock, random.Random(seed)
+        self.markets = markets  # merchants who press 📊 at the end (None: everyone)
         codes, goods = list(LANGS), list(CATALOGUE)
         self.merchants = [
             Merchant(
@@ -136,6 +146,8 @@ class Month:
         self.trust_cards: list[tuple[Merchant, StoredMessage, datetime]] = []  # /trust at the end
         self.circle_cards: list[tuple[int, StoredMessage, datetime]] = []  # /circle at the end
         self.circle_reports: list[tuple[int, StoredMessage, datetime]] = []  # 📊 under it
+        # 📊 Market under a post in /my at the end: who, which post, what came, when
+        self.market_pictures: list[tuple[Merchant, int, StoredMessage, datetime]] = []
         self._circle_members = [self.merchants[: half + 2], self.merchants[half - 2 :]]
 
     async def open(self) -> None:
@@ -181,11 +193,46 @@ class Month:
             self.circle_cards.append((group.chat.id, card, at))
             report = await self._report(members[0], group, card)
             self.circle_reports.append((group.chat.id, report, self.clock.now()))
+        here = [m for m in self.merchants if m not in self.forgotten]
+        for merchant in here[: self.markets]:
+            await self._market(merchant)
         for merchant in self.merchants:
             if merchant not in self.forgotten:
                 at, title = self.clock.now(), plain(merchant.lang, "trust.card_own_title")
                 card = await self._ask(merchant, "/trust", merchant.handle.messages, title)
                 self.trust_cards.append((merchant, card, at))
+
+    async def _market(self, merchant: Merchant) -> None:
+        """The merchant presses the first 📊 in /my (none: no open post with a price)."""
+        label = plain(merchant.lang, "btn.market")
+        before = len(merchant.handle.messages())
+        await merchant.handle.send("/my")
+        for _ in range(40):
+            await self.settle()
+            lists = [  # the list numbers its posts' buttons
+                m
+                for m in merchant.handle.messages()[before:]
+                if any(b.startswith("1. ") for b in m.button_texts())
+            ]
+            if lists:
+                break
+            await asyncio.sleep(0.25)
+        else:
+            return
+        buttons = [b for row in lists[0].buttons for b in row if label in b.text]
+        if not buttons or buttons[0].callback_data is None:
+            return
+        post = int(re.findall(r"post=(\d+)", buttons[0].callback_data)[0])
+        before = len(merchant.handle.messages())
+        await merchant.handle.press(lists[0], data=buttons[0].callback_data)
+        for _ in range(80):
+            await self.settle()
+            shown = [m for m in merchant.handle.messages()[before:] if m.words[:1] == "📊"]
+            if shown:
+                self.market_pictures.append((merchant, post, shown[0], self.clock.now()))
+                return
+            await asyncio.sleep(0.25)
+        raise AssertionError(f"no market for post {post} of {merchant.handle.id}")
 
     async def _report(
         self, admin: Merchant, group: GroupHandle, card: StoredMessage
