@@ -64,9 +64,14 @@ def draw(picture: Picture) -> Drawn:
 
 
 def fonts_for(lang: str) -> list[str]:
-    """The font families to draw `lang` with, those this machine has, in turn."""
+    """The font families to draw `lang` with, those this machine has, in turn (matplotlib
+    takes a glyph from the next when one lacks it): a Chinese reader's first; for a reader
+    of Latin script the Chinese ones after it, for the product names a market writes in
+    Chinese."""
     have = _families()
-    return [name for name in (*CJK.get(lang, ()), BASE_FONT) if name in have] or [BASE_FONT]
+    chinese = CJK.get(lang) or next(iter(CJK.values()), ())
+    order = (*chinese, BASE_FONT) if lang in CJK else (BASE_FONT, *chinese)
+    return [name for name in order if name in have] or [BASE_FONT]
 
 
 @cache

@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import os
 import warnings
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -65,6 +66,18 @@ def test_chinese_labels_are_drawn_with_their_glyphs(lang: Lang) -> None:
         found = draw(strip(lang))
     assert not [w for w in caught if "missing from font" in str(w.message)]
     assert not found.latin
+
+
+def test_an_english_picture_draws_a_chinese_product_name_with_its_glyphs() -> None:
+    """A circle writing English whose busiest product was posted in Chinese: its name is
+    drawn (Latin first, Chinese glyphs from the next font), not the whole picture in its
+    fallback."""
+    if fonts_for("zh-Hans") == [BASE_FONT] and not REQUIRE_FONTS:
+        pytest.skip("no Chinese font here (Debian's fonts-noto-cjk; .ci/run installs it)")
+    assert fonts_for("en")[0] == BASE_FONT and fonts_for("en")[1].startswith("Noto Sans CJK")
+    picture = strip(Lang.EN)
+    named = replace(picture, labels=replace(picture.labels, title="304不锈钢保温杯 500ml"))
+    assert not drawn_strictly(named).latin
 
 
 def test_without_the_font_the_labels_fall_back_to_latin_script(
