@@ -24,6 +24,7 @@ from bot.domain.models import Lang
 from bot.domain.money import DEFAULT_RATES
 from bot.pictures.market import NEEDED
 from bot.texts import plain
+from bot.texts.cards import CURRENCY_SYMBOLS
 from tests.e2e.audit_counts import said
 from tests.e2e.audit_prices import _goods
 from tests.e2e.audit_record import POST_TTL
@@ -37,7 +38,8 @@ BUDGETS = (  # the ceilings the catalogue's needs name (or the price, when no ce
     (re.compile(r"USD (\d+(?:\.\d+)?)/pc"), "USD"),
 )
 CLOSED = ("deal", "withdrawn")  # closed by their owners: open until their last change
-_MONEY = re.compile(r"(\d[\d,]*(?:\.\d+)?)")
+_SHOWN = re.compile(r"(?P<sign>\D*?)(?P<amount>\d[\d,]*(?:\.\d+)?)")
+_BY_SIGN = {sign: currency for currency, sign in CURRENCY_SYMBOLS.items()}
 
 
 @dataclass(frozen=True)
@@ -94,11 +96,15 @@ def _price_line(
     problems = []
     if line["count"] != len(offers):
         problems.append(f"post {post_id}: {line['count']} offers, the record {len(offers)}")
-    rate = DEFAULT_RATES.get(LANGUAGE_CURRENCIES[lang], 1.0)
-    expected = statistics.median(offers) / rate
-    amounts = _MONEY.findall(str(line["median"]))
-    median = float(amounts[-1].replace(",", "")) if amounts else None
-    if median is None or abs(median - expected) > max(0.011, expected * 0.01):
+    shown = _SHOWN.match(str(line["median"]).strip())
+    if shown is None:
+        return [*problems, f"post {post_id}: no amount in the median {line['median']!r}"]
+    # in the reader's currency: their city's (a place their posts name moves it: an English
+    # merchant shipping from Yiwu reads yuan), else their language's; the sign says which
+    sign, median = shown["sign"].strip(), float(shown["amount"].replace(",", ""))
+    currency = _BY_SIGN.get(sign, sign or LANGUAGE_CURRENCIES[lang])
+    expected = statistics.median(offers) / DEFAULT_RATES.get(currency, 1.0)
+    if abs(median - expected) > max(0.011, expected * 0.01):
         problems.append(f"post {post_id}: median {line['median']}, the record's {expected:.3f}")
     # prices within a hair of this one may fall either side of it once converted
     near = sum(1 for p in offers if abs(p - price) <= price * 1e-6)
