@@ -29,6 +29,7 @@ import resource
 import statistics
 import tempfile
 import time
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -63,29 +64,31 @@ class Clock:
         return NOW
 
 
-async def spread(db: Database, circles: int, seed: int = 36) -> None:
-    """Circles, each post in one (busy ones few) and some day of the last 30, members, and
-    the week's matches, contacts and deals."""
+async def spread(
+    db: Database, circle_ids: Sequence[int], now: datetime = NOW, seed: int = 36
+) -> None:
+    """The circles `circle_ids`, each post in one (the first few busy, most quiet) and some
+    day of the 30 before `now`, members, and the week's matches, contacts and deals."""
     rng = random.Random(seed)
     async with db.engine.begin() as connection:
         await connection.execute(
             insert(CircleRow),
             [
-                {"id": FIRST_CIRCLE - n, "title": f"Circle {n}", "settings": {}, "created_at": NOW}
-                for n in range(circles)
+                {"id": circle, "title": f"Circle {n}", "settings": {}, "created_at": now}
+                for n, circle in enumerate(circle_ids)
             ],
         )
         rows = (await connection.execute(select(PostRow.id, PostRow.user_id, PostRow.kind))).all()
         members: set[tuple[int, int]] = set()
         moved, week_needs, week_offers = [], [], {}
         for post_id, user_id, kind in rows:
-            circle = FIRST_CIRCLE - int(circles * rng.random() ** 2)
+            circle = circle_ids[int(len(circle_ids) * rng.random() ** 2)]
             age = timedelta(days=rng.uniform(0, DAYS))
-            moved.append({"b_id": post_id, "c": circle, "at": NOW - age})
+            moved.append({"b_id": post_id, "c": circle, "at": now - age})
             members.add((circle, user_id))
             if age < timedelta(days=7):
                 if kind == "need":
-                    week_needs.append((post_id, user_id, circle, NOW - age))
+                    week_needs.append((post_id, user_id, circle, now - age))
                 else:
                     week_offers.setdefault(circle, []).append((post_id, user_id))
         stmt = (
@@ -100,7 +103,7 @@ async def spread(db: Database, circles: int, seed: int = 36) -> None:
         for start in range(0, len(moved), BATCH):
             await connection.execute(stmt, moved[start : start + BATCH])
         memberships = [
-            {"circle_id": c, "user_id": u, "joined_at": NOW - timedelta(days=DAYS)}
+            {"circle_id": c, "user_id": u, "joined_at": now - timedelta(days=DAYS)}
             for c, u in members
         ]
         for start in range(0, len(memberships), BATCH):
@@ -155,7 +158,7 @@ async def spread(db: Database, circles: int, seed: int = 36) -> None:
             for start in range(0, len(values), BATCH):
                 await connection.execute(insert(table), values[start : start + BATCH])
     print(
-        f"{circles:,} circles, {len(memberships):,} memberships, {len(week_needs):,} needs "
+        f"{len(circle_ids):,} circles, {len(memberships):,} memberships, {len(week_needs):,} needs "
         f"this week, {len(matches):,} matches, {len(requests):,} contacts, "
         f"{len(deals):,} deals (not timed)"
     )
@@ -167,7 +170,7 @@ async def measure(url: str, posts: int, circles: int, pictures: int) -> None:
     try:
         started = time.perf_counter()
         await fill(db, posts)
-        await spread(db, circles)
+        await spread(db, [FIRST_CIRCLE - n for n in range(circles)])
         print(f"{posts:,} posts written and spread in {time.perf_counter() - started:.0f} s")
         lags: list[float] = []
         running = True
