@@ -5,7 +5,7 @@ and replaces posts."""
 import numpy as np
 import pytest
 
-from bot.domain.matching.dense import PASS_EXPANSION, DIM, DenseIndex, quantize
+from bot.domain.matching.dense import DIM, PASS_EXPANSION, DenseIndex, quantize
 from bot.domain.matching.encoder import UseEncoder
 
 CUPS = "304不锈钢真空保温杯 500ml 起订1000个 12元/个 义乌发货"
