@@ -43,14 +43,14 @@ async def quiet_posts(
             raise ButtonExpired()
         posts = await uow.circles.new_posts(chat_id, now - LOOK_BACK, READ_AT_MOST)
         old = [p for p in posts if p.created_at <= now - quiet_after and p.is_live(now)]
-        advised = await uow.reminders.posts_with_pending(
+        with_advice_pending = await uow.reminders.posts_with_pending(
             [p.id for p in old if p.id], [NO_INTEREST]
         )
         quiet: list[Post] = []
         for post in old:  # most have their advice behind them: a query for all of them first
             if len(quiet) == LISTED:
                 break
-            if post.id in advised and await _advice_to_come(uow, post):
+            if post.id in with_advice_pending and await _advice_to_come(uow, post):
                 quiet.append(post)
         payloads = [(Action.ADVISE_MEMBER, {"circle": chat_id, "post": p.id}) for p in quiet]
         tokens = await add_tokens(uow, now + BUTTON_TTL, admin_id, payloads)
