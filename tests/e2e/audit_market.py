@@ -28,7 +28,7 @@ from bot.texts.cards import CURRENCY_SYMBOLS
 from tests.e2e.audit_counts import said
 from tests.e2e.audit_prices import _goods
 from tests.e2e.audit_record import POST_TTL
-from tests.e2e.audit_reports import WRITTEN
+from tests.e2e.audit_reports import WRITTEN, yuan
 from tests.e2e.helpers import from_stored, read_rows
 from tests.e2e.thirty_days import Month
 
@@ -148,14 +148,7 @@ def _listed(database_url: str) -> dict[int, Listed]:
             from_stored(ends) - POST_TTL,
             from_stored(changed) if status in CLOSED else from_stored(ends),
             circle,
-            _yuan(words, WRITTEN if kind == "offer" else BUDGETS),
+            yuan(words, WRITTEN if kind == "offer" else BUDGETS),
         )
         for post, user, kind, words, ends, circle, status, changed in rows
     }
-
-
-def _yuan(words: str, patterns: tuple[tuple[re.Pattern[str], str], ...]) -> float | None:
-    for pattern, currency in patterns:
-        if found := pattern.search(words):
-            return float(found[1]) * DEFAULT_RATES.get(currency, 1.0)
-    return None

@@ -52,7 +52,7 @@ def circle_reports_equal_the_record(database_url: str, month: Month) -> list[str
             mine = [(text, kind) for text, kind in posts if goods and _goods_of(text) == goods]
             if int(listed["posts"]) != len(mine):
                 found.append(f"circle {circle}: {line!r}, the record {len(mine)} posts")
-            prices = [p for text, kind in mine if kind == "offer" and (p := _cny(text))]
+            prices = [p for text, kind in mine if kind == "offer" and (p := yuan(text))]
             shown_median = _median_shown(line)
             if prices and shown_median is not None:
                 rate = DEFAULT_RATES.get(LANGUAGE_CURRENCIES[lang], 1.0)
@@ -130,8 +130,9 @@ def _goods_of(text: str) -> str | None:
     )
 
 
-def _cny(text: str) -> float | None:
-    for pattern, currency in WRITTEN:
+def yuan(text: str, patterns: tuple[tuple[re.Pattern[str], str], ...] = WRITTEN) -> float | None:
+    """The first amount one of `patterns` finds in `text`, in yuan."""
+    for pattern, currency in patterns:
         if found := pattern.search(text):
             return float(found[1]) * DEFAULT_RATES.get(currency, 1.0)
     return None
