@@ -38,6 +38,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bot.domain.matching import meaning_alerts  # noqa: E402
+from bot.domain.matching.crowd import unit_rows  # noqa: E402
 from bot.domain.matching.dense import DIM, DenseIndex, quantize  # noqa: E402
 
 PARTS = ["offer/han", "need/latin", "offer/latin", "need/han"]
@@ -78,7 +79,7 @@ def main(argv: list[str] | None = None) -> None:
         index.add(ids, clustered(rng, centres, n), [PARTS[i % 4] for i in ids])
     build = time.perf_counter() - started
     queries = clustered(rng, centres, args.queries)
-    crowds = {name: clustered(rng, centres, 42) for name in PARTS}
+    crowds = {name: unit_rows(clustered(rng, centres, 42)) for name in PARTS}
     searched, backed = [], []
     for n, query in enumerate(queries):
         started = time.perf_counter()

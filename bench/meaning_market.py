@@ -10,12 +10,11 @@ from datetime import UTC, datetime
 import numpy as np
 
 from bot.domain.matching import meaning_alerts
+from bot.domain.matching.crowd import CROWD_FORMS, crowd_texts, unit_rows
 from bot.domain.matching.dense import (
-    CROWD_FORMS,
     REFERENCE,
     DenseIndex,
     across,
-    crowd_texts,
     meaning_text,
     part,
     quantize,
@@ -64,7 +63,8 @@ class Market:
         vectors = quantize(encoder.encode(texts))
         self.dense.add(list(range(1, len(posts) + 1)), vectors, parts)
         self.crowd = {
-            name: quantize(encoder.encode(list(crowd_texts(name)))) for name in CROWD_FORMS
+            name: unit_rows(quantize(encoder.encode(list(crowd_texts(name)))))
+            for name in CROWD_FORMS
         }
 
     def vectors(self, texts: list[str], kind: PostKind) -> np.ndarray:
@@ -94,6 +94,10 @@ class Market:
         own, where = part(kind, script(terms)), across(kind, terms)
         same_script = part(self.kind, script(terms))
         backing = meaning_alerts.backing(self.dense, self.crowd, post_id, own, where, vector)
+
+        def far_second(need: int) -> bool:  # the buyer's view, on a new offer
+            return meaning_alerts.far_second(self.dense, need, vector, where, own)
+
         found = meaning_alerts.alerts(
             self.engine,
             kind,
@@ -104,12 +108,16 @@ class Market:
             now_ts=NOW,
             limit=CANDIDATES,
             closeness=lambda other: self.dense.closeness(other, vector, same_script),
+            far_second=far_second,
         )
+        picks = backing
+        if kind is PostKind.OFFER:
+            picks = {need: v for need, v in backing.items() if not far_second(need)}
         by_meaning = [r.post_id for r in found if r.post_id not in by_words][: cap - len(by_words)]
         return (
             [i - 1 for i in by_words],
             [i - 1 for i in by_meaning],
-            [i - 1 for i in self.dense_alone(vector, backing, where, same_script)],
+            [i - 1 for i in self.dense_alone(vector, picks, where, same_script)],
         )
 
     def dense_alone(

@@ -32,6 +32,7 @@ from bench.dense_speed import BATCH, KINDS, NOISE, peak_mb  # noqa: E402
 from bench.match_corpus import Corpus, SynthPost  # noqa: E402
 from bench.match_speed import fields_of, queries  # noqa: E402
 from bot.domain.matching import meaning_alerts  # noqa: E402
+from bot.domain.matching.crowd import unit_rows  # noqa: E402
 from bot.domain.matching.dense import DIM, DenseIndex, part, quantize  # noqa: E402
 from bot.domain.matching.engine import MatchingEngine  # noqa: E402
 from bot.domain.models import PostKind  # noqa: E402
@@ -99,7 +100,9 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     vectors = Vectors()
     engine, dense, built = market(args.size, vectors)
-    crowds = {f"{k.value}/{s}": vectors.crowd() for k in PostKind for s in ("han", "latin")}
+    crowds = {
+        f"{k.value}/{s}": unit_rows(vectors.crowd()) for k in PostKind for s in ("han", "latin")
+    }
     now = Corpus().now_ts
     timed: dict[str, list[float]] = {"backing": [], "alerts": [], "need": [], "offer": []}
     for post in queries(args.size, args.queries):
@@ -140,6 +143,9 @@ def main(argv: list[str] | None = None) -> None:
                 ),
                 post_id=post.post_id,
                 paired={r.post_id for r in words},
+                far_second=lambda need, v=vector, w=where, o=own: meaning_alerts.far_second(
+                    dense, need, v, w, o
+                ),
             )
         t2 = time.perf_counter()
         timed["backing"].append((t1 - t0) * 1000)

@@ -5,7 +5,14 @@ and replaces posts."""
 import numpy as np
 import pytest
 
-from bot.domain.matching.dense import DIM, PASS_EXPANSION, DenseIndex, quantize
+from bot.domain.matching.crowd import cosines, unit_rows
+from bot.domain.matching.dense import (
+    DIM,
+    PASS_EXPANSION,
+    DenseIndex,
+    quantize,
+    similarities,
+)
 from bot.domain.matching.encoder import UseEncoder
 
 CUPS = "304不锈钢真空保温杯 500ml 起订1000个 12元/个 义乌发货"
@@ -105,7 +112,8 @@ def test_support_grows_with_the_margin_over_the_market_and_its_crowd(
 
 
 def test_a_post_looks_across_kinds_and_scripts() -> None:
-    from bot.domain.matching.dense import across, crowd_texts, script
+    from bot.domain.matching.crowd import crowd_texts
+    from bot.domain.matching.dense import across, script
     from bot.domain.matching.types import PostTerms
     from bot.domain.models import PostKind
 
@@ -164,6 +172,18 @@ def test_nearest_many_is_nearest_for_each_vector() -> None:
     assert index.nearest_many([vectors[0]], 5, "offer/han") == [[]]  # an empty part
     assert index.nearest_many([], 5, "need/latin") == []
     assert set(index.vectors_of([2, 99, 5])) == {2, 5}
+    in_part = index.vectors_of([2, 99, 5], "need/latin")
+    assert set(in_part) == {2, 5} and np.array_equal(in_part[5], vectors[4])
+    assert index.vectors_of([2, 5], "offer/han") == {}  # not in that part
+
+
+def test_a_crowd_s_cosines_made_once_are_its_similarities() -> None:
+    rng = np.random.default_rng(13)
+    crowd, vector = (
+        quantize(rng.normal(size=(42, DIM)).astype(np.float32) / 8),
+        quantize(rng.normal(size=DIM).astype(np.float32) / 8),
+    )
+    assert np.allclose(cosines(unit_rows(crowd), vector), similarities(crowd, vector), atol=1e-6)
 
 
 def test_a_search_for_the_best_alone_may_look_at_fewer_candidates_and_leaves_the_rest_alone() -> (

@@ -11,7 +11,6 @@ share no word ("insulated water bottles" and "304不锈钢真空保温杯").
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -61,10 +60,12 @@ def standing_out(nearest: Sequence[tuple[int, float]]) -> list[int]:
     return list(support(nearest))
 
 
-def support(nearest: Sequence[tuple[int, float]], crowd: Sequence[float] = ()) -> dict[int, float]:
+def support(
+    nearest: Sequence[tuple[int, float]], crowd: Sequence[float] | np.ndarray = ()
+) -> dict[int, float]:
     """Post id -> how strongly its meaning ties it to the query (0..1), for the hits that
     stand out: `GAP` closer than the `REFERENCE`-th nearest of the posts and of `crowd`
-    (the query's similarities to `crowd_texts`) together, or at least `FEW_POSTS_FLOOR`
+    (the query's similarities to `crowd.crowd_texts`) together, or at least `FEW_POSTS_FLOOR`
     when there are fewer (in a small market the 20th neighbour is far from anything); and
     within `NEAR_THE_BEST` of the best post. `SUPPORT` at the first line, one more point
     for each point of margin, up to 1. The re-ranker reads it as the share of the query's
@@ -79,27 +80,6 @@ def support(nearest: Sequence[tuple[int, float]], crowd: Sequence[float] = ()) -
         for post_id, similarity in nearest
         if similarity >= line
     }
-
-
-CROWD_PATH = Path(__file__).parent / "data" / "crowd.tsv"
-CROWD_FORMS = {  # each good as a post of that part would say it
-    "offer/han": "出售 {} 起订500个",
-    "need/han": "求购 {} 1000个",
-    "offer/latin": "Selling {}, MOQ 500 pcs",
-    "need/latin": "Looking for {}, 1000 pcs",
-}
-
-
-@cache
-def crowd_texts(part_name: str) -> tuple[str, ...]:
-    """The crowd of everyday goods (`data/crowd.tsv`) as posts of a part would be written."""
-    rows = [
-        line.split("\t")
-        for line in CROWD_PATH.read_text("utf-8").splitlines()
-        if line.strip() and not line.startswith("#")
-    ]
-    form = CROWD_FORMS[part_name]
-    return tuple(form.format(zh if part_name.endswith("/han") else en) for zh, en in rows)
 
 
 def script(terms: PostTerms) -> str:
@@ -130,6 +110,12 @@ def similarities(vectors: np.ndarray, vector: np.ndarray) -> list[float]:
     rows, query = vectors.astype(np.float32), vector.astype(np.float32)
     norms = np.linalg.norm(rows, axis=1) * max(float(np.linalg.norm(query)), 1e-12)
     return [float(s) for s in (rows @ query) / np.maximum(norms, 1e-12)]
+
+
+def cosine(a: np.ndarray, b: np.ndarray) -> float:
+    """Cosine similarity of two vectors (int8 or float)."""
+    a32, b32 = a.astype(np.float32), b.astype(np.float32)
+    return float(a32 @ b32) / max(float(np.sqrt((a32 @ a32) * (b32 @ b32))), 1e-12)
 
 
 def quantize(vectors: np.ndarray) -> np.ndarray:
@@ -215,10 +201,23 @@ class DenseIndex:
                 return np.asarray(index.get(post_id), dtype=np.int8)
         return None
 
-    def vectors_of(self, post_ids: Sequence[int]) -> dict[int, np.ndarray]:
-        """The int8 vectors of those of `post_ids` that are indexed, in their order."""
-        found = {post_id: self.vector_of(post_id) for post_id in post_ids}
-        return {post_id: vector for post_id, vector in found.items() if vector is not None}
+    def vectors_of(
+        self, post_ids: Sequence[int], part: str | None = None
+    ) -> dict[int, np.ndarray]:
+        """The int8 vectors of those of `post_ids` that are indexed (in `part`, when given:
+        one lookup), in their order."""
+        if part is None:
+            found = {post_id: self.vector_of(post_id) for post_id in post_ids}
+            return {post_id: vector for post_id, vector in found.items() if vector is not None}
+        index = self._parts.get(part)
+        if index is None or not len(post_ids):
+            return {}
+        vectors = index.get(np.asarray(post_ids, dtype=np.uint64))
+        return {
+            post_id: np.asarray(vector, dtype=np.int8)
+            for post_id, vector in zip(post_ids, vectors, strict=True)
+            if vector is not None
+        }
 
     def nearest_many(
         self, vectors: Sequence[np.ndarray], k: int, part: str, *, expansion: int | None = None
@@ -251,10 +250,10 @@ class DenseIndex:
     def closeness(self, post_id: int, vector: np.ndarray, part: str) -> float | None:
         """Cosine similarity of a post of `part` to `vector`; None when it is not there."""
         index = self._parts.get(part)
-        if index is None or post_id not in index:
+        theirs = None if index is None else index.get(post_id)
+        if theirs is None:
             return None
-        theirs = np.asarray(index.get(post_id), dtype=np.int8)
-        return similarities(theirs[None, :], vector)[0]
+        return cosine(theirs, vector)
 
     def remove(self, post_ids: Sequence[int]) -> None:
         for index in self._parts.values():

@@ -35,7 +35,7 @@ from .rows import doc_words, from_rows, product_term
 from .scoring import DEFAULT_WEIGHTS, Thresholds, Weights
 from .scratch import TermScratch
 from .types import Comparable, MatchFields, MatchResult, Peer, PostTerms
-from .words_pages import WordsPages
+from .words_pages import Page, WordsPages
 
 __all__ = ["MatchingEngine", "fields_from_parsed"]
 
@@ -98,9 +98,6 @@ class MatchingEngine(OpenPosts):
         need's `post_id` keeps what its words found for its meaning pass (`words_pages`)."""
         found = self._ranked(post_kind, terms, fields, user_id, now_ts, limit, exclude, 0.0)
         side = self._sides[_OTHER[post_kind]]
-        if post_id is not None and post_kind is PostKind.NEED:
-            page = tuple(int(side.cols["post_id"][r.doc]) for r in found)
-            self.words_pages.keep(post_id, terms, page)
         chosen = alert_rules.choose(
             post_kind,
             found,
@@ -108,6 +105,10 @@ class MatchingEngine(OpenPosts):
             words_of(terms),
             lambda r: doc_words(side, r.doc, self.terms),
         )
+        if post_id is not None and post_kind is PostKind.NEED:
+            post_ids = tuple(int(side.cols["post_id"][r.doc]) for r in found)
+            page = Page(terms, post_ids, tuple(found), tuple(chosen), now_ts)
+            self.words_pages.keep(post_id, page)
         return self._explained(post_kind, terms, fields, chosen, now_ts)
 
     def _ranked(

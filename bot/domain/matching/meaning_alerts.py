@@ -15,14 +15,8 @@ from bot.domain.models import PostKind
 
 from . import alert_rules
 from .alert_rules import Ranked
-from .dense import (
-    NEAR_THE_BEST,
-    PASS_EXPANSION,
-    REFERENCE,
-    DenseIndex,
-    similarities,
-    support,
-)
+from .crowd import cosines
+from .dense import NEAR_THE_BEST, PASS_EXPANSION, REFERENCE, DenseIndex, cosine, support
 from .editions import words_of
 from .query import filter_and_score, top_k
 from .rows import doc_concepts, doc_words
@@ -31,7 +25,7 @@ from .types import MatchFields, MatchResult, PostTerms, Reason
 if TYPE_CHECKING:
     from .engine import MatchingEngine
     from .index import SideIndex
-    from .plan import QueryPlan
+    from .words_pages import Page
 
 _OTHER = {PostKind.OFFER: PostKind.NEED, PostKind.NEED: PostKind.OFFER}
 VIEWS = 2  # of a post's nearest by meaning, those asked whether it stands out for them
@@ -49,49 +43,43 @@ def backing(
 ) -> dict[int, float]:
     """Post id -> support, for the `STRONGEST` posts of part `where` (`dense.across`)
     that stand out by meaning (`dense.support`, each part's crowd of everyday goods in
-    `crowds`) from this post's view, or from their own: each of its `VIEWS` nearest that
+    `crowds`, as `unit_rows`) from this post's view, or from their own: each of its `VIEWS` nearest that
     is near its best (`NEAR_THE_BEST`), looking among this post's part `own`, may find
-    this post standing out. Who posted first does not decide the pair. The buyer's view
-    decides: an offer that is a far second from a need's view is no match for it,
-    whatever the offer sees (`_far_seconds`)."""
+    this post standing out. Who posted first does not decide the pair. (The buyer's view
+    has the last word on a new offer: `far_second`, asked by `alerts`.)"""
     nearest = dense.nearest(vector, REFERENCE, part=where, expansion=PASS_EXPANSION)
-    found = support(nearest, similarities(crowds[where], vector))
+    found = support(nearest, cosines(crowds[where], vector))
     found = dict(sorted(found.items(), key=lambda hit: -hit[1])[:STRONGEST])
-    if own.startswith(f"{PostKind.OFFER.value}/"):
-        for other_id in _far_seconds(dense, found, dict(nearest), own):
-            del found[other_id]
     views = [
         other_id
         for other_id, similarity in nearest[:VIEWS]
         if other_id not in found and similarity >= NEAR_THE_BEST * nearest[0][1]
     ]  # a far second from this post's view is no match, whatever it sees
-    theirs = dense.vectors_of(views)
+    theirs = dense.vectors_of(views, where)
     for other_id, their_nearest in zip(
         theirs,
         dense.nearest_many(list(theirs.values()), REFERENCE, own, expansion=PASS_EXPANSION),
         strict=True,
     ):
-        crowd = similarities(crowds[own], theirs[other_id])
+        crowd = cosines(crowds[own], theirs[other_id])
         mine = support(their_nearest, crowd).get(post_id)
         if mine is not None:
             found[other_id] = mine
     return found
 
 
-def _far_seconds(
-    dense: DenseIndex, found: Mapping[int, float], close: Mapping[int, float], own: str
-) -> list[int]:
-    """Of the posts `found`, `close` to this post by these similarities, those from whose
-    view this post is under `NEAR_THE_BEST` of their nearest in its part `own`: steel
-    screws that find a need for insulated bottles standing out among few needs, when
-    that need has steel cups on offer far nearer."""
-    theirs = dense.vectors_of(list(found))
-    bests = dense.nearest_many(list(theirs.values()), 1, own, expansion=PASS_EXPANSION)
-    return [
-        other_id
-        for other_id, best in zip(theirs, bests, strict=True)
-        if best and close[other_id] < NEAR_THE_BEST * best[0][1]
-    ]
+def far_second(dense: DenseIndex, need_id: int, vector: np.ndarray, where: str, own: str) -> bool:
+    """Whether a new offer (`vector`, of part `own`) is a far second from the view of a
+    need of part `where`: under `NEAR_THE_BEST` of that need's nearest offer in `own`.
+    Then it is no match for the need, whatever the offer sees: steel screws that find a
+    need for insulated bottles standing out among few needs, when that need has steel
+    cups on offer far nearer."""
+    theirs = dense.vectors_of([need_id], where).get(need_id)
+    if theirs is None:
+        return False
+    close = cosine(theirs, vector)
+    best = dense.nearest(theirs, 1, own, expansion=PASS_EXPANSION)
+    return bool(best) and close < NEAR_THE_BEST * best[0][1]
 
 
 def alerts(
@@ -107,6 +95,7 @@ def alerts(
     closeness: Callable[[int], float | None] | None = None,
     post_id: int | None = None,
     paired: Collection[int] = (),
+    far_second: Callable[[int], bool] | None = None,
 ) -> list[MatchResult]:
     """Whom a post alerts among the posts of the other kind its words find and those
     the dense retriever found (`support`: post id -> how strongly meaning ties it to
@@ -116,55 +105,33 @@ def alerts(
     A need given `closeness` (post id -> cosine to it by meaning) hears too of the
     `second_opinion`. Those found by meaning have "meaning" as their first reason. A
     need whose words' page was kept (`post_id`, `words_pages`) ranks that page, not every
-    candidate of its words again. The posts it is `paired` with already (what its words'
-    pass alerted) are ranked with the others and left out of what it returns."""
+    candidate of its words again; when meaning found none of its offers, the page's own
+    ranking stands if it still holds (`Page.still_ranked`). The posts it is `paired` with already (what its words'
+    pass alerted) are ranked with the others and left out of what it returns. A new
+    offer given `far_second` (need's post id -> whether the offer is a far second from
+    its view) leaves those needs out (`_closest`)."""
     kind = _OTHER[post_kind]
     side = engine._sides[kind]
-    found_by_meaning = engine._docs_of(support, kind)
-    plan = engine._plan(side, terms, fields, post_kind, user_id, walking=False)
     voting = closeness is not None and post_kind is PostKind.NEED
-    if plan is None or not (voting or (found_by_meaning is not None and len(found_by_meaning))):
-        return []
+    found_by_meaning = engine._docs_of(support, kind)
     supported = np.unique(found_by_meaning if found_by_meaning is not None else [])
     supported = supported.astype(np.int32)
-    floors = np.asarray(
-        [support[int(side.cols["post_id"][doc])] for doc in supported], dtype=np.float64
-    )
-    # the glossary names both products, differently: meaning may bring the pair, but its
-    # fit stays its words', so it is alerted only when nothing the glossary agrees with
-    # fits about as well (a need for LED bulbs hears of LED bulbs, not of LED strips)
-    ours = set(terms.concepts)
-    differ = np.asarray(
-        [
-            ours and (theirs := doc_concepts(side, doc, engine.terms)) and not theirs & ours
-            for doc in supported
-        ],
-        dtype=bool,
-    )
-    plan = replace(
-        plan,
-        supported=supported,
-        support=floors,
-        support_fit=np.where(differ, 0.0, floors),
-    )
-    if post_kind is PostKind.OFFER:  # the needs its words find were alerted at once
-        docs = supported
-    else:  # a need chooses among all it finds, by words and by meaning
-        docs = _sorted_with(_words_finds(engine, side, plan, terms, post_id), supported)
-    docs, scores, fits = filter_and_score(side, docs, plan, now_ts, None, engine.weights, limit)
-    best = top_k(side, docs, scores, 0.0, 0, limit)
-    found = [Ranked(doc, float(scores[at]), float(fits[at])) for doc, at in best]
-    chosen = alert_rules.choose(
-        post_kind,
-        found,
-        engine.thresholds,
-        words_of(terms),
-        lambda r: doc_words(side, r.doc, engine.terms),
-    )
-    if post_kind is PostKind.OFFER:  # a new offer alerts every need over the line, as by
-        # words; the needs' own view already had its say (`backing`: the buyer's view)
-        closest = max((r.fit for r in chosen), default=0.0)
-        chosen = [r for r in chosen if r.fit >= closest - engine.thresholds.alert_margin]
+    if not (voting or len(supported)):
+        return []
+    page = None
+    if post_id is not None and post_kind is PostKind.NEED:
+        page = engine.words_pages.take(post_id, terms)
+    if page is not None and not len(supported) and page.still_ranked(side, now_ts):
+        found, chosen = list(page.found), list(page.chosen)  # meaning adds nothing to rank
+    else:
+        ranked = _ranked_with(
+            engine, post_kind, terms, fields, support, supported, page, user_id, now_ts, limit
+        )
+        if ranked is None:
+            return []
+        found, chosen = ranked
+    if post_kind is PostKind.OFFER:
+        chosen = _closest(chosen, engine.thresholds.alert_margin, far_second, side)
     voted: set[int] = set()
     if voting and closeness is not None:
         meaning_found = set(supported.tolist())
@@ -201,16 +168,84 @@ def second_opinion(
     return vote
 
 
-def _words_finds(
-    engine: MatchingEngine, side: SideIndex, plan: QueryPlan, terms: PostTerms, post_id: int | None
-) -> np.ndarray:
-    """A need's offers by its words, sorted: the page its words' pass kept, else every
-    candidate walked again."""
-    page = engine.words_pages.take(post_id, terms) if post_id is not None else None
-    if page is None:
-        return side.candidates(plan.walk_ids, engine.max_candidates)
-    docs = engine._docs_of(page, PostKind.OFFER)
-    return np.unique(docs) if docs is not None else np.empty(0, dtype=np.int32)
+def _ranked_with(
+    engine: MatchingEngine,
+    post_kind: PostKind,
+    terms: PostTerms,
+    fields: MatchFields,
+    support: Mapping[int, float],
+    supported: np.ndarray,
+    page: Page | None,
+    user_id: int,
+    now_ts: float,
+    limit: int,
+) -> tuple[list[Ranked], list[Ranked]] | None:
+    """The posts its words find (a need's: its kept `page`, else every candidate walked
+    again) and the `supported` docs found by meaning, ranked together, and those the alert
+    rules choose; None when its words give no query."""
+    side = engine._sides[_OTHER[post_kind]]
+    plan = engine._plan(side, terms, fields, post_kind, user_id, walking=False)
+    if plan is None:
+        return None
+    floors = np.asarray(
+        [support[int(side.cols["post_id"][doc])] for doc in supported], dtype=np.float64
+    )
+    # the glossary names both products, differently: meaning may bring the pair, but its
+    # fit stays its words', so it is alerted only when nothing the glossary agrees with
+    # fits about as well (a need for LED bulbs hears of LED bulbs, not of LED strips)
+    ours = set(terms.concepts)
+    differ = np.asarray(
+        [
+            ours and (theirs := doc_concepts(side, doc, engine.terms)) and not theirs & ours
+            for doc in supported
+        ],
+        dtype=bool,
+    )
+    plan = replace(
+        plan,
+        supported=supported,
+        support=floors,
+        support_fit=np.where(differ, 0.0, floors),
+    )
+    if post_kind is PostKind.OFFER:  # the needs its words find were alerted at once
+        docs = supported
+    else:  # a need chooses among all it finds, by words and by meaning
+        if page is None:
+            walked = side.candidates(plan.walk_ids, engine.max_candidates)
+        else:
+            kept = engine._docs_of(page.post_ids, PostKind.OFFER)
+            walked = np.unique(kept) if kept is not None else np.empty(0, dtype=np.int32)
+        docs = _sorted_with(walked, supported)
+    docs, scores, fits = filter_and_score(side, docs, plan, now_ts, None, engine.weights, limit)
+    best = top_k(side, docs, scores, 0.0, 0, limit)
+    found = [Ranked(doc, float(scores[at]), float(fits[at])) for doc, at in best]
+    chosen = alert_rules.choose(
+        post_kind,
+        found,
+        engine.thresholds,
+        words_of(terms),
+        lambda r: doc_words(side, r.doc, engine.terms),
+    )
+    return found, chosen
+
+
+def _closest(
+    above: list[Ranked], margin: float, far_second: Callable[[int], bool] | None, side: SideIndex
+) -> list[Ranked]:
+    """The needs over the alert line (`above`) a new offer alerts by meaning, as by words
+    every need over it, but only those within `margin` of the closest fit, leaving out the
+    needs from whose view it is a `far_second` (asked, a search each, only of the needs
+    it could alert, closest first)."""
+    kept: set[int] = set()
+    closest = None
+    for r in sorted(above, key=lambda r: -r.fit):
+        if closest is not None and r.fit < closest - margin:
+            break
+        if far_second is not None and far_second(int(side.cols["post_id"][r.doc])):
+            continue
+        closest = r.fit if closest is None else closest
+        kept.add(r.doc)
+    return [r for r in above if r.doc in kept]
 
 
 def _sorted_with(walked: np.ndarray, supported: np.ndarray) -> np.ndarray:

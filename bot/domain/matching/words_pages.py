@@ -1,7 +1,9 @@
 """`WordsPages`: what a need's words found when it was matched (`MatchingEngine.alerts`),
 kept for its meaning pass a second or two later (`meaning_alerts.alerts`). That pass ranks
 the page with the few offers found by meaning instead of walking every candidate of the
-words again, the dearer half of a need's pass at a million posts (docs/meaning.md).
+words again, the dearer half of a need's pass at a million posts (docs/meaning.md); when
+meaning found none, the page as its words ranked it is the ranking, if it still holds
+(`Page.still_ranked`).
 
 The page holds the words' best `limit` offers, so the best of the page and the meaning-found
 offers are the best of all candidates and them: a post outside the page scored under its
@@ -11,30 +13,63 @@ need. A page is used once, and only for the same terms (an edit is matched anew)
 from __future__ import annotations
 
 from collections import OrderedDict
+from dataclasses import dataclass
 
+import numpy as np
+
+from .alert_rules import Ranked
+from .index import SideIndex
 from .types import PostTerms
 
 CAPACITY = 4096  # needs matched and not yet through their meaning pass, newest kept
+# A ranking this recent stands: scores move with a post's age over days (half-life), so
+# within a minute only a closed or expired offer changes it, and that is checked.
+RANKING_HOLDS = 60.0  # seconds
+
+
+@dataclass(frozen=True)
+class Page:
+    """A need's offers by its words, best first (`found`: docs of the offers' side, their
+    scores and fits), those its alert rules chose, and when."""
+
+    terms: PostTerms
+    post_ids: tuple[int, ...]  # the post of each of `found`
+    found: tuple[Ranked, ...]
+    chosen: tuple[Ranked, ...]
+    ranked_at: float
+
+    def still_ranked(self, side: SideIndex, now_ts: float) -> bool:
+        """Whether ranking the page again would give `found` and `chosen` as they are:
+        ranked within `RANKING_HOLDS`, each offer still the same post, open, not expired."""
+        if not 0.0 <= now_ts - self.ranked_at <= RANKING_HOLDS:
+            return False
+        docs = np.fromiter((r.doc for r in self.found), dtype=np.int64, count=len(self.found))
+        cols = side.cols
+        return bool(
+            np.array_equal(cols["post_id"][docs], self.post_ids)
+            and cols["alive"][docs].all()
+            and (cols["expires"][docs] > now_ts).all()
+        )
 
 
 class WordsPages:
     def __init__(self, capacity: int = CAPACITY) -> None:
         self.capacity = capacity
-        self._pages: OrderedDict[int, tuple[PostTerms, tuple[int, ...]]] = OrderedDict()
+        self._pages: OrderedDict[int, Page] = OrderedDict()
 
-    def keep(self, post_id: int, terms: PostTerms, found: tuple[int, ...]) -> None:
-        """The post ids the words found for the need `post_id` with these terms."""
+    def keep(self, post_id: int, page: Page) -> None:
+        """What the words found for the need `post_id`."""
         self._pages.pop(post_id, None)
-        self._pages[post_id] = (terms, found)
+        self._pages[post_id] = page
         while len(self._pages) > self.capacity:
             self._pages.popitem(last=False)
 
-    def take(self, post_id: int, terms: PostTerms) -> tuple[int, ...] | None:
+    def take(self, post_id: int, terms: PostTerms) -> Page | None:
         """The need's page, once; None when none was kept for these terms."""
         kept = self._pages.pop(post_id, None)
-        if kept is None or kept[0] != terms:
+        if kept is None or kept.terms != terms:
             return None
-        return kept[1]
+        return kept
 
     def __len__(self) -> int:
         return len(self._pages)

@@ -19,7 +19,8 @@ from datetime import datetime, timedelta
 import numpy as np
 
 from bot.domain.matching import meaning_alerts
-from bot.domain.matching.dense import across, crowd_texts, part, script
+from bot.domain.matching.crowd import crowd_texts, unit_rows
+from bot.domain.matching.dense import across, part, script
 from bot.domain.models import Post, PostKind
 from bot.services.matching.encoding import encode
 from bot.services.matching.indexing import MatchingIndex, profile_keywords
@@ -62,13 +63,14 @@ async def match_by_meaning(
         closeness=lambda other: index.dense.closeness(other, vector, same_script),
         post_id=post.id,
         paired=await uow.matches.paired_with(post.id),  # what its words found at once
+        far_second=lambda need: meaning_alerts.far_second(index.dense, need, vector, where, own),
     )
     return await store_pairs(uow, now, index, post, found)
 
 
 async def _crowd(index: MatchingIndex, where: str) -> np.ndarray:
-    """The vectors of the part's crowd of everyday goods (`dense.crowd_texts`), encoded once
-    a process."""
+    """The vectors of the part's crowd of everyday goods (`crowd.crowd_texts`) as unit rows,
+    encoded once a process."""
     if where not in index.crowd:
-        index.crowd[where] = await encode(index, crowd_texts(where))
+        index.crowd[where] = unit_rows(await encode(index, crowd_texts(where)))
     return index.crowd[where]

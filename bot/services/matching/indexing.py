@@ -52,7 +52,7 @@ class MatchingIndex:
         self.encoder = encoder or UseEncoder()  # loads its weights on first use
         self.dense = DenseIndex(self.encoder.dim)  # open posts' vectors, by post id
         self.unencoded: set[int] = set()  # indexed posts not yet in `dense`
-        self.crowd: dict[str, np.ndarray] = {}  # part -> its crowd's vectors (by_meaning)
+        self.crowd: dict[str, np.ndarray] = {}  # part -> its crowd as unit rows (by_meaning)
         self.encoding_now = False  # `meaning.encode_new` runs one call at a time
         self.saved_changes = -1  # `dense.changes` when it was last saved (meaning_files)
         self._encoding: ThreadPoolExecutor | None = None
