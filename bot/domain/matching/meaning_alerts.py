@@ -43,9 +43,9 @@ def backing(
 ) -> dict[int, float]:
     """Post id -> support, for the `STRONGEST` posts of part `where` (`dense.across`)
     that stand out by meaning (`dense.support`, each part's crowd of everyday goods in
-    `crowds`, as `unit_rows`) from this post's view, or from their own: each of its `VIEWS` nearest that
-    is near its best (`NEAR_THE_BEST`), looking among this post's part `own`, may find
-    this post standing out. Who posted first does not decide the pair. (The buyer's view
+    `crowds`, as `unit_rows`) from this post's view, or from their own: each of its
+    `VIEWS` nearest that is near its best (`NEAR_THE_BEST`), looking among this post's
+    part `own`, may find this post standing out. Who posted first does not decide the pair. (The buyer's view
     has the last word on a new offer: `far_second`, asked by `alerts`.)"""
     nearest = dense.nearest(vector, REFERENCE, part=where, expansion=PASS_EXPANSION)
     found = support(nearest, cosines(crowds[where], vector))
@@ -182,7 +182,9 @@ def _ranked_with(
 ) -> tuple[list[Ranked], list[Ranked]] | None:
     """The posts its words find (a need's: its kept `page`, else every candidate walked
     again) and the `supported` docs found by meaning, ranked together, and those the alert
-    rules choose; None when its words give no query."""
+    rules choose; None when its words give no query. Where the page's ranking still
+    holds (`Page.still_ranked`), only the docs found by meaning are scored, and merged
+    into it."""
     side = engine._sides[_OTHER[post_kind]]
     plan = engine._plan(side, terms, fields, post_kind, user_id, walking=False)
     if plan is None:
@@ -207,8 +209,12 @@ def _ranked_with(
         support=floors,
         support_fit=np.where(differ, 0.0, floors),
     )
+    ranked_before: list[Ranked] = []
     if post_kind is PostKind.OFFER:  # the needs its words find were alerted at once
         docs = supported
+    elif page is not None and page.still_ranked(side, now_ts):  # only meaning's are new
+        docs = supported
+        ranked_before = [r for r in page.found if r.doc not in set(supported.tolist())]
     else:  # a need chooses among all it finds, by words and by meaning
         if page is None:
             walked = side.candidates(plan.walk_ids, engine.max_candidates)
@@ -219,6 +225,9 @@ def _ranked_with(
     docs, scores, fits = filter_and_score(side, docs, plan, now_ts, None, engine.weights, limit)
     best = top_k(side, docs, scores, 0.0, 0, limit)
     found = [Ranked(doc, float(scores[at]), float(fits[at])) for doc, at in best]
+    if ranked_before:  # in `top_k`'s order: the higher score, then the newer post
+        created = side.cols["created"]
+        found = sorted(found + ranked_before, key=lambda r: (-r.score, -created[r.doc]))[:limit]
     chosen = alert_rules.choose(
         post_kind,
         found,
