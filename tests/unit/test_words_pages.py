@@ -4,6 +4,7 @@ ranking as it was, and chooses as it would walking every candidate of its words 
 import random
 
 from bot.domain.matching import meaning_alerts
+from bot.domain.matching.alert_rules import Ranked
 from bot.domain.matching.engine import MatchingEngine
 from bot.domain.matching.types import MatchFields, PostTerms
 from bot.domain.matching.words_pages import RANKING_HOLDS, Page, WordsPages
@@ -82,7 +83,8 @@ def test_the_kept_page_chooses_as_walking_every_candidate_does() -> None:
 
 
 def _page(terms: PostTerms, *post_ids: int) -> Page:
-    return Page(terms, post_ids, (), (), NOW)
+    found = [Ranked(doc, 0.9, 0.8) for doc in range(len(post_ids))]
+    return Page.of(terms, post_ids, found, found[:1], NOW)
 
 
 def test_a_page_is_used_once_and_only_for_the_same_terms() -> None:

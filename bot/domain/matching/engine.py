@@ -107,7 +107,7 @@ class MatchingEngine(OpenPosts):
         )
         if post_id is not None and post_kind is PostKind.NEED:
             post_ids = tuple(int(side.cols["post_id"][r.doc]) for r in found)
-            page = Page(terms, post_ids, tuple(found), tuple(chosen), now_ts)
+            page = Page.of(terms, post_ids, found, chosen, now_ts)
             self.words_pages.keep(post_id, page)
         return self._explained(post_kind, terms, fields, chosen, now_ts)
 

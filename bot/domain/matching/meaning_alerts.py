@@ -122,7 +122,7 @@ def alerts(
     if post_id is not None and post_kind is PostKind.NEED:
         page = engine.words_pages.take(post_id, terms)
     if page is not None and not len(supported) and page.still_ranked(side, now_ts):
-        found, chosen = list(page.found), list(page.chosen)  # meaning adds nothing to rank
+        found, chosen = page.found(), page.chosen()  # meaning adds nothing to rank
     else:
         ranked = _ranked_with(
             engine, post_kind, terms, fields, support, supported, page, user_id, now_ts, limit
@@ -214,7 +214,7 @@ def _ranked_with(
         docs = supported
     elif page is not None and page.still_ranked(side, now_ts):  # only meaning's are new
         docs = supported
-        ranked_before = [r for r in page.found if r.doc not in set(supported.tolist())]
+        ranked_before = [r for r in page.found() if r.doc not in set(supported.tolist())]
     else:  # a need chooses among all it finds, by words and by meaning
         if page is None:
             walked = side.candidates(plan.walk_ids, engine.max_candidates)

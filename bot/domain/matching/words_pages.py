@@ -13,6 +13,7 @@ need. A page is used once, and only for the same terms (an edit is matched anew)
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -27,26 +28,66 @@ CAPACITY = 4096  # needs matched and not yet through their meaning pass, newest 
 RANKING_HOLDS = 60.0  # seconds
 
 
+_ROW = np.dtype(  # a page's rows: about a kilobyte a need, as its post ids alone took
+    [
+        ("post_id", np.int64),
+        ("doc", np.int64),
+        ("score", np.float64),
+        ("fit", np.float64),
+        ("chosen", np.bool_),
+    ]
+)
+
+
 @dataclass(frozen=True)
 class Page:
-    """A need's offers by its words, best first (`found`: docs of the offers' side, their
-    scores and fits), those its alert rules chose, and when."""
+    """A need's offers by its words, best first (docs of the offers' side, their posts,
+    scores and fits), which of them its alert rules chose, and when."""
 
     terms: PostTerms
-    post_ids: tuple[int, ...]  # the post of each of `found`
-    found: tuple[Ranked, ...]
-    chosen: tuple[Ranked, ...]
+    rows: np.ndarray  # of `_ROW`
     ranked_at: float
 
+    @classmethod
+    def of(
+        cls,
+        terms: PostTerms,
+        post_ids: Sequence[int],
+        found: Sequence[Ranked],
+        chosen: Sequence[Ranked],
+        ranked_at: float,
+    ) -> Page:
+        picked = {r.doc for r in chosen}
+        rows = np.array(
+            [
+                (p, r.doc, r.score, r.fit, r.doc in picked)
+                for p, r in zip(post_ids, found, strict=True)
+            ],
+            dtype=_ROW,
+        )
+        return cls(terms, rows, ranked_at)
+
+    @property
+    def post_ids(self) -> tuple[int, ...]:
+        return tuple(int(post_id) for post_id in self.rows["post_id"])
+
+    def found(self) -> list[Ranked]:
+        columns = (self.rows[name].tolist() for name in ("doc", "score", "fit"))
+        return [Ranked(*row) for row in zip(*columns, strict=True)]
+
+    def chosen(self) -> list[Ranked]:
+        """The alert rules' choice, in the ranking's order (the order they chose in)."""
+        picked = self.rows["chosen"]
+        return [r for r, chose in zip(self.found(), picked, strict=True) if chose]
+
     def still_ranked(self, side: SideIndex, now_ts: float) -> bool:
-        """Whether ranking the page again would give `found` and `chosen` as they are:
+        """Whether ranking the page again would give its ranking and choice as they are:
         ranked within `RANKING_HOLDS`, each offer still the same post, open, not expired."""
         if not 0.0 <= now_ts - self.ranked_at <= RANKING_HOLDS:
             return False
-        docs = np.fromiter((r.doc for r in self.found), dtype=np.int64, count=len(self.found))
-        cols = side.cols
+        docs, cols = self.rows["doc"], side.cols
         return bool(
-            np.array_equal(cols["post_id"][docs], self.post_ids)
+            np.array_equal(cols["post_id"][docs], self.rows["post_id"])
             and cols["alive"][docs].all()
             and (cols["expires"][docs] > now_ts).all()
         )
