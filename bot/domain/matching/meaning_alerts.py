@@ -45,8 +45,9 @@ def backing(
     that stand out by meaning (`dense.support`, each part's crowd of everyday goods in
     `crowds`, as `unit_rows`) from this post's view, or from their own: each of its
     `VIEWS` nearest that is near its best (`NEAR_THE_BEST`), looking among this post's
-    part `own`, may find this post standing out. Who posted first does not decide the pair. (The buyer's view
-    has the last word on a new offer: `far_second`, asked by `alerts`.)"""
+    part `own`, may find this post standing out. Who posted first does not decide the
+    pair. (The buyer's view has the last word on a new offer: `far_second`, asked by
+    `alerts`.)"""
     nearest = dense.nearest(vector, REFERENCE, part=where, expansion=PASS_EXPANSION)
     found = support(nearest, cosines(crowds[where], vector))
     found = dict(sorted(found.items(), key=lambda hit: -hit[1])[:STRONGEST])
@@ -99,17 +100,18 @@ def alerts(
 ) -> list[MatchResult]:
     """Whom a post alerts among the posts of the other kind its words find and those
     the dense retriever found (`support`: post id -> how strongly meaning ties it to
-    this post, `dense.support`), all ranked together as `MatchingEngine.alerts` ranks them: the same
-    filters, fits, gates, conflicts and alert rules, with a found post's text score and
-    fit at least its support, since across languages the words may share nothing.
+    this post, `dense.support`), all ranked together as `MatchingEngine.alerts` ranks
+    them: the same filters, fits, gates, conflicts and alert rules, with a found post's
+    text score and fit at least its support, since across languages the words may share
+    nothing.
     A need given `closeness` (post id -> cosine to it by meaning) hears too of the
     `second_opinion`. Those found by meaning have "meaning" as their first reason. A
     need whose words' page was kept (`post_id`, `words_pages`) ranks that page, not every
     candidate of its words again; when meaning found none of its offers, the page's own
-    ranking stands if it still holds (`Page.still_ranked`). The posts it is `paired` with already (what its words'
-    pass alerted) are ranked with the others and left out of what it returns. A new
-    offer given `far_second` (need's post id -> whether the offer is a far second from
-    its view) leaves those needs out (`_closest`)."""
+    ranking stands if it still holds (`Page.still_ranked`). The posts it is `paired` with
+    already (what its words' pass alerted) are ranked with the others and left out of
+    what it returns. A new offer given `far_second` (need's post id -> whether the offer
+    is a far second from its view) leaves those needs out (`_closest`)."""
     kind = _OTHER[post_kind]
     side = engine._sides[kind]
     voting = closeness is not None and post_kind is PostKind.NEED
