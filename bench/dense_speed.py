@@ -38,8 +38,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bot.domain.matching import meaning_alerts  # noqa: E402
-from bot.domain.matching.crowd import unit_rows  # noqa: E402
-from bot.domain.matching.dense import DIM, DenseIndex, quantize  # noqa: E402
+from bot.domain.matching.dense import DIM, DenseIndex, quantize, unit_rows  # noqa: E402
 
 PARTS = ["offer/han", "need/latin", "offer/latin", "need/han"]
 

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 import numpy as np
 
 from bot.domain.matching import meaning_alerts
-from bot.domain.matching.crowd import CROWD_FORMS, crowd_texts, unit_rows
+from bot.domain.matching.crowd import CROWD_FORMS, crowd_texts
 from bot.domain.matching.dense import (
     REFERENCE,
     DenseIndex,
@@ -21,6 +21,7 @@ from bot.domain.matching.dense import (
     script,
     similarities,
     support,
+    unit_rows,
 )
 from bot.domain.matching.encoder import Encoder
 from bot.domain.matching.engine import MatchingEngine, fields_from_parsed

@@ -32,8 +32,7 @@ from bench.dense_speed import BATCH, KINDS, NOISE, peak_mb  # noqa: E402
 from bench.match_corpus import Corpus, SynthPost  # noqa: E402
 from bench.match_speed import fields_of, queries  # noqa: E402
 from bot.domain.matching import meaning_alerts  # noqa: E402
-from bot.domain.matching.crowd import unit_rows  # noqa: E402
-from bot.domain.matching.dense import DIM, DenseIndex, part, quantize  # noqa: E402
+from bot.domain.matching.dense import DIM, DenseIndex, part, quantize, unit_rows  # noqa: E402
 from bot.domain.matching.engine import MatchingEngine  # noqa: E402
 from bot.domain.models import PostKind  # noqa: E402
 

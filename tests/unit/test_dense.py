@@ -5,13 +5,14 @@ and replaces posts."""
 import numpy as np
 import pytest
 
-from bot.domain.matching.crowd import cosines, unit_rows
 from bot.domain.matching.dense import (
     DIM,
     PASS_EXPANSION,
     DenseIndex,
+    cosines,
     quantize,
     similarities,
+    unit_rows,
 )
 from bot.domain.matching.encoder import UseEncoder
 

@@ -138,3 +138,19 @@ def test_only_a_need_keeps_a_page() -> None:
     engine, rng = _market(5)
     engine.alerts(OFFER, _terms(rng), _fields(rng, OFFER), user_id=7, now_ts=NOW, post_id=9999)
     assert len(engine.words_pages) == 0
+
+
+def test_a_page_ranked_deeper_than_the_pass_takes_chooses_as_the_walk_does() -> None:
+    """A circle's words' pass ranks four times the offers a meaning pass takes: the kept
+    ranking is cut to the pass's and chosen among again, as a walk of every candidate."""
+    engine, rng = _market(13)
+    compared = 0
+    for need_id in range(30_000, 30_060):
+        terms, fields = _terms(rng), _fields(rng, NEED)
+        engine.add(need_id, 7, NEED, terms, fields)
+        walked = _meaning_pass(engine, need_id, terms, fields, {})
+        engine.alerts(NEED, terms, fields, user_id=7, now_ts=NOW, limit=120, post_id=need_id)
+        page = engine.words_pages._pages[need_id]
+        compared += len(page.rows) > 30
+        assert _meaning_pass(engine, need_id, terms, fields, {}) == walked
+    assert compared > 10  # pages longer than the pass's were compared

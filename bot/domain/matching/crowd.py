@@ -1,14 +1,12 @@
 """The crowd of everyday goods (`data/crowd.tsv`) a post's nearest by meaning must stand out
 from (`dense.support`): a small market's 20th nearest is far from anything. Each part's
 crowd is written as that part's posts would be, encoded once a process and asked, as
-`unit_rows`, with `cosines` in every meaning pass."""
+`dense.unit_rows`, with `dense.cosines` in every meaning pass."""
 
 from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-
-import numpy as np
 
 CROWD_PATH = Path(__file__).parent / "data" / "crowd.tsv"
 CROWD_FORMS = {  # each good as a post of that part would say it
@@ -29,16 +27,3 @@ def crowd_texts(part_name: str) -> tuple[str, ...]:
     ]
     form = CROWD_FORMS[part_name]
     return tuple(form.format(zh if part_name.endswith("/han") else en) for zh, en in rows)
-
-
-def unit_rows(vectors: np.ndarray) -> np.ndarray:
-    """Vectors (int8 or float) as float32 rows of length 1, for `cosines`."""
-    rows = np.asarray(vectors, dtype=np.float32)
-    return rows / np.maximum(np.linalg.norm(rows, axis=1, keepdims=True), 1e-12)
-
-
-def cosines(unit: np.ndarray, vector: np.ndarray) -> np.ndarray:
-    """Cosine similarity of each row of `unit` (`unit_rows`) to `vector`: a crowd's, asked
-    for every pass, made once."""
-    query = vector.astype(np.float32)
-    return (unit @ query) / max(float(np.sqrt(query @ query)), 1e-12)

@@ -105,11 +105,22 @@ def across(kind: PostKind, terms: PostTerms) -> str:
     return part(other, "latin" if script(terms) == "han" else "han")
 
 
+def unit_rows(vectors: np.ndarray) -> np.ndarray:
+    """Vectors (int8 or float) as float32 rows of length 1, for `cosines`."""
+    rows = np.asarray(vectors, dtype=np.float32)
+    return rows / np.maximum(np.linalg.norm(rows, axis=1, keepdims=True), 1e-12)
+
+
+def cosines(unit: np.ndarray, vector: np.ndarray) -> np.ndarray:
+    """Cosine similarity of each row of `unit` (`unit_rows`) to `vector`: a crowd's, asked
+    for every pass, made once."""
+    query = vector.astype(np.float32)
+    return (unit @ query) / max(float(np.sqrt(query @ query)), 1e-12)
+
+
 def similarities(vectors: np.ndarray, vector: np.ndarray) -> list[float]:
     """Cosine similarity of each row of `vectors` (int8 or float) to `vector`."""
-    rows, query = vectors.astype(np.float32), vector.astype(np.float32)
-    norms = np.linalg.norm(rows, axis=1) * max(float(np.linalg.norm(query)), 1e-12)
-    return [float(s) for s in (rows @ query) / np.maximum(norms, 1e-12)]
+    return [float(s) for s in cosines(unit_rows(vectors), vector)]
 
 
 def cosine(a: np.ndarray, b: np.ndarray) -> float:

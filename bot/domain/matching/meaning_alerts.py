@@ -15,8 +15,15 @@ from bot.domain.models import PostKind
 
 from . import alert_rules
 from .alert_rules import Ranked
-from .crowd import cosines
-from .dense import NEAR_THE_BEST, PASS_EXPANSION, REFERENCE, DenseIndex, cosine, support
+from .dense import (
+    NEAR_THE_BEST,
+    PASS_EXPANSION,
+    REFERENCE,
+    DenseIndex,
+    cosine,
+    cosines,
+    support,
+)
 from .editions import words_of
 from .query import filter_and_score, top_k
 from .rows import doc_concepts, doc_words
@@ -123,11 +130,24 @@ def alerts(
     page = None
     if post_id is not None and post_kind is PostKind.NEED:
         page = engine.words_pages.take(post_id, terms)
-    if page is not None and not len(supported) and page.still_ranked(side, now_ts):
-        found, chosen = page.found(), page.chosen()  # meaning adds nothing to rank
+    holds = page is not None and page.still_ranked(side, now_ts)
+    if page is not None and holds and not len(supported):  # meaning adds nothing to rank
+        found = page.found()[:limit]  # a circle's words' pass ranks more than a pass takes
+        whole = len(found) == len(page.rows)
+        chosen = page.chosen() if whole else _chosen(engine, post_kind, terms, side, found)
     else:
         ranked = _ranked_with(
-            engine, post_kind, terms, fields, support, supported, page, user_id, now_ts, limit
+            engine,
+            post_kind,
+            terms,
+            fields,
+            support,
+            supported,
+            page,
+            holds,
+            user_id,
+            now_ts,
+            limit,
         )
         if ranked is None:
             return []
@@ -178,6 +198,7 @@ def _ranked_with(
     support: Mapping[int, float],
     supported: np.ndarray,
     page: Page | None,
+    holds: bool,
     user_id: int,
     now_ts: float,
     limit: int,
@@ -185,7 +206,7 @@ def _ranked_with(
     """The posts its words find (a need's: its kept `page`, else every candidate walked
     again) and the `supported` docs found by meaning, ranked together, and those the alert
     rules choose; None when its words give no query. Where the page's ranking still
-    holds (`Page.still_ranked`), only the docs found by meaning are scored, and merged
+    `holds` (`Page.still_ranked`), only the docs found by meaning are scored, and merged
     into it."""
     side = engine._sides[_OTHER[post_kind]]
     plan = engine._plan(side, terms, fields, post_kind, user_id, walking=False)
@@ -214,9 +235,9 @@ def _ranked_with(
     ranked_before: list[Ranked] = []
     if post_kind is PostKind.OFFER:  # the needs its words find were alerted at once
         docs = supported
-    elif page is not None and page.still_ranked(side, now_ts):  # only meaning's are new
-        docs = supported
-        ranked_before = [r for r in page.found() if r.doc not in set(supported.tolist())]
+    elif page is not None and holds:  # only those found by meaning are new
+        docs, meaning_found = supported, set(supported.tolist())
+        ranked_before = [r for r in page.found() if r.doc not in meaning_found]
     else:  # a need chooses among all it finds, by words and by meaning
         if page is None:
             walked = side.candidates(plan.walk_ids, engine.max_candidates)
@@ -230,14 +251,24 @@ def _ranked_with(
     if ranked_before:  # in `top_k`'s order: the higher score, then the newer post
         created = side.cols["created"]
         found = sorted(found + ranked_before, key=lambda r: (-r.score, -created[r.doc]))[:limit]
-    chosen = alert_rules.choose(
+    return found, _chosen(engine, post_kind, terms, side, found)
+
+
+def _chosen(
+    engine: MatchingEngine,
+    post_kind: PostKind,
+    terms: PostTerms,
+    side: SideIndex,
+    found: list[Ranked],
+) -> list[Ranked]:
+    """Whom the alert rules choose among `found` (best first)."""
+    return alert_rules.choose(
         post_kind,
         found,
         engine.thresholds,
         words_of(terms),
         lambda r: doc_words(side, r.doc, engine.terms),
     )
-    return found, chosen
 
 
 def _closest(

@@ -19,8 +19,8 @@ from datetime import datetime, timedelta
 import numpy as np
 
 from bot.domain.matching import meaning_alerts
-from bot.domain.matching.crowd import crowd_texts, unit_rows
-from bot.domain.matching.dense import across, part, script
+from bot.domain.matching.crowd import crowd_texts
+from bot.domain.matching.dense import across, part, script, unit_rows
 from bot.domain.models import Post, PostKind
 from bot.services.matching.encoding import encode
 from bot.services.matching.indexing import MatchingIndex, profile_keywords
